@@ -1,0 +1,250 @@
+#include "commands.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "orca/explain_json.hpp"
+#include "orca/scene.hpp"
+#include "orca/simulator.hpp"
+#include "orca/workloads.hpp"
+
+namespace orca::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json finiteOrNull(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+void printWarnings(const std::string& file, const std::vector<scene::SceneWarning>& warnings,
+                   std::ostream& err) {
+    for (const scene::SceneWarning& w : warnings) {
+        err << file << ": warning: ";
+        if (!w.jsonPath.empty()) err << "at " << w.jsonPath << ": ";
+        err << w.message << '\n';
+    }
+}
+
+/// Loads a scene, reporting errors and warnings on `err`. nullopt on failure.
+std::optional<scene::LoadResult> load(const std::string& file, std::ostream& err) {
+    try {
+        scene::LoadResult r = scene::loadScene(file);
+        printWarnings(file, r.warnings, err);
+        return r;
+    } catch (const scene::SceneError& e) {
+        err << e.what() << '\n';
+        return std::nullopt;
+    }
+}
+
+/// Appends the shortest round-trip text of v.
+void appendNumber(std::string& out, double v) {
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+/// Writes step,agent,x,y,vx,vy rows (exact round-trip numbers).
+class TrajectoryWriter {
+public:
+    explicit TrajectoryWriter(const std::string& path) : m_file(path, std::ios::binary) {
+        if (m_file) m_file << "step,agent,x,y,vx,vy\n";
+    }
+    [[nodiscard]] bool ok() const { return static_cast<bool>(m_file); }
+    void write(std::uint64_t step, const Simulator& sim) {
+        std::string buf;
+        const auto pos = sim.positions();
+        const auto vel = sim.velocities();
+        for (std::size_t i = 0; i < pos.size(); ++i) {
+            buf += std::to_string(step);
+            buf += ',';
+            buf += std::to_string(i);
+            for (double v : {pos[i].x, pos[i].y, vel[i].x, vel[i].y}) {
+                buf += ',';
+                appendNumber(buf, v);
+            }
+            buf += '\n';
+        }
+        m_file << buf;
+    }
+    bool close() {
+        m_file.close();
+        return !m_file.fail();
+    }
+
+private:
+    std::ofstream m_file;
+};
+
+std::string hex(std::uint64_t v) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+} // namespace
+
+int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
+    auto loaded = load(opt.scene, err);
+    if (!loaded) return kBadInput;
+    const scene::Scene& sc = loaded->scene;
+    Simulator sim = scene::buildSimulator(sc);
+    sim.setThreadCount(opt.threads);
+
+    // Without --steps or --until-goals: until goals when there are goal agents, else 100.
+    const bool untilGoals = opt.untilGoals || (!opt.steps && sim.goalAgentCount() > 0);
+    const std::int64_t limit = opt.steps ? *opt.steps : (untilGoals ? opt.maxSteps : 100);
+
+    std::optional<TrajectoryWriter> trajectory;
+    if (!opt.trajectory.empty()) {
+        trajectory.emplace(opt.trajectory);
+        if (!trajectory->ok()) {
+            err << opt.trajectory << ": error: cannot open the trajectory file for writing\n";
+            return kBadInput;
+        }
+        trajectory->write(0, sim);
+    }
+
+    std::optional<std::int64_t> stepsToAllAtGoal;
+    if (sim.goalAgentCount() > 0 && sim.allAtGoal()) stepsToAllAtGoal = 0;
+    double minClearance = std::numeric_limits<double>::infinity();
+    double minObstacleClearance = std::numeric_limits<double>::infinity();
+    std::uint64_t overlapPairSteps = 0;
+    std::uint64_t lp3AgentSteps = 0;
+    std::vector<double> stepMs;
+    stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
+
+    std::int64_t steps = 0;
+    while (steps < limit) {
+        if (untilGoals && !opt.steps && stepsToAllAtGoal) break;
+        const auto t0 = std::chrono::steady_clock::now();
+        sim.step();
+        const auto t1 = std::chrono::steady_clock::now();
+        stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        ++steps;
+        lp3AgentSteps += sim.lastStepStats().lp3Agents;
+        if (opt.metrics) {
+            const ClearanceStats c = sim.clearance();
+            minClearance = std::min(minClearance, c.minAgentClearance);
+            minObstacleClearance = std::min(minObstacleClearance, c.minObstacleClearance);
+            overlapPairSteps += c.overlappingPairs;
+        }
+        if (trajectory) trajectory->write(static_cast<std::uint64_t>(steps), sim);
+        if (!stepsToAllAtGoal && sim.goalAgentCount() > 0 && sim.allAtGoal())
+            stepsToAllAtGoal = steps;
+    }
+    if (trajectory && !trajectory->close()) {
+        err << opt.trajectory << ": error: writing the trajectory failed\n";
+        return kBadInput;
+    }
+    if (!opt.saveState.empty()) {
+        try {
+            scene::saveScene(scene::captureState(sc, sim), opt.saveState);
+        } catch (const scene::SceneError& e) {
+            err << e.what() << '\n';
+            return kBadInput;
+        }
+    }
+
+    double totalMs = 0.0;
+    for (double ms : stepMs) totalMs += ms;
+    double median = 0.0;
+    if (!stepMs.empty()) {
+        std::vector<double> sorted = stepMs;
+        std::sort(sorted.begin(), sorted.end());
+        const std::size_t n = sorted.size();
+        median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    }
+
+    Json j;
+    j["scene"] = sc.name;
+    j["file"] = opt.scene;
+    j["agents"] = sim.agentCount();
+    j["obstacles"] = sim.obstacleCount();
+    j["threads"] = sim.threadCount();
+    j["steps"] = steps;
+    j["time"] = sim.time();
+    j["allAtGoal"] = sim.goalAgentCount() > 0 && sim.allAtGoal();
+    j["stepsToAllAtGoal"] = stepsToAllAtGoal ? Json(*stepsToAllAtGoal) : Json(nullptr);
+    j["goalAgents"] = sim.goalAgentCount();
+    j["agentsAtGoal"] = sim.agentsAtGoal();
+    if (opt.metrics) {
+        j["minClearance"] = finiteOrNull(minClearance);
+        j["maxOverlapDepth"] = std::isfinite(minClearance) ? std::max(0.0, -minClearance) : 0.0;
+        j["minObstacleClearance"] = finiteOrNull(minObstacleClearance);
+        j["overlapPairSteps"] = overlapPairSteps;
+    }
+    j["lp3AgentSteps"] = lp3AgentSteps;
+    j["msPerStepMedian"] = median;
+    j["msPerStepMean"] = stepMs.empty() ? 0.0 : totalMs / static_cast<double>(stepMs.size());
+    j["agentStepsPerSecond"] =
+        totalMs > 0.0 ? static_cast<double>(sim.agentCount()) * static_cast<double>(steps) /
+                            (totalMs / 1000.0)
+                      : 0.0;
+    j["stateHash"] = hex(sim.stateHash());
+    out << j.dump(2) << '\n';
+    return kOk;
+}
+
+int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err) {
+    auto loaded = load(opt.scene, err);
+    if (!loaded) return kBadInput;
+    Simulator sim = scene::buildSimulator(loaded->scene);
+    sim.setThreadCount(opt.threads);
+    if (opt.agent < 0 || static_cast<std::size_t>(opt.agent) >= sim.agentCount()) {
+        err << opt.scene << ": error: --agent " << opt.agent << " is out of range: the scene has "
+            << sim.agentCount() << " agent" << (sim.agentCount() == 1 ? "" : "s")
+            << " (indices 0.." << static_cast<std::int64_t>(sim.agentCount()) - 1 << ")\n";
+        return kBadInput;
+    }
+    const AgentId id = sim.agentAt(static_cast<std::size_t>(opt.agent));
+    for (std::int64_t s = 0; s < opt.steps; ++s) sim.step();
+    out << toJson(sim.explain(id), sim).dump(2) << '\n';
+    return kOk;
+}
+
+int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err) {
+    int status = kOk;
+    for (const std::string& file : opt.scenes) {
+        auto loaded = load(file, err);
+        if (!loaded) {
+            status = kBadInput;
+            continue;
+        }
+        const scene::Scene& sc = loaded->scene;
+        out << file << ": ok: " << sc.agents.size() << " agent" << (sc.agents.size() == 1 ? "" : "s")
+            << ", " << sc.obstacles.size() << " obstacle" << (sc.obstacles.size() == 1 ? "" : "s");
+        if (!loaded->warnings.empty())
+            out << ", " << loaded->warnings.size() << " warning"
+                << (loaded->warnings.size() == 1 ? "" : "s");
+        out << '\n';
+    }
+    return status;
+}
+
+int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err) {
+    const auto n = static_cast<std::size_t>(opt.agents);
+    const scene::Scene sc = opt.workload == "circle" ? scene::circleWorkload(n)
+                                                     : scene::uniformWorkload(n, opt.seed);
+    if (opt.output.empty()) {
+        out << scene::serializeScene(sc);
+        return kOk;
+    }
+    try {
+        scene::saveScene(sc, opt.output);
+    } catch (const scene::SceneError& e) {
+        err << e.what() << '\n';
+        return kBadInput;
+    }
+    return kOk;
+}
+
+} // namespace orca::cli

@@ -1,0 +1,49 @@
+#pragma once
+// The `orca` command-line tool's commands, separated from argument parsing so that each
+// returns an exit code and writes only to the streams it is given.
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orca::cli {
+
+/// Exit codes of every command.
+enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2 };
+
+struct RunOptions {
+    std::string scene;
+    std::optional<std::int64_t> steps;   ///< run exactly this many steps
+    bool untilGoals = false;             ///< stop when every goal agent is at its goal
+    std::int64_t maxSteps = 10000;       ///< cap for untilGoals
+    int threads = 1;
+    std::string saveState;               ///< write the final state here (scene format)
+    std::string trajectory;              ///< write step,agent,x,y,vx,vy rows here
+    bool metrics = true;                 ///< clearance/overlap metrics every step
+};
+int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err);
+
+struct ExplainOptions {
+    std::string scene;
+    std::int64_t agent = 0; ///< index in file order
+    std::int64_t steps = 0; ///< steps to run before explaining
+    int threads = 1;
+};
+int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err);
+
+struct ValidateOptions {
+    std::vector<std::string> scenes;
+};
+int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err);
+
+struct GenerateOptions {
+    std::string workload; ///< "circle" or "uniform"
+    std::int64_t agents = 250;
+    std::uint32_t seed = 42;
+    std::string output;   ///< file to write (atomically); empty = stdout
+};
+int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err);
+
+} // namespace orca::cli

@@ -1,0 +1,1 @@
+# The sandbox app target is added in the next commit.

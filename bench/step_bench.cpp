@@ -1,0 +1,50 @@
+// ns per agent-step of Simulator::step() on the circle and uniform workloads, 1 and 2 threads,
+// plus heap bytes per agent. Each benchmark starts from the workload, runs 5 untimed warm-up
+// steps, then times a fixed number of consecutive steps (the crowd evolves as it would in a
+// run), so numbers are comparable with the reference harness measured the same way.
+#include <malloc.h>
+
+#include <benchmark/benchmark.h>
+
+#include "orca/scene.hpp"
+#include "orca/workloads.hpp"
+
+namespace {
+
+std::size_t heapInUse() {
+    const struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+}
+
+template <bool Uniform> void stepBenchmark(benchmark::State& state) {
+    const auto agents = static_cast<std::size_t>(state.range(0));
+    const int threads = static_cast<int>(state.range(1));
+    const orca::scene::Scene sc =
+        Uniform ? orca::scene::uniformWorkload(agents) : orca::scene::circleWorkload(agents);
+    const std::size_t heapBefore = heapInUse();
+    orca::Simulator sim = orca::scene::buildSimulator(sc);
+    sim.setThreadCount(threads);
+    for (int i = 0; i < 5; ++i) sim.step(); // warm-up: buffers sized, caches warm
+    const std::size_t heapAfter = heapInUse();
+    for (auto _ : state) sim.step();
+    state.counters["ns_per_agent_step"] = benchmark::Counter(
+        static_cast<double>(agents) * static_cast<double>(state.iterations()),
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+    state.counters["bytes_per_agent"] =
+        static_cast<double>(heapAfter - heapBefore) / static_cast<double>(agents);
+    state.counters["lp3_agents_last_step"] = static_cast<double>(sim.lastStepStats().lp3Agents);
+}
+
+void args(benchmark::internal::Benchmark* b) {
+    for (int threads : {1, 2}) {
+        b->Args({1000, threads})->Iterations(400);
+        b->Args({10000, threads})->Iterations(60);
+        b->Args({100000, threads})->Iterations(12);
+    }
+    b->ArgNames({"agents", "threads"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
+} // namespace
+
+BENCHMARK(stepBenchmark<false>)->Name("circle")->Apply(args);
+BENCHMARK(stepBenchmark<true>)->Name("uniform")->Apply(args);

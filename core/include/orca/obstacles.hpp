@@ -1,0 +1,73 @@
+#pragma once
+/// \file obstacles.hpp
+/// Polygon obstacles as the ORCA core sees them: a flat list of vertices, each the start of a
+/// directed segment to its `next` vertex, plus a uniform-grid index over those segments.
+///
+/// Conventions: a polygon's vertices are counter-clockwise (agents live outside); a 2-vertex
+/// obstacle is a thin segment that blocks from both sides (two directed segments).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "orca/geometry.hpp"
+
+namespace orca {
+
+/// One obstacle vertex; the segment from it to `next` is an obstacle neighbour candidate.
+struct ObstacleVertex {
+    Vec2 point{0.0, 0.0};   ///< World position.
+    Vec2 unitDir{1.0, 0.0}; ///< normalize(next.point - point).
+    std::uint32_t next = 0; ///< Global index of the next vertex (counter-clockwise).
+    std::uint32_t prev = 0; ///< Global index of the previous vertex.
+    std::uint32_t obstacle = 0; ///< Dense index of the owning obstacle.
+    std::uint32_t localIndex = 0; ///< Index of this vertex within its obstacle's vertex list.
+    bool convex = true;     ///< det(prev - next, point - prev) >= 0; always true for segments.
+};
+
+/// Result of checking a vertex list before it becomes an obstacle.
+struct PolygonCheck {
+    bool valid = true;      ///< False when the polygon cannot be used (see `error`).
+    bool clockwise = false; ///< Signed area < 0 (valid polygon, but must be reversed).
+    std::string error;      ///< What is wrong, when !valid.
+};
+
+/// Checks a vertex list: at least 2 vertices, all coordinates finite, no repeated consecutive
+/// (or, for polygons, any repeated) vertex, not all collinear (for >= 3 vertices), no
+/// self-intersection, and reports the winding.
+[[nodiscard]] PolygonCheck checkPolygon(std::span<const Vec2> vertices);
+
+/// Builds the flat vertex list (links, unit directions, convexity) for a set of polygons.
+/// Each polygon must be valid per checkPolygon and counter-clockwise.
+void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
+                           std::vector<ObstacleVertex>& out);
+
+/// Uniform grid over obstacle segments for the neighbour query of orca-spec section 3.
+class ObstacleGrid {
+public:
+    /// Rebuilds the grid. `typicalRange` (world units) sizes the cells: about one query range.
+    void build(std::span<const ObstacleVertex> vertices, double typicalRange);
+
+    /// Obstacle neighbours of an agent at `p`: segments with p strictly on their right and at
+    /// distance < `range`, sorted by squared distance (nearest first; ties by vertex index).
+    /// Appends first-vertex indices to `segments` and distances to `distSq` (both cleared).
+    /// With `rightSideOnly == false` segments are kept whichever side p is on.
+    void query(std::span<const ObstacleVertex> vertices, Vec2 p, double range,
+               std::vector<std::uint32_t>& segments, std::vector<double>& distSq,
+               bool rightSideOnly = true) const;
+
+    [[nodiscard]] bool empty() const { return m_cellStart.empty(); }
+
+private:
+    Vec2 m_origin{0.0, 0.0};
+    double m_cellSize = 1.0;
+    double m_invCellSize = 1.0;
+    int m_cols = 0;
+    int m_rows = 0;
+    Vec2 m_max{0.0, 0.0};
+    std::vector<std::uint32_t> m_cellStart; ///< size cols*rows+1, offsets into m_items
+    std::vector<std::uint32_t> m_items;     ///< segment first-vertex indices per cell
+};
+
+} // namespace orca

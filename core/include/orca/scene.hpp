@@ -1,0 +1,130 @@
+#pragma once
+/// \file scene.hpp
+/// Scene files, format v1 ("orca-scene", JSON): the in-memory model, loading with precise
+/// errors, atomic saving, and conversion to/from a Simulator. See docs/scene-format.md.
+///
+/// Target `orca_scene` (depends on nlohmann/json); the simulator core does not.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "orca/simulator.hpp"
+#include "orca/types.hpp"
+
+namespace orca::scene {
+
+/// Per-agent overrides of the scene's agentDefaults (unset = use the default).
+struct AgentOverrides {
+    std::optional<double> radius;
+    std::optional<double> maxSpeed;
+    std::optional<double> prefSpeed;
+    std::optional<double> neighborDist;
+    std::optional<int> maxNeighbors;
+    std::optional<double> timeHorizon;
+    std::optional<double> timeHorizonObst;
+    std::optional<double> goalRadius;
+};
+
+/// One agent as written in the file.
+struct SceneAgent {
+    std::optional<nlohmann::json> id; ///< Optional user id (string or integer), kept verbatim.
+    Vec2 position{0.0, 0.0};
+    std::optional<Vec2> velocity;     ///< Absent = zero (kept absent on save).
+    std::optional<Vec2> goal;
+    std::optional<Vec2> prefVelocity; ///< Constant preferred velocity (no goal).
+    bool isStatic = false;
+    AgentOverrides overrides;
+};
+
+/// One obstacle polygon as written in the file (after winding repair: counter-clockwise).
+struct SceneObstacle {
+    std::optional<nlohmann::json> id; ///< Optional user id (string or integer), kept verbatim.
+    std::vector<Vec2> vertices;
+};
+
+/// Simulation block. `time`/`step` record where a saved state was taken (0 for new scenes).
+struct SimulationBlock {
+    SimulationParams params;
+    double time = 0.0;
+    std::uint64_t step = 0;
+};
+
+/// A whole scene. Unknown top-level blocks (e.g. an app's "view") are kept in `extra`
+/// verbatim and written back on save.
+struct Scene {
+    std::string name;
+    std::string description;
+    SimulationBlock simulation;
+    AgentParams agentDefaults; ///< Built-in defaults = RVO2 Circle's values.
+    std::vector<SceneAgent> agents;
+    std::vector<SceneObstacle> obstacles;
+    nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+
+    /// The agent's parameters with overrides applied.
+    [[nodiscard]] AgentParams resolvedParams(const SceneAgent& agent) const;
+    /// The agent as the simulator takes it.
+    [[nodiscard]] AgentDef agentDef(const SceneAgent& agent) const;
+
+    friend bool operator==(const Scene&, const Scene&);
+};
+
+/// A load or save failure. what() is the full human-readable message:
+/// "FILE:LINE:COLUMN: error: MESSAGE" for syntax errors, "FILE: error: at PATH: MESSAGE"
+/// otherwise.
+class SceneError : public std::runtime_error {
+public:
+    SceneError(std::string file, std::string jsonPath, int line, int column, std::string message);
+    [[nodiscard]] const std::string& file() const { return m_file; }
+    /// JSON path of the offending value, e.g. "agents[12].radius" ("" for syntax errors).
+    [[nodiscard]] const std::string& jsonPath() const { return m_jsonPath; }
+    /// 1-based line/column of a syntax error; 0 when not applicable.
+    [[nodiscard]] int line() const { return m_line; }
+    [[nodiscard]] int column() const { return m_column; }
+    /// The message without file/path prefix.
+    [[nodiscard]] const std::string& message() const { return m_message; }
+
+private:
+    std::string m_file;
+    std::string m_jsonPath;
+    int m_line;
+    int m_column;
+    std::string m_message;
+};
+
+/// A non-fatal remark made while loading (e.g. a clockwise obstacle that was reversed).
+struct SceneWarning {
+    std::string jsonPath;
+    std::string message;
+};
+
+struct LoadResult {
+    Scene scene;
+    std::vector<SceneWarning> warnings;
+};
+
+/// Parses scene text. `fileName` is used in messages only. Throws SceneError; never returns a
+/// partially loaded scene.
+[[nodiscard]] LoadResult parseScene(const std::string& text, const std::string& fileName);
+/// Reads and parses a file. Throws SceneError (also when the file cannot be read).
+[[nodiscard]] LoadResult loadScene(const std::filesystem::path& path);
+
+/// Serialises a scene in a stable, diff-friendly layout (fixed key order, one agent per line)
+/// with numbers that round-trip exactly.
+[[nodiscard]] std::string serializeScene(const Scene& scene);
+/// Writes atomically: a temporary file in the same directory, flushed, then renamed over
+/// `path`. Throws SceneError on failure (the old file is then untouched).
+void saveScene(const Scene& scene, const std::filesystem::path& path);
+
+/// Creates a simulator holding the scene's agents (in order) and obstacles.
+[[nodiscard]] Simulator buildSimulator(const Scene& scene);
+/// A copy of `scene` with every agent's position and velocity (and the clock) taken from the
+/// simulator, which must hold the scene's agents in the same order.
+[[nodiscard]] Scene captureState(const Scene& scene, const Simulator& sim);
+
+} // namespace orca::scene

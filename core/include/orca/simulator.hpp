@@ -1,0 +1,195 @@
+#pragma once
+/// \file simulator.hpp
+/// The ORCA simulator: agents, obstacles, one deterministic (optionally parallel) step, and the
+/// explain API that reports why each agent chose its velocity.
+///
+/// Determinism: a step reads only the state before the step, every agent's decision is
+/// computed independently, and ties are broken by agent order, so the result is bit-identical
+/// for any thread count. Agents keep insertion order (removal preserves the order of the rest).
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "orca/explain.hpp"
+#include "orca/geometry.hpp"
+#include "orca/obstacles.hpp"
+#include "orca/types.hpp"
+
+namespace orca {
+
+namespace detail {
+class AgentGrid;
+}
+
+/// Counters of the last step.
+struct StepStats {
+    std::size_t lp3Agents = 0;   ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
+    std::size_t movingAgents = 0; ///< Non-static agents that were solved.
+};
+
+/// Clearance measurements on the current state.
+struct ClearanceStats {
+    /// min over agent pairs of |p_i - p_j| - r_i - r_j (world units; negative = overlap depth).
+    /// +inf when no pair lies within the search range.
+    double minAgentClearance = std::numeric_limits<double>::infinity();
+    /// Number of agent pairs that overlap (clearance < 0).
+    std::size_t overlappingPairs = 0;
+    /// min over agents of (distance to the nearest obstacle segment - radius); negative when
+    /// an agent overlaps an obstacle or its centre is inside a polygon. +inf without obstacles
+    /// in range.
+    double minObstacleClearance = std::numeric_limits<double>::infinity();
+};
+
+/// Thrown for invalid agent parameters or obstacle polygons (the message says what is wrong).
+class InvalidArgument : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+class Simulator {
+public:
+    explicit Simulator(const SimulationParams& params = {});
+    ~Simulator();
+    Simulator(Simulator&&) noexcept;
+    Simulator& operator=(Simulator&&) noexcept;
+    Simulator(const Simulator&) = delete;
+    Simulator& operator=(const Simulator&) = delete;
+
+    // ---- Parameters ------------------------------------------------------------------------
+    [[nodiscard]] const SimulationParams& params() const { return m_params; }
+    /// Throws InvalidArgument for a non-positive/non-finite time step, responsibility outside
+    /// (0, 1] or a non-positive bisector weight.
+    void setParams(const SimulationParams& params);
+    /// Worker threads used by step() (>= 1). Results do not depend on it.
+    void setThreadCount(int threads);
+    [[nodiscard]] int threadCount() const { return m_threadCount; }
+
+    // ---- Agents ----------------------------------------------------------------------------
+    /// Adds an agent at the end of the agent order. Throws InvalidArgument for non-finite
+    /// values, radius <= 0, negative speeds/distances/counts or non-positive time horizons.
+    AgentId addAgent(const AgentDef& def);
+    /// Removes an agent; its id becomes invalid. Returns false if the id is not valid.
+    bool removeAgent(AgentId id);
+    /// Removes every agent and obstacle, resets time.
+    void clear();
+    [[nodiscard]] bool contains(AgentId id) const;
+    [[nodiscard]] std::size_t agentCount() const { return m_pos.size(); }
+    /// The id of the agent at position `index` of the agent order.
+    [[nodiscard]] AgentId agentAt(std::size_t index) const { return m_ids[index]; }
+    /// Position of an agent in the agent order, or nullopt for an invalid id.
+    [[nodiscard]] std::optional<std::size_t> indexOf(AgentId id) const;
+
+    /// Snapshot of an agent as a definition (current position and velocity).
+    [[nodiscard]] AgentDef agent(AgentId id) const;
+    /// Replaces everything about an agent (position, velocity, params, goal, static flag).
+    void setAgent(AgentId id, const AgentDef& def);
+    [[nodiscard]] Vec2 position(AgentId id) const { return m_pos[require(id)]; }
+    [[nodiscard]] Vec2 velocity(AgentId id) const { return m_vel[require(id)]; }
+    /// The preferred velocity the agent will use in the next step (from its goal or constant).
+    [[nodiscard]] Vec2 prefVelocity(AgentId id) const;
+    [[nodiscard]] const AgentParams& agentParams(AgentId id) const { return m_agentParams[require(id)]; }
+    [[nodiscard]] bool isStatic(AgentId id) const { return m_static[require(id)] != 0; }
+    [[nodiscard]] bool hasGoal(AgentId id) const { return m_hasGoal[require(id)] != 0; }
+    /// True when the agent has a goal and is within its goal radius of it.
+    [[nodiscard]] bool atGoal(AgentId id) const { return atGoalIndex(require(id)); }
+    void setPosition(AgentId id, Vec2 p);
+    void setVelocity(AgentId id, Vec2 v);
+
+    /// Dense views in agent order (valid until agents are added or removed).
+    [[nodiscard]] std::span<const Vec2> positions() const { return m_pos; }
+    [[nodiscard]] std::span<const Vec2> velocities() const { return m_vel; }
+    [[nodiscard]] std::span<const AgentParams> agentParamsAll() const { return m_agentParams; }
+    [[nodiscard]] bool isStaticAt(std::size_t i) const { return m_static[i] != 0; }
+    [[nodiscard]] bool hasGoalAt(std::size_t i) const { return m_hasGoal[i] != 0; }
+    [[nodiscard]] Vec2 goalAt(std::size_t i) const { return m_goal[i]; }
+    [[nodiscard]] bool atGoalIndex(std::size_t i) const;
+    /// Number of agents with a goal, and how many of them are at it.
+    [[nodiscard]] std::size_t goalAgentCount() const;
+    [[nodiscard]] std::size_t agentsAtGoal() const;
+    /// True when every agent that has a goal is at it (vacuously true without goal agents).
+    [[nodiscard]] bool allAtGoal() const { return agentsAtGoal() == goalAgentCount(); }
+
+    // ---- Obstacles -------------------------------------------------------------------------
+    /// Adds a polygon (counter-clockwise; 2 vertices = thin segment). Throws InvalidArgument
+    /// when checkPolygon rejects it or it is clockwise (reverse it first).
+    ObstacleId addObstacle(std::span<const Vec2> vertices);
+    bool removeObstacle(ObstacleId id);
+    [[nodiscard]] std::size_t obstacleCount() const { return m_obstacles.size(); }
+    [[nodiscard]] ObstacleId obstacleAt(std::size_t index) const { return m_obstacleIds[index]; }
+    [[nodiscard]] bool contains(ObstacleId id) const;
+    [[nodiscard]] std::span<const Vec2> obstacleVertices(ObstacleId id) const;
+    /// The flat vertex list the solver uses (links, convexity); rebuilt when obstacles change.
+    [[nodiscard]] std::span<const ObstacleVertex> obstacleVertexData() const { return m_vertices; }
+
+    // ---- Stepping --------------------------------------------------------------------------
+    /// One step: v_pref from goals, neighbours, ORCA lines, LP2/LP3 for every non-static agent,
+    /// then v = v_new and p += v*Δt for all. Time advances by Δt.
+    void step();
+    /// The same step, also filling `out` with the explain records of `explainFor` (as decided
+    /// in this step, from the state before it). Invalid ids are skipped.
+    void step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out);
+    /// Dry run: the record the next step would produce for `id`. Changes nothing.
+    [[nodiscard]] ExplainRecord explain(AgentId id) const;
+
+    [[nodiscard]] double time() const { return m_time; }
+    [[nodiscard]] std::uint64_t stepCount() const { return m_stepCount; }
+    /// Sets the clock (e.g. when resuming a saved state). Does not affect the dynamics.
+    void setClock(double time, std::uint64_t stepCount);
+    [[nodiscard]] const StepStats& lastStepStats() const { return m_lastStats; }
+
+    // ---- Analysis --------------------------------------------------------------------------
+    /// 64-bit FNV-1a hash of every agent's position and velocity bits, in agent order.
+    [[nodiscard]] std::uint64_t stateHash() const;
+    /// Clearances of the current state (uses the spatial index; pairs farther apart than
+    /// 2*max radius are not overlapping and are only searched up to `range` world units).
+    [[nodiscard]] ClearanceStats clearance(double range = 10.0) const;
+
+private:
+    struct Impl;
+    [[nodiscard]] std::size_t require(AgentId id) const;
+    [[nodiscard]] Vec2 prefVelocityAt(std::size_t i) const;
+    void validate(const AgentDef& def) const;
+    void storeAgent(std::size_t i, const AgentDef& def);
+    void rebuildObstacles();
+    [[nodiscard]] double meanCellSize() const;
+    void buildGrid(detail::AgentGrid& grid, std::vector<double>& radius) const;
+    void explainAgent(std::size_t i, const detail::AgentGrid& grid, ExplainRecord& rec) const;
+
+    SimulationParams m_params;
+    int m_threadCount = 1;
+    double m_time = 0.0;
+    std::uint64_t m_stepCount = 0;
+    StepStats m_lastStats;
+
+    // Agents, dense in agent order (structure of arrays).
+    std::vector<Vec2> m_pos;
+    std::vector<Vec2> m_vel;
+    std::vector<Vec2> m_prefVel; ///< constant v_pref for agents without a goal
+    std::vector<Vec2> m_goal;
+    std::vector<AgentParams> m_agentParams;
+    std::vector<std::uint8_t> m_hasGoal;
+    std::vector<std::uint8_t> m_static;
+    std::vector<AgentId> m_ids;
+    // Slot table for generational ids: slot -> dense index (or free-list link).
+    std::vector<std::uint32_t> m_slotIndex;
+    std::vector<std::uint32_t> m_slotGeneration;
+    std::vector<std::uint32_t> m_freeSlots;
+
+    // Obstacles, in insertion order.
+    std::vector<std::vector<Vec2>> m_obstacles;
+    std::vector<ObstacleId> m_obstacleIds;
+    std::vector<std::uint32_t> m_obstacleSlotIndex;
+    std::vector<std::uint32_t> m_obstacleSlotGeneration;
+    std::vector<std::uint32_t> m_obstacleFreeSlots;
+    std::vector<ObstacleVertex> m_vertices;
+    ObstacleGrid m_obstacleGrid;
+
+    std::unique_ptr<Impl> m_impl; ///< spatial index, thread pool, per-thread scratch
+};
+
+} // namespace orca

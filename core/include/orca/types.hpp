@@ -1,0 +1,76 @@
+#pragma once
+/// \file types.hpp
+/// Handles and parameter structs of the ORCA simulator. Defaults equal RVO2's Circle example
+/// (the product's reference scene), so a default-constructed agent behaves like one of its
+/// agents.
+
+#include <compare>
+#include <cstdint>
+#include <limits>
+
+#include "orca/geometry.hpp"
+
+namespace orca {
+
+/// Stable handle of an agent. Stays valid until the agent is removed; a removed agent's
+/// handle never refers to another agent (the slot's generation changes).
+struct AgentId {
+    std::uint32_t slot = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t generation = 0;
+    [[nodiscard]] bool isNull() const { return slot == std::numeric_limits<std::uint32_t>::max(); }
+    friend auto operator<=>(const AgentId&, const AgentId&) = default;
+};
+
+/// Stable handle of an obstacle (same rules as AgentId).
+struct ObstacleId {
+    std::uint32_t slot = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t generation = 0;
+    [[nodiscard]] bool isNull() const { return slot == std::numeric_limits<std::uint32_t>::max(); }
+    friend auto operator<=>(const ObstacleId&, const ObstacleId&) = default;
+};
+
+/// Per-agent parameters (RVO2's agent defaults plus goal seeking).
+struct AgentParams {
+    /// Radius of the agent's disk (world units, > 0).
+    double radius = 1.5;
+    /// Largest speed ORCA may choose (units/s, >= 0). |v_new| <= maxSpeed always.
+    double maxSpeed = 2.0;
+    /// Speed toward the goal: v_pref = goal - p clamped to this length (units/s, >= 0).
+    double prefSpeed = 1.0;
+    /// Agents closer than this (centre to centre, strictly) can be neighbours (world units, >= 0).
+    double neighborDist = 15.0;
+    /// At most this many nearest agents are considered (>= 0; 0 = ignore other agents).
+    int maxNeighbors = 10;
+    /// τ: the time window (s, > 0) within which collisions with agents are avoided.
+    double timeHorizon = 10.0;
+    /// τo: the time window (s, > 0) within which collisions with obstacles are avoided.
+    double timeHorizonObst = 10.0;
+    /// "At goal" when within this distance of the goal (world units, >= 0). Negative means
+    /// "use the radius" (RVO2 Circle's rule).
+    double goalRadius = -1.0;
+};
+
+/// What the simulator needs to create an agent.
+struct AgentDef {
+    Vec2 position{0.0, 0.0};     ///< World position (world units).
+    Vec2 velocity{0.0, 0.0};     ///< Initial velocity (units/s); forced to 0 for static agents.
+    AgentParams params;
+    bool hasGoal = false;        ///< When true, v_pref is recomputed from `goal` every step.
+    Vec2 goal{0.0, 0.0};         ///< Goal position (world units), if hasGoal.
+    Vec2 prefVelocity{0.0, 0.0}; ///< Constant preferred velocity when there is no goal.
+    bool isStatic = false;       ///< Immovable: never moves, seen by others with velocity 0.
+};
+
+/// Simulation-wide parameters.
+struct SimulationParams {
+    /// Δt: simulated seconds per step (> 0).
+    double timeStep = 0.25;
+    /// Share of the avoidance `u` an agent takes toward another agent (RVO2: 0.5, i.e.
+    /// reciprocal). Range (0, 1]; 1 = the agent does all the avoiding.
+    double responsibility = 0.5;
+    /// Weight w in LP3's projected-line direction normalize(w*d_j - d_i) (RVO2: 1 = bisector).
+    /// Range (0, inf).
+    double lp3BisectorWeight = 1.0;
+};
+
+} // namespace orca

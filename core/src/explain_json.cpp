@@ -1,0 +1,125 @@
+#include "orca/explain_json.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace orca {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// JSON has no infinity: +inf (e.g. "never collides") becomes null.
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+Json agentIndex(const Simulator& sim, AgentId id) {
+    const auto i = sim.indexOf(id);
+    return i ? Json(*i) : Json(nullptr);
+}
+
+Json obstacleIndex(const Simulator& sim, ObstacleId id) {
+    for (std::size_t i = 0; i < sim.obstacleCount(); ++i)
+        if (sim.obstacleAt(i) == id) return Json(i);
+    return Json(nullptr);
+}
+
+Json paramsJson(const AgentParams& p) {
+    Json j;
+    j["radius"] = p.radius;
+    j["maxSpeed"] = p.maxSpeed;
+    j["prefSpeed"] = p.prefSpeed;
+    j["neighborDist"] = p.neighborDist;
+    j["maxNeighbors"] = p.maxNeighbors;
+    j["timeHorizon"] = p.timeHorizon;
+    j["timeHorizonObst"] = p.timeHorizonObst;
+    j["goalRadius"] = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+    return j;
+}
+
+} // namespace
+
+Json toJson(Vec2 v) { return Json::array({number(v.x), number(v.y)}); }
+
+Json toJson(const VelocityObstacle& vo) {
+    Json j;
+    j["colliding"] = vo.colliding;
+    if (!vo.colliding) {
+        j["leftLeg"] = toJson(vo.leftLeg);
+        j["rightLeg"] = toJson(vo.rightLeg);
+    }
+    j["cutoffCenter"] = toJson(vo.cutoffCenter);
+    if (vo.cutoffCenter2 != vo.cutoffCenter) j["cutoffCenter2"] = toJson(vo.cutoffCenter2);
+    j["cutoffRadius"] = vo.cutoffRadius;
+    j["offset"] = toJson(vo.offset);
+    return j;
+}
+
+Json toJson(const ExplainRecord& rec, const Simulator& sim) {
+    Json j;
+    j["agent"] = agentIndex(sim, rec.agent);
+    j["step"] = rec.step;
+    j["static"] = rec.isStatic;
+    j["position"] = toJson(rec.position);
+    j["velocity"] = toJson(rec.velocity);
+    j["prefVelocity"] = toJson(rec.prefVelocity);
+    j["params"] = paramsJson(rec.params);
+
+    Json neighbors = Json::array();
+    for (const ExplainAgentNeighbor& n : rec.agentNeighbors) {
+        Json e;
+        e["agent"] = agentIndex(sim, n.id);
+        e["distance"] = std::sqrt(n.distSq);
+        neighbors.push_back(std::move(e));
+    }
+    j["neighbors"] = std::move(neighbors);
+
+    Json obstacles = Json::array();
+    for (const ExplainObstacleNeighbor& o : rec.obstacleNeighbors) {
+        Json e;
+        e["obstacle"] = obstacleIndex(sim, o.obstacle);
+        e["segment"] = o.segment;
+        e["distance"] = std::sqrt(o.distSq);
+        e["outcome"] = std::string(toString(o.outcome));
+        e["line"] = o.lineIndex >= 0 ? Json(o.lineIndex) : Json(nullptr);
+        if (o.hasVo) e["vo"] = toJson(o.vo);
+        obstacles.push_back(std::move(e));
+    }
+    j["obstacleNeighbors"] = std::move(obstacles);
+
+    Json lines = Json::array();
+    for (std::size_t k = 0; k < rec.lines.size(); ++k) {
+        const ExplainLine& l = rec.lines[k];
+        Json e;
+        e["index"] = k;
+        e["case"] = std::string(toString(l.lineCase));
+        if (isObstacleCase(l.lineCase)) {
+            e["obstacle"] = obstacleIndex(sim, l.obstacle);
+            e["segment"] = l.segment;
+        } else {
+            e["neighbor"] = agentIndex(sim, l.otherAgent);
+        }
+        e["point"] = toJson(l.line.point);
+        e["direction"] = toJson(l.line.direction);
+        e["u"] = toJson(l.u);
+        e["relativeVelocity"] = toJson(l.relativeVelocity);
+        e["distance"] = l.distance;
+        e["timeToCollision"] = number(l.timeToCollision);
+        e["violation"] = l.violation;
+        e["vo"] = toJson(l.vo);
+        lines.push_back(std::move(e));
+    }
+    j["numObstacleLines"] = rec.numObstacleLines;
+    j["lines"] = std::move(lines);
+
+    Json region = Json::array();
+    for (Vec2 p : rec.feasibleRegion) region.push_back(toJson(p));
+    j["feasibleRegion"] = std::move(region);
+    j["lp2FailIndex"] = rec.lp2Failed() ? Json(rec.lp2Fail) : Json(nullptr);
+    j["lp2Velocity"] = toJson(rec.lp2Velocity);
+    j["lp3"] = rec.lp3Ran;
+    j["lp3Depth"] = rec.lp3Depth;
+    j["newVelocity"] = toJson(rec.newVelocity);
+    return j;
+}
+
+} // namespace orca

@@ -1,0 +1,268 @@
+#include "orca/obstacles.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include <glm/common.hpp>
+
+namespace orca {
+
+namespace {
+
+std::string fmtPoint(Vec2 p) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "(%.17g, %.17g)", p.x, p.y);
+    return buf;
+}
+
+int orientation(Vec2 a, Vec2 b, Vec2 c) {
+    const double d = det(b - a, c - a);
+    return (d > 0.0) - (d < 0.0);
+}
+
+bool onSegment(Vec2 a, Vec2 b, Vec2 p) {
+    return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+           p.y <= std::max(a.y, b.y);
+}
+
+/// Closed segments [a,b] and [c,d] share at least one point.
+bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+    const int o1 = orientation(a, b, c);
+    const int o2 = orientation(a, b, d);
+    const int o3 = orientation(c, d, a);
+    const int o4 = orientation(c, d, b);
+    if (o1 != o2 && o3 != o4) return true;
+    if (o1 == 0 && onSegment(a, b, c)) return true;
+    if (o2 == 0 && onSegment(a, b, d)) return true;
+    if (o3 == 0 && onSegment(c, d, a)) return true;
+    if (o4 == 0 && onSegment(c, d, b)) return true;
+    return false;
+}
+
+} // namespace
+
+PolygonCheck checkPolygon(std::span<const Vec2> v) {
+    PolygonCheck check;
+    auto fail = [&](std::string msg) {
+        check.valid = false;
+        check.error = std::move(msg);
+        return check;
+    };
+    const std::size_t n = v.size();
+    if (n < 2) return fail("an obstacle needs at least 2 vertices, got " + std::to_string(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(v[i].x) || !std::isfinite(v[i].y))
+            return fail("vertex " + std::to_string(i) + " is not finite");
+    }
+    // Repeated vertices (anywhere: a repeated vertex makes a zero-length edge or a pinch).
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return v[a].x < v[b].x || (v[a].x == v[b].x && (v[a].y < v[b].y || (v[a].y == v[b].y && a < b)));
+    });
+    for (std::size_t k = 1; k < n; ++k) {
+        if (v[order[k]] == v[order[k - 1]]) {
+            return fail("vertices " + std::to_string(order[k - 1]) + " and " +
+                        std::to_string(order[k]) + " are the same point " + fmtPoint(v[order[k]]));
+        }
+    }
+    if (n == 2) return check; // a thin segment: no winding, no area
+
+    // Collinear-only: no area at all. Tolerance relative to the polygon's extent.
+    double minX = v[0].x, maxX = v[0].x, minY = v[0].y, maxY = v[0].y;
+    for (const Vec2& p : v) {
+        minX = std::min(minX, p.x);
+        maxX = std::max(maxX, p.x);
+        minY = std::min(minY, p.y);
+        maxY = std::max(maxY, p.y);
+    }
+    const double extentSq = (maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY);
+    bool allCollinear = true;
+    for (std::size_t i = 1; i + 1 < n && allCollinear; ++i) {
+        const double d = det(v[i] - v[0], v[i + 1] - v[0]);
+        if (std::abs(d) > 1e-12 * extentSq) allCollinear = false;
+    }
+    if (allCollinear) {
+        return fail("all " + std::to_string(n) +
+                    " vertices are collinear (the polygon has no area); use a 2-vertex "
+                    "segment for a thin wall");
+    }
+
+    // Self-intersection: non-adjacent edges must not touch; adjacent edges must not fold back
+    // onto each other.
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 a = v[i];
+        const Vec2 b = v[(i + 1) % n];
+        const Vec2 c = v[(i + 2) % n];
+        if (det(b - a, c - b) == 0.0 && dot(b - a, c - b) < 0.0) {
+            return fail("edges " + std::to_string(i) + " and " + std::to_string((i + 1) % n) +
+                        " fold back on each other at vertex " + std::to_string((i + 1) % n) +
+                        " " + fmtPoint(b) + " (self-intersecting polygon)");
+        }
+        for (std::size_t j = i + 2; j < n; ++j) {
+            if (i == 0 && j == n - 1) continue; // adjacent through the wrap-around
+            if (segmentsTouch(a, b, v[j], v[(j + 1) % n])) {
+                return fail("edge " + std::to_string(i) + " " + fmtPoint(a) + "-" + fmtPoint(b) +
+                            " intersects edge " + std::to_string(j) + " " + fmtPoint(v[j]) + "-" +
+                            fmtPoint(v[(j + 1) % n]) + " (self-intersecting polygon)");
+            }
+        }
+    }
+    check.clockwise = signedArea(v) < 0.0;
+    return check;
+}
+
+void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
+                           std::vector<ObstacleVertex>& out) {
+    out.clear();
+    for (std::size_t o = 0; o < polygons.size(); ++o) {
+        const std::vector<Vec2>& poly = polygons[o];
+        const auto n = static_cast<std::uint32_t>(poly.size());
+        const auto base = static_cast<std::uint32_t>(out.size());
+        for (std::uint32_t i = 0; i < n; ++i) {
+            ObstacleVertex vx;
+            const std::uint32_t prev = (i == 0 ? n - 1 : i - 1);
+            const std::uint32_t next = (i == n - 1 ? 0 : i + 1);
+            vx.point = poly[i];
+            vx.prev = base + prev;
+            vx.next = base + next;
+            vx.obstacle = static_cast<std::uint32_t>(o);
+            vx.localIndex = i;
+            // A 2-vertex obstacle is a thin segment: both vertices count as convex.
+            vx.convex = n == 2 || leftOf(poly[prev], poly[i], poly[next]) >= 0.0;
+            vx.unitDir = normalize(poly[next] - poly[i]);
+            out.push_back(vx);
+        }
+    }
+}
+
+void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typicalRange) {
+    m_cellStart.clear();
+    m_items.clear();
+    m_cols = m_rows = 0;
+    if (vertices.empty()) return;
+
+    Vec2 lo = vertices[0].point;
+    Vec2 hi = lo;
+    for (const ObstacleVertex& vx : vertices) {
+        lo = glm::min(lo, vx.point);
+        hi = glm::max(hi, vx.point);
+    }
+    const Vec2 extent = hi - lo;
+    // About one query range per cell, but never more than ~4 cells per segment plus a floor.
+    double cell = std::max(typicalRange, 1e-6);
+    const double maxCells = 4.0 * static_cast<double>(vertices.size()) + 4096.0;
+    while ((std::floor(extent.x / cell) + 1.0) * (std::floor(extent.y / cell) + 1.0) > maxCells)
+        cell *= 2.0;
+    m_origin = lo;
+    m_max = hi;
+    m_cellSize = cell;
+    m_invCellSize = 1.0 / cell;
+    m_cols = static_cast<int>(std::floor(extent.x * m_invCellSize)) + 1;
+    m_rows = static_cast<int>(std::floor(extent.y * m_invCellSize)) + 1;
+
+    auto cellX = [&](double x) {
+        return std::clamp(static_cast<int>(std::floor((x - m_origin.x) * m_invCellSize)), 0,
+                          m_cols - 1);
+    };
+    auto cellY = [&](double y) {
+        return std::clamp(static_cast<int>(std::floor((y - m_origin.y) * m_invCellSize)), 0,
+                          m_rows - 1);
+    };
+
+    // Visit the cells a segment passes through, row by row (exact x-span per row, padded by
+    // one cell against rounding), calling f(cellIndex).
+    auto forEachCell = [&](Vec2 a, Vec2 b, auto&& f) {
+        const int r0 = cellY(std::min(a.y, b.y));
+        const int r1 = cellY(std::max(a.y, b.y));
+        for (int r = r0; r <= r1; ++r) {
+            double xa = std::min(a.x, b.x);
+            double xb = std::max(a.x, b.x);
+            if (a.y != b.y) {
+                const double y0 = std::max(std::min(a.y, b.y), m_origin.y + r * m_cellSize);
+                const double y1 = std::min(std::max(a.y, b.y), m_origin.y + (r + 1) * m_cellSize);
+                const double xa0 = a.x + (b.x - a.x) * (y0 - a.y) / (b.y - a.y);
+                const double xa1 = a.x + (b.x - a.x) * (y1 - a.y) / (b.y - a.y);
+                xa = std::min(xa0, xa1);
+                xb = std::max(xa0, xa1);
+            }
+            const int c0 = std::max(cellX(xa) - 1, 0);
+            const int c1 = std::min(cellX(xb) + 1, m_cols - 1);
+            for (int c = c0; c <= c1; ++c) f(static_cast<std::size_t>(r) * m_cols + c);
+        }
+    };
+
+    const std::size_t numCells = static_cast<std::size_t>(m_cols) * m_rows;
+    std::vector<std::uint32_t> counts(numCells + 1, 0);
+    for (const ObstacleVertex& vx : vertices) {
+        forEachCell(vx.point, vertices[vx.next].point, [&](std::size_t c) { ++counts[c]; });
+    }
+    m_cellStart.assign(numCells + 1, 0);
+    for (std::size_t c = 0; c < numCells; ++c) m_cellStart[c + 1] = m_cellStart[c] + counts[c];
+    m_items.resize(m_cellStart[numCells]);
+    std::vector<std::uint32_t> fill(m_cellStart.begin(), m_cellStart.end() - 1);
+    for (std::uint32_t i = 0; i < vertices.size(); ++i) {
+        forEachCell(vertices[i].point, vertices[vertices[i].next].point,
+                    [&](std::size_t c) { m_items[fill[c]++] = i; });
+    }
+}
+
+void ObstacleGrid::query(std::span<const ObstacleVertex> vertices, Vec2 p, double range,
+                         std::vector<std::uint32_t>& segments, std::vector<double>& distSq,
+                         bool rightSideOnly) const {
+    segments.clear();
+    distSq.clear();
+    if (m_cellStart.empty()) return;
+    // Segments lie inside [m_origin, m_max]; skip the search when the range misses it.
+    if (p.x + range < m_origin.x || p.x - range > m_max.x || p.y + range < m_origin.y ||
+        p.y - range > m_max.y)
+        return;
+    auto clampCell = [](double v, int n) {
+        return static_cast<int>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
+    };
+    const int c0 = clampCell((p.x - range - m_origin.x) * m_invCellSize, m_cols);
+    const int c1 = clampCell((p.x + range - m_origin.x) * m_invCellSize, m_cols);
+    const int r0 = clampCell((p.y - range - m_origin.y) * m_invCellSize, m_rows);
+    const int r1 = clampCell((p.y + range - m_origin.y) * m_invCellSize, m_rows);
+    for (int r = r0; r <= r1; ++r) {
+        for (int c = c0; c <= c1; ++c) {
+            const std::size_t cell = static_cast<std::size_t>(r) * m_cols + c;
+            for (std::uint32_t k = m_cellStart[cell]; k < m_cellStart[cell + 1]; ++k)
+                segments.push_back(m_items[k]);
+        }
+    }
+    // A segment can sit in several cells: deduplicate.
+    std::sort(segments.begin(), segments.end());
+    segments.erase(std::unique(segments.begin(), segments.end()), segments.end());
+
+    // Keep segments the agent sees from their right (outer) side within range.
+    const double rangeSq = range * range;
+    std::size_t kept = 0;
+    for (std::uint32_t s : segments) {
+        const Vec2 a = vertices[s].point;
+        const Vec2 b = vertices[vertices[s].next].point;
+        if (rightSideOnly && leftOf(a, b, p) >= 0.0) continue;
+        const double d = distSqPointSegment(a, b, p);
+        if (d >= rangeSq) continue;
+        segments[kept++] = s;
+        distSq.push_back(d);
+    }
+    segments.resize(kept);
+    // Nearest first; ties by vertex index (deterministic).
+    for (std::size_t i = 1; i < kept; ++i) {
+        const std::uint32_t s = segments[i];
+        const double d = distSq[i];
+        std::size_t j = i;
+        while (j > 0 && (d < distSq[j - 1] || (d == distSq[j - 1] && s < segments[j - 1]))) {
+            segments[j] = segments[j - 1];
+            distSq[j] = distSq[j - 1];
+            --j;
+        }
+        segments[j] = s;
+        distSq[j] = d;
+    }
+}
+
+} // namespace orca

@@ -1,0 +1,666 @@
+#include "orca/simulator.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "agent_grid.hpp"
+#include "orca/linear_program.hpp"
+#include "orca/orca_lines.hpp"
+#include "thread_pool.hpp"
+
+namespace orca {
+
+namespace {
+
+constexpr std::uint32_t kNoIndex = 0xffffffffu;
+/// Agents per work chunk: about 8 chunks per thread to balance uneven crowds, but at least 16
+/// (amortises the atomic) and at most 1024.
+std::size_t grainFor(std::size_t agents, int threads) {
+    return std::clamp<std::size_t>(agents / (static_cast<std::size_t>(threads) * 8), 16, 1024);
+}
+
+/// Per-thread reusable buffers for one agent's decision.
+struct Scratch {
+    std::vector<detail::Neighbor> neighbors;
+    std::vector<std::uint32_t> segments;
+    std::vector<double> segmentDistSq;
+    std::vector<Line> lines;
+    std::vector<Line> projected;
+    std::vector<ObstacleLineRecord> obstacleRecords;
+};
+
+std::string describe(const char* what, double value) {
+    return std::string(what) + " = " + std::to_string(value);
+}
+
+/// Time until a point moving with velocity `v` from the origin enters the disk D(c, R)
+/// (0 if inside, +inf if never).
+double timeToDisk(Vec2 c, double radius, Vec2 v) {
+    const double cSq = absSq(c);
+    if (cSq <= radius * radius) return 0.0;
+    const double a = absSq(v);
+    if (a <= 0.0) return std::numeric_limits<double>::infinity();
+    const double b = dot(c, v);
+    const double disc = b * b - a * (cSq - radius * radius);
+    if (b <= 0.0 || disc < 0.0) return std::numeric_limits<double>::infinity();
+    return (b - std::sqrt(disc)) / a;
+}
+
+/// Time until a disk of radius r at the origin moving with `v` touches segment [a, b].
+double timeToSegment(Vec2 a, Vec2 b, double radius, Vec2 v) {
+    if (distSqPointSegment(a, b, Vec2(0.0)) <= radius * radius) return 0.0;
+    double best = std::min(timeToDisk(a, radius, v), timeToDisk(b, radius, v));
+    // The side of the capsule facing the origin: the segment offset by r toward the origin.
+    const Vec2 dir = b - a;
+    const double lenSq = absSq(dir);
+    if (lenSq > 0.0) {
+        Vec2 n = perp(dir) / std::sqrt(lenSq);
+        if (dot(n, -a) < 0.0) n = -n; // point n toward the origin
+        const double dist = dot(n, -a);
+        const double speedToward = -dot(n, v);
+        if (speedToward > 0.0) {
+            const double t = (dist - radius) / speedToward;
+            const Vec2 hit = v * t - n * radius; // contact point on the segment (relative)
+            const double s = dot(hit - a, dir) / lenSq;
+            if (t >= 0.0 && s >= 0.0 && s <= 1.0) best = std::min(best, t);
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+struct Simulator::Impl {
+    detail::AgentGrid grid;
+    std::vector<double> radius;     ///< dense radii for the grid build
+    std::vector<Vec2> newVelocity;  ///< step output, per agent
+    std::vector<std::uint8_t> lp3;  ///< step output, per agent
+    std::vector<Scratch> scratch;   ///< one per worker
+    std::unique_ptr<detail::ThreadPool> pool;
+
+    explicit Impl(int threads) { resize(threads); }
+    void resize(int threads) {
+        pool = std::make_unique<detail::ThreadPool>(threads);
+        scratch.resize(static_cast<std::size_t>(pool->size()));
+    }
+};
+
+Simulator::Simulator(const SimulationParams& params) : m_impl(std::make_unique<Impl>(1)) {
+    setParams(params);
+}
+Simulator::~Simulator() = default;
+Simulator::Simulator(Simulator&&) noexcept = default;
+Simulator& Simulator::operator=(Simulator&&) noexcept = default;
+
+void Simulator::setParams(const SimulationParams& params) {
+    if (!(std::isfinite(params.timeStep) && params.timeStep > 0.0))
+        throw InvalidArgument("timeStep must be a finite number > 0 (" +
+                              describe("timeStep", params.timeStep) + ")");
+    if (!(std::isfinite(params.responsibility) && params.responsibility > 0.0 &&
+          params.responsibility <= 1.0))
+        throw InvalidArgument("responsibility must be in (0, 1] (" +
+                              describe("responsibility", params.responsibility) + ")");
+    if (!(std::isfinite(params.lp3BisectorWeight) && params.lp3BisectorWeight > 0.0))
+        throw InvalidArgument("lp3BisectorWeight must be a finite number > 0 (" +
+                              describe("lp3BisectorWeight", params.lp3BisectorWeight) + ")");
+    m_params = params;
+}
+
+void Simulator::setThreadCount(int threads) {
+    threads = std::clamp(threads, 1, 256);
+    if (threads == m_threadCount) return;
+    m_threadCount = threads;
+    m_impl->resize(threads);
+}
+
+// ---- Agents --------------------------------------------------------------------------------
+
+void Simulator::validate(const AgentDef& def) const {
+    const AgentParams& p = def.params;
+    auto finite = [](Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); };
+    if (!finite(def.position)) throw InvalidArgument("agent position is not finite");
+    if (!finite(def.velocity)) throw InvalidArgument("agent velocity is not finite");
+    if (!finite(def.goal)) throw InvalidArgument("agent goal is not finite");
+    if (!finite(def.prefVelocity)) throw InvalidArgument("agent prefVelocity is not finite");
+    if (!(std::isfinite(p.radius) && p.radius > 0.0))
+        throw InvalidArgument("agent radius must be > 0 (" + describe("radius", p.radius) + ")");
+    if (!(std::isfinite(p.maxSpeed) && p.maxSpeed >= 0.0))
+        throw InvalidArgument("agent maxSpeed must be >= 0 (" + describe("maxSpeed", p.maxSpeed) +
+                              ")");
+    if (!(std::isfinite(p.prefSpeed) && p.prefSpeed >= 0.0))
+        throw InvalidArgument("agent prefSpeed must be >= 0 (" +
+                              describe("prefSpeed", p.prefSpeed) + ")");
+    if (!(std::isfinite(p.neighborDist) && p.neighborDist >= 0.0))
+        throw InvalidArgument("agent neighborDist must be >= 0 (" +
+                              describe("neighborDist", p.neighborDist) + ")");
+    if (p.maxNeighbors < 0)
+        throw InvalidArgument("agent maxNeighbors must be >= 0 (maxNeighbors = " +
+                              std::to_string(p.maxNeighbors) + ")");
+    if (!(std::isfinite(p.timeHorizon) && p.timeHorizon > 0.0))
+        throw InvalidArgument("agent timeHorizon must be > 0 (" +
+                              describe("timeHorizon", p.timeHorizon) + ")");
+    if (!(std::isfinite(p.timeHorizonObst) && p.timeHorizonObst > 0.0))
+        throw InvalidArgument("agent timeHorizonObst must be > 0 (" +
+                              describe("timeHorizonObst", p.timeHorizonObst) + ")");
+    if (!std::isfinite(p.goalRadius))
+        throw InvalidArgument("agent goalRadius is not finite");
+}
+
+void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
+    m_pos[i] = def.position;
+    m_vel[i] = def.isStatic ? Vec2(0.0) : def.velocity;
+    m_prefVel[i] = def.prefVelocity;
+    m_goal[i] = def.goal;
+    m_agentParams[i] = def.params;
+    m_hasGoal[i] = def.hasGoal ? 1 : 0;
+    m_static[i] = def.isStatic ? 1 : 0;
+}
+
+AgentId Simulator::addAgent(const AgentDef& def) {
+    validate(def);
+    if (m_pos.size() >= kNoIndex - 1) throw InvalidArgument("too many agents");
+    std::uint32_t slot;
+    if (!m_freeSlots.empty()) {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_slotIndex.size());
+        m_slotIndex.push_back(kNoIndex);
+        m_slotGeneration.push_back(0);
+    }
+    const std::size_t i = m_pos.size();
+    m_slotIndex[slot] = static_cast<std::uint32_t>(i);
+    const AgentId id{slot, m_slotGeneration[slot]};
+    m_pos.emplace_back();
+    m_vel.emplace_back();
+    m_prefVel.emplace_back();
+    m_goal.emplace_back();
+    m_agentParams.emplace_back();
+    m_hasGoal.push_back(0);
+    m_static.push_back(0);
+    m_ids.push_back(id);
+    storeAgent(i, def);
+    return id;
+}
+
+bool Simulator::removeAgent(AgentId id) {
+    const auto index = indexOf(id);
+    if (!index) return false;
+    const std::size_t i = *index;
+    auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
+    eraseAt(m_pos);
+    eraseAt(m_vel);
+    eraseAt(m_prefVel);
+    eraseAt(m_goal);
+    eraseAt(m_agentParams);
+    eraseAt(m_hasGoal);
+    eraseAt(m_static);
+    eraseAt(m_ids);
+    // Agents after i moved down by one.
+    for (std::size_t k = i; k < m_ids.size(); ++k)
+        m_slotIndex[m_ids[k].slot] = static_cast<std::uint32_t>(k);
+    m_slotIndex[id.slot] = kNoIndex;
+    ++m_slotGeneration[id.slot];
+    m_freeSlots.push_back(id.slot);
+    return true;
+}
+
+void Simulator::clear() {
+    while (!m_ids.empty()) removeAgent(m_ids.back());
+    while (!m_obstacleIds.empty()) removeObstacle(m_obstacleIds.back());
+    m_time = 0.0;
+    m_stepCount = 0;
+    m_lastStats = {};
+}
+
+std::optional<std::size_t> Simulator::indexOf(AgentId id) const {
+    if (id.slot >= m_slotIndex.size() || m_slotGeneration[id.slot] != id.generation ||
+        m_slotIndex[id.slot] == kNoIndex)
+        return std::nullopt;
+    return m_slotIndex[id.slot];
+}
+
+bool Simulator::contains(AgentId id) const { return indexOf(id).has_value(); }
+
+std::size_t Simulator::require(AgentId id) const {
+    const auto index = indexOf(id);
+    if (!index) throw InvalidArgument("invalid or removed agent id");
+    return *index;
+}
+
+AgentDef Simulator::agent(AgentId id) const {
+    const std::size_t i = require(id);
+    AgentDef def;
+    def.position = m_pos[i];
+    def.velocity = m_vel[i];
+    def.params = m_agentParams[i];
+    def.hasGoal = m_hasGoal[i] != 0;
+    def.goal = m_goal[i];
+    def.prefVelocity = m_prefVel[i];
+    def.isStatic = m_static[i] != 0;
+    return def;
+}
+
+void Simulator::setAgent(AgentId id, const AgentDef& def) {
+    const std::size_t i = require(id);
+    validate(def);
+    storeAgent(i, def);
+}
+
+void Simulator::setPosition(AgentId id, Vec2 p) {
+    const std::size_t i = require(id);
+    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        throw InvalidArgument("agent position is not finite");
+    m_pos[i] = p;
+}
+
+void Simulator::setVelocity(AgentId id, Vec2 v) {
+    const std::size_t i = require(id);
+    if (!std::isfinite(v.x) || !std::isfinite(v.y))
+        throw InvalidArgument("agent velocity is not finite");
+    if (!m_static[i]) m_vel[i] = v;
+}
+
+Vec2 Simulator::prefVelocity(AgentId id) const { return prefVelocityAt(require(id)); }
+
+Vec2 Simulator::prefVelocityAt(std::size_t i) const {
+    if (m_static[i]) return Vec2(0.0);
+    if (!m_hasGoal[i]) return m_prefVel[i];
+    // Toward the goal, clamped to prefSpeed (RVO2 Circle/Blocks: normalise when |g| > 1).
+    Vec2 toGoal = m_goal[i] - m_pos[i];
+    const double distSq = absSq(toGoal);
+    const double prefSpeed = m_agentParams[i].prefSpeed;
+    if (distSq > prefSpeed * prefSpeed) toGoal *= prefSpeed / std::sqrt(distSq);
+    return toGoal;
+}
+
+bool Simulator::atGoalIndex(std::size_t i) const {
+    if (!m_hasGoal[i]) return false;
+    const AgentParams& p = m_agentParams[i];
+    const double r = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+    return absSq(m_goal[i] - m_pos[i]) <= r * r;
+}
+
+std::size_t Simulator::goalAgentCount() const {
+    return static_cast<std::size_t>(std::count(m_hasGoal.begin(), m_hasGoal.end(), 1));
+}
+
+std::size_t Simulator::agentsAtGoal() const {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < m_pos.size(); ++i) n += atGoalIndex(i) ? 1 : 0;
+    return n;
+}
+
+// ---- Obstacles -----------------------------------------------------------------------------
+
+ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
+    const PolygonCheck check = checkPolygon(vertices);
+    if (!check.valid) throw InvalidArgument("invalid obstacle: " + check.error);
+    if (check.clockwise)
+        throw InvalidArgument("invalid obstacle: vertices are clockwise; obstacles must be "
+                              "counter-clockwise (reverse the vertex list)");
+    std::uint32_t slot;
+    if (!m_obstacleFreeSlots.empty()) {
+        slot = m_obstacleFreeSlots.back();
+        m_obstacleFreeSlots.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_obstacleSlotIndex.size());
+        m_obstacleSlotIndex.push_back(kNoIndex);
+        m_obstacleSlotGeneration.push_back(0);
+    }
+    m_obstacleSlotIndex[slot] = static_cast<std::uint32_t>(m_obstacles.size());
+    const ObstacleId id{slot, m_obstacleSlotGeneration[slot]};
+    m_obstacles.emplace_back(vertices.begin(), vertices.end());
+    m_obstacleIds.push_back(id);
+    rebuildObstacles();
+    return id;
+}
+
+bool Simulator::contains(ObstacleId id) const {
+    return id.slot < m_obstacleSlotIndex.size() &&
+           m_obstacleSlotGeneration[id.slot] == id.generation &&
+           m_obstacleSlotIndex[id.slot] != kNoIndex;
+}
+
+bool Simulator::removeObstacle(ObstacleId id) {
+    if (!contains(id)) return false;
+    const std::size_t i = m_obstacleSlotIndex[id.slot];
+    m_obstacles.erase(m_obstacles.begin() + static_cast<std::ptrdiff_t>(i));
+    m_obstacleIds.erase(m_obstacleIds.begin() + static_cast<std::ptrdiff_t>(i));
+    for (std::size_t k = i; k < m_obstacleIds.size(); ++k)
+        m_obstacleSlotIndex[m_obstacleIds[k].slot] = static_cast<std::uint32_t>(k);
+    m_obstacleSlotIndex[id.slot] = kNoIndex;
+    ++m_obstacleSlotGeneration[id.slot];
+    m_obstacleFreeSlots.push_back(id.slot);
+    rebuildObstacles();
+    return true;
+}
+
+std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
+    if (!contains(id)) throw InvalidArgument("invalid or removed obstacle id");
+    return m_obstacles[m_obstacleSlotIndex[id.slot]];
+}
+
+void Simulator::rebuildObstacles() {
+    buildObstacleVertices(m_obstacles, m_vertices);
+    // Cells about one obstacle query range (τo·maxSpeed + r) of a default agent.
+    const AgentParams d;
+    m_obstacleGrid.build(m_vertices, d.timeHorizonObst * d.maxSpeed + d.radius);
+}
+
+// ---- Stepping ------------------------------------------------------------------------------
+
+namespace {
+
+/// Everything one agent's decision reads, gathered once.
+struct AgentView {
+    Vec2 position;
+    Vec2 velocity;
+    Vec2 prefVelocity;
+    const AgentParams* params;
+};
+
+} // namespace
+
+/// The decision of one agent. `rec` is null on the hot path; when set, the full explain
+/// record is filled (same arithmetic, so the chosen velocity is identical).
+static SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
+                          std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
+                          const detail::AgentGrid& grid, Scratch& s, ExplainRecord* rec) {
+    const AgentParams& p = *a.params;
+    s.lines.clear();
+
+    // Obstacle lines first.
+    if (!vertices.empty()) {
+        const double range = p.timeHorizonObst * p.maxSpeed + p.radius;
+        obstGrid.query(vertices, a.position, range, s.segments, s.segmentDistSq);
+        if (rec) s.obstacleRecords.clear();
+        obstacleOrcaLines(vertices, s.segments, s.segmentDistSq, a.position, a.velocity,
+                          p.radius, 1.0 / p.timeHorizonObst, s.lines,
+                          rec ? &s.obstacleRecords : nullptr);
+    } else {
+        s.segments.clear();
+        if (rec) s.obstacleRecords.clear();
+    }
+    const std::size_t numObstLines = s.lines.size();
+
+    // Agent lines.
+    if (p.maxNeighbors > 0) {
+        grid.nearest(a.position, self, p.neighborDist * p.neighborDist,
+                     static_cast<std::size_t>(p.maxNeighbors), s.neighbors);
+    } else {
+        s.neighbors.clear();
+    }
+    const double invTimeHorizon = 1.0 / p.timeHorizon;
+    const double invTimeStep = 1.0 / sim.timeStep;
+    for (const detail::Neighbor& nb : s.neighbors) {
+        Vec2 relPos = grid.itemPosition(nb.item) - a.position;
+        if (relPos.x == 0.0 && relPos.y == 0.0) {
+            // Coincident centres have no separating direction; split them deterministically
+            // by agent order (RVO2 produces NaN here).
+            relPos.x = nb.agent > self ? 1e-9 : -1e-9;
+        }
+        const Vec2 otherVelocity = grid.itemVelocity(nb.item);
+        const AgentLine al =
+            agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
+                          p.radius + grid.itemRadius(nb.item), invTimeHorizon, invTimeStep,
+                          sim.responsibility);
+        s.lines.push_back(al.line);
+    }
+
+    (void)rec; // the caller fills the record from the scratch buffers
+    return solveVelocity(s.lines, numObstLines, p.maxSpeed, a.prefVelocity,
+                         sim.lp3BisectorWeight, s.projected);
+}
+
+void Simulator::step() {
+    std::vector<ExplainRecord> none;
+    step({}, none);
+}
+
+void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out) {
+    Impl& im = *m_impl;
+    const std::size_t n = m_pos.size();
+
+    // 1. Spatial index of the state before the step.
+    buildGrid(im.grid, im.radius);
+
+    // Explain records first, from the same pre-step state (dry-run path of the same code).
+    out.clear();
+    for (AgentId id : explainFor) {
+        const auto index = indexOf(id);
+        if (!index) continue;
+        explainAgent(*index, im.grid, out.emplace_back());
+    }
+
+    // 2. Every agent decides independently (parallel-safe: reads only pre-step state).
+    im.newVelocity.resize(n);
+    im.lp3.resize(n);
+    const auto vertices = std::span<const ObstacleVertex>(m_vertices);
+    im.pool->parallelFor(n, grainFor(n, im.pool->size()), [&](std::size_t begin, std::size_t end, int worker) {
+        Scratch& s = im.scratch[static_cast<std::size_t>(worker)];
+        for (std::size_t i = begin; i < end; ++i) {
+            if (m_static[i]) {
+                im.newVelocity[i] = Vec2(0.0);
+                im.lp3[i] = 0;
+                continue;
+            }
+            const AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &m_agentParams[i]};
+            const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, vertices,
+                                         m_obstacleGrid, im.grid, s, nullptr);
+            im.newVelocity[i] = r.velocity;
+            im.lp3[i] = r.lp3Ran ? 1 : 0;
+        }
+    });
+
+    // 3. Move.
+    StepStats stats;
+    const double dt = m_params.timeStep;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (m_static[i]) continue;
+        m_vel[i] = im.newVelocity[i];
+        m_pos[i] += m_vel[i] * dt;
+        stats.lp3Agents += im.lp3[i];
+        ++stats.movingAgents;
+    }
+    m_lastStats = stats;
+    m_time += dt;
+    ++m_stepCount;
+}
+
+double Simulator::meanCellSize() const {
+    double sumDist = 0.0;
+    std::size_t counted = 0;
+    for (std::size_t i = 0; i < m_pos.size(); ++i) {
+        if (!m_static[i] && m_agentParams[i].maxNeighbors > 0) {
+            sumDist += m_agentParams[i].neighborDist;
+            ++counted;
+        }
+    }
+    // Cells of about the mean neighbour distance: a typical query scans 3x3 cells.
+    return counted ? std::max(sumDist / static_cast<double>(counted), 1e-3) : 1.0;
+}
+
+void Simulator::buildGrid(detail::AgentGrid& grid, std::vector<double>& radius) const {
+    radius.resize(m_pos.size());
+    for (std::size_t i = 0; i < m_pos.size(); ++i) radius[i] = m_agentParams[i].radius;
+    grid.build(m_pos, m_vel, radius, meanCellSize());
+}
+
+ExplainRecord Simulator::explain(AgentId id) const {
+    const std::size_t i = require(id);
+    // A private index of the current state; the simulator itself is not touched.
+    detail::AgentGrid grid;
+    std::vector<double> radius;
+    buildGrid(grid, radius);
+    ExplainRecord rec;
+    explainAgent(i, grid, rec);
+    return rec;
+}
+
+void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
+                             ExplainRecord& rec) const {
+    rec = ExplainRecord{};
+    rec.agent = m_ids[i];
+    rec.step = m_stepCount;
+    rec.isStatic = m_static[i] != 0;
+    rec.position = m_pos[i];
+    rec.velocity = m_vel[i];
+    rec.prefVelocity = prefVelocityAt(i);
+    rec.params = m_agentParams[i];
+    if (rec.isStatic) return; // static agents decide nothing
+
+    Scratch s;
+    const AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &m_agentParams[i]};
+    const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
+                                 m_obstacleGrid, grid, s, &rec);
+    const AgentParams& p = m_agentParams[i];
+
+    // Obstacle neighbours and their lines.
+    rec.numObstacleLines = 0;
+    rec.lines.resize(s.lines.size());
+    for (const ObstacleLineRecord& orec : s.obstacleRecords) {
+        const ObstacleVertex& v1 = m_vertices[orec.vertex];
+        const ObstacleVertex& v2 = m_vertices[v1.next];
+        ExplainObstacleNeighbor& on = rec.obstacleNeighbors.emplace_back();
+        on.obstacle = m_obstacleIds[v1.obstacle];
+        on.segment = v1.localIndex;
+        on.distSq = orec.distSq;
+        on.outcome = orec.outcome;
+        on.hasVo = orec.hasVo;
+        on.vo = orec.vo;
+        if (orec.outcome != ObstacleOutcome::Line) continue;
+        on.lineIndex = static_cast<int>(orec.lineIndex);
+        ExplainLine& el = rec.lines[orec.lineIndex];
+        el.line = s.lines[orec.lineIndex];
+        el.lineCase = orec.lineCase;
+        el.obstacle = on.obstacle;
+        el.segment = on.segment;
+        el.relativeVelocity = a.velocity;
+        // The change from v to the nearest point of the line.
+        const Vec2 onLine = el.line.point + dot(a.velocity - el.line.point, el.line.direction) *
+                                                el.line.direction;
+        el.u = onLine - a.velocity;
+        el.vo = orec.vo;
+        el.distance = std::sqrt(orec.distSq);
+        el.timeToCollision = timeToSegment(v1.point - a.position, v2.point - a.position,
+                                           p.radius, a.velocity);
+        ++rec.numObstacleLines;
+    }
+
+    // Agent neighbours and their lines (recomputed: agentOrcaLine is a pure function of the
+    // same inputs, so the line is the one the solver used).
+    const double invTimeHorizon = 1.0 / p.timeHorizon;
+    const double invTimeStep = 1.0 / m_params.timeStep;
+    for (std::size_t k = 0; k < s.neighbors.size(); ++k) {
+        const detail::Neighbor& nb = s.neighbors[k];
+        rec.agentNeighbors.push_back({m_ids[nb.agent], nb.distSq});
+        Vec2 relPos = grid.itemPosition(nb.item) - a.position;
+        if (relPos.x == 0.0 && relPos.y == 0.0) relPos.x = nb.agent > i ? 1e-9 : -1e-9;
+        const Vec2 otherVelocity = grid.itemVelocity(nb.item);
+        const double combinedRadius = p.radius + grid.itemRadius(nb.item);
+        const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
+                                           combinedRadius, invTimeHorizon, invTimeStep,
+                                           m_params.responsibility);
+        ExplainLine& el = rec.lines[rec.numObstacleLines + k];
+        el.line = al.line;
+        el.lineCase = al.lineCase;
+        el.otherAgent = m_ids[nb.agent];
+        el.u = al.u;
+        el.relativeVelocity = a.velocity - otherVelocity;
+        el.vo = agentVelocityObstacle(relPos, otherVelocity, combinedRadius, invTimeHorizon,
+                                      invTimeStep);
+        el.distance = std::sqrt(nb.distSq);
+        el.timeToCollision = timeToDisk(relPos, combinedRadius, el.relativeVelocity);
+    }
+
+    rec.lp2Fail = r.lp2Fail;
+    rec.lp2Velocity = r.lp2Velocity;
+    rec.lp3Ran = r.lp3Ran;
+    rec.lp3Depth = r.lp3Depth;
+    rec.newVelocity = r.velocity;
+    for (ExplainLine& el : rec.lines) el.violation = violation(el.line, r.velocity);
+    rec.feasibleRegion = feasibleRegion(s.lines, p.maxSpeed);
+}
+
+void Simulator::setClock(double time, std::uint64_t stepCount) {
+    m_time = time;
+    m_stepCount = stepCount;
+}
+
+// ---- Analysis ------------------------------------------------------------------------------
+
+std::uint64_t Simulator::stateHash() const {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    auto mix = [&h](double v) {
+        std::uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        for (int b = 0; b < 8; ++b) {
+            h ^= (bits >> (8 * b)) & 0xffu;
+            h *= 0x100000001b3ull;
+        }
+    };
+    for (std::size_t i = 0; i < m_pos.size(); ++i) {
+        mix(m_pos[i].x);
+        mix(m_pos[i].y);
+        mix(m_vel[i].x);
+        mix(m_vel[i].y);
+    }
+    return h;
+}
+
+ClearanceStats Simulator::clearance(double range) const {
+    ClearanceStats out;
+    const std::size_t n = m_pos.size();
+    if (n == 0) return out;
+    double maxRadius = 0.0;
+    std::vector<double> radius(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        radius[i] = m_agentParams[i].radius;
+        maxRadius = std::max(maxRadius, radius[i]);
+    }
+    // Agent pairs: every pair closer than r_i + r_j + range is examined once (j > i).
+    detail::AgentGrid grid;
+    grid.build(m_pos, m_vel, radius, 2.0 * maxRadius + range);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 p = m_pos[i];
+        grid.forEachNear(p, radius[i] + maxRadius + range, [&](std::uint32_t j, std::uint32_t) {
+            if (j <= i) return;
+            const double c = length(m_pos[j] - p) - radius[i] - radius[j];
+            out.minAgentClearance = std::min(out.minAgentClearance, c);
+            if (c < 0.0) ++out.overlappingPairs;
+        });
+    }
+    // Agents against obstacle segments (either side); a centre inside a polygon counts as
+    // negative clearance.
+    if (!m_vertices.empty()) {
+        std::vector<std::uint32_t> segments;
+        std::vector<double> distSq;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec2 p = m_pos[i];
+            m_obstacleGrid.query(m_vertices, p, radius[i] + range, segments, distSq, false);
+            if (segments.empty()) continue;
+            const double dist = std::sqrt(distSq.front());
+            const ObstacleVertex& nearest = m_vertices[segments.front()];
+            const std::vector<Vec2>& poly = m_obstacles[nearest.obstacle];
+            bool inside = false;
+            if (poly.size() >= 3) {
+                // Crossing-number test.
+                for (std::size_t a = 0, b = poly.size() - 1; a < poly.size(); b = a++) {
+                    if ((poly[a].y > p.y) != (poly[b].y > p.y) &&
+                        p.x < (poly[b].x - poly[a].x) * (p.y - poly[a].y) /
+                                      (poly[b].y - poly[a].y) +
+                                  poly[a].x)
+                        inside = !inside;
+                }
+            }
+            const double c = inside ? -(dist + radius[i]) : dist - radius[i];
+            out.minObstacleClearance = std::min(out.minObstacleClearance, c);
+        }
+    }
+    return out;
+}
+
+} // namespace orca
