@@ -37,11 +37,16 @@ template <bool Uniform> void stepBenchmark(benchmark::State& state) {
 
 void args(benchmark::internal::Benchmark* b) {
     for (int threads : {1, 2}) {
-        b->Args({1000, threads})->Iterations(400);
-        b->Args({10000, threads})->Iterations(60);
-        b->Args({100000, threads})->Iterations(12);
+        for (int agents : {1000, 10000, 100000}) b->Args({agents, threads});
     }
-    b->ArgNames({"agents", "threads"})->Unit(benchmark::kMillisecond)->UseRealTime();
+    // A fixed number of consecutive steps per run (the crowd evolves as in a real run), and
+    // the median of 3 runs against the machine's noise.
+    b->ArgNames({"agents", "threads"})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(30)
+        ->Repetitions(3)
+        ->ReportAggregatesOnly(true);
 }
 
 } // namespace

@@ -1,91 +1,243 @@
 #include "agent_grid.hpp"
 
 #include <bit>
+#include <limits>
+
+#include "thread_pool.hpp"
 
 namespace orca::detail {
 
 void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                      std::span<const double> radius, double cellSize) {
+                      std::span<const double> radius, double cellSize, ThreadPool* pool) {
     const std::size_t n = pos.size();
     m_cellSize = cellSize;
     m_invCellSize = 1.0 / cellSize;
+    m_occupied.clear();
+    m_agentCell.resize(n);
 
-    // Open-addressing table at most half full.
-    const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(16, 2 * n));
+    // Cell coordinates of every agent (in parallel when possible).
+    m_agentCx.resize(n);
+    m_agentCy.resize(n);
+    auto coords = [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            m_agentCx[i] = cellCoord(pos[i].x);
+            m_agentCy[i] = cellCoord(pos[i].y);
+        }
+    };
+    if (pool) {
+        pool->parallelFor(n, 4096, coords);
+    } else {
+        coords(0, n, 0);
+    }
+
+    // Bounding box in cells decides the mode.
+    std::int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    if (n > 0) {
+        x0 = x1 = m_agentCx[0];
+        y0 = y1 = m_agentCy[0];
+        for (std::size_t i = 0; i < n; ++i) {
+            x0 = std::min(x0, m_agentCx[i]);
+            x1 = std::max(x1, m_agentCx[i]);
+            y0 = std::min(y0, m_agentCy[i]);
+            y1 = std::max(y1, m_agentCy[i]);
+        }
+    }
+    const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
+    m_dense = boxCells <= 4.0 * static_cast<double>(n) + 1024.0;
+
+    if (m_dense) {
+        m_table.clear();
+        m_x0 = x0;
+        m_y0 = y0;
+        m_cols = std::max(x1 - x0 + 1, 0);
+        m_rows = std::max(y1 - y0 + 1, 0);
+        const std::size_t cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        m_cellStart.assign(cells + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto c = static_cast<std::uint32_t>((m_agentCy[i] - m_y0) * m_cols +
+                                                      (m_agentCx[i] - m_x0));
+            m_agentCell[i] = c;
+            ++m_cellStart[c + 1];
+        }
+        // Prefix sums; occupied cells in row-major order.
+        for (std::size_t c = 0; c < cells; ++c) {
+            const std::uint32_t count = m_cellStart[c + 1];
+            m_cellStart[c + 1] = m_cellStart[c] + count;
+            if (count > 0) {
+                m_occupied.push_back({m_x0 + static_cast<std::int32_t>(c % std::size_t(m_cols)),
+                                      m_y0 + static_cast<std::int32_t>(c / std::size_t(m_cols)),
+                                      m_cellStart[c], count});
+            }
+        }
+    } else {
+        m_cellStart.clear();
+        // Open-addressing table at most half full, sized from the previous step's cell count
+        // (cells change little between steps); rebuilt larger if the crowd spread out.
+        std::size_t expected = std::max<std::size_t>(m_lastCellCount + m_lastCellCount / 4, 64);
+        for (;;) {
+            const std::size_t capacity = std::bit_ceil(2 * std::min(expected, n + 1));
+            if (insertAll(n, capacity)) break;
+            expected *= 2;
+        }
+        m_lastCellCount = m_occupied.size();
+    }
+    scatter(pos, vel, radius);
+}
+
+bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
     m_shift = 64 - std::countr_zero(capacity);
     m_mask = capacity - 1;
-    m_table.assign(capacity, Cell{kEmpty, 0, 0});
+    m_table.assign(capacity, HashCell{kEmpty, 0, 0});
     m_occupied.clear();
-    m_agentSlot.resize(n);
-
-    // Pass 1: find or create each agent's cell and count its agents.
+    const std::size_t maxCells = capacity / 2 + capacity / 4; // give up beyond 75% load
     for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t key = makeKey(cellCoord(pos[i].x), cellCoord(pos[i].y));
+        const std::int32_t cx = m_agentCx[i];
+        const std::int32_t cy = m_agentCy[i];
+        const std::uint64_t key = makeKey(cx, cy);
         std::size_t s = slotOf(key);
         while (m_table[s].key != key && m_table[s].key != kEmpty) s = (s + 1) & m_mask;
-        if (m_table[s].key == kEmpty) {
-            m_table[s].key = key;
-            m_occupied.push_back(static_cast<std::uint32_t>(s));
+        HashCell& c = m_table[s];
+        if (c.key == kEmpty) {
+            if (m_occupied.size() >= maxCells) return false;
+            c.key = key;
+            c.start = static_cast<std::uint32_t>(m_occupied.size()); // occupied index for now
+            m_occupied.push_back({cx, cy, 0, 0});
         }
-        ++m_table[s].count;
-        m_agentSlot[i] = static_cast<std::uint32_t>(s);
+        ++m_occupied[c.start].count;
+        m_agentCell[i] = c.start;
     }
-    // Pass 2: cell ranges in order of first occupation (spatially coherent with agent order).
+    // Item ranges in order of first occupation (spatially coherent with agent order).
     std::uint32_t start = 0;
-    for (std::uint32_t s : m_occupied) {
-        m_table[s].start = start;
-        start += m_table[s].count;
-        m_table[s].count = 0;
+    for (CellView& cell : m_occupied) {
+        cell.start = start;
+        start += cell.count;
     }
-    // Pass 3: scatter agents (ascending index within each cell) with their data.
+    for (HashCell& c : m_table) {
+        if (c.key != kEmpty) {
+            const CellView& cell = m_occupied[c.start];
+            c.start = cell.start;
+            c.count = cell.count;
+        }
+    }
+    return true;
+}
+
+void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
+                        std::span<const double> radius) {
+    // Agents in ascending index within each cell, with the data queries read.
+    const std::size_t n = pos.size();
     m_itemPos.resize(n);
     m_itemVel.resize(n);
     m_itemRadius.resize(n);
     m_itemAgent.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        Cell& c = m_table[m_agentSlot[i]];
-        const std::uint32_t k = c.start + c.count++;
-        m_itemPos[k] = pos[i];
-        m_itemVel[k] = vel[i];
-        m_itemRadius[k] = radius[i];
-        m_itemAgent[k] = static_cast<std::uint32_t>(i);
+    std::vector<std::uint32_t>& fill = m_agentCell; // reused below as the write cursor source
+    if (m_dense) {
+        std::vector<std::uint32_t>& cursor = m_cursor;
+        cursor.assign(m_cellStart.begin(), m_cellStart.end() - 1);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t k = cursor[fill[i]]++;
+            m_itemPos[k] = pos[i];
+            m_itemVel[k] = vel[i];
+            m_itemRadius[k] = radius[i];
+            m_itemAgent[k] = static_cast<std::uint32_t>(i);
+        }
+    } else {
+        // fill[i] is the agent's index in m_occupied.
+        std::vector<std::uint32_t>& cursor = m_cursor;
+        cursor.resize(m_occupied.size());
+        for (std::size_t c = 0; c < m_occupied.size(); ++c) cursor[c] = m_occupied[c].start;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t k = cursor[fill[i]]++;
+            m_itemPos[k] = pos[i];
+            m_itemVel[k] = vel[i];
+            m_itemRadius[k] = radius[i];
+            m_itemAgent[k] = static_cast<std::uint32_t>(i);
+        }
     }
 }
 
+void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
+                          std::vector<ItemRange>& out) const {
+    out.clear();
+    if (m_dense) {
+        x0 = std::max(x0, m_x0);
+        x1 = std::min(x1, m_x0 + m_cols - 1);
+        y0 = std::max(y0, m_y0);
+        y1 = std::min(y1, m_y0 + m_rows - 1);
+        if (x0 > x1) return;
+        for (std::int32_t y = y0; y <= y1; ++y) {
+            // The cells of a row are contiguous: one range per row.
+            const std::size_t row = static_cast<std::size_t>(y - m_y0) * std::size_t(m_cols);
+            const std::uint32_t b = m_cellStart[row + std::size_t(x0 - m_x0)];
+            const std::uint32_t e = m_cellStart[row + std::size_t(x1 - m_x0) + 1];
+            if (b < e) out.push_back({b, e});
+        }
+        return;
+    }
+    if (m_table.empty()) return;
+    const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
+    if (boxCells > double(m_occupied.size())) {
+        // A huge box: cheaper to walk the occupied cells than the box.
+        for (const CellView& c : m_occupied) {
+            if (c.cx >= x0 && c.cx <= x1 && c.cy >= y0 && c.cy <= y1)
+                out.push_back({c.start, c.start + c.count});
+        }
+        return;
+    }
+    for (std::int32_t y = y0; y <= y1; ++y) {
+        for (std::int32_t x = x0; x <= x1; ++x) {
+            if (const HashCell* c = find(x, y)) out.push_back({c->start, c->start + c->count});
+        }
+    }
+}
+
+void AgentGrid::rangesNear(Vec2 p, double range, std::vector<ItemRange>& out) const {
+    boxRanges(cellCoord(p.x - range), cellCoord(p.x + range), cellCoord(p.y - range),
+              cellCoord(p.y + range), out);
+}
+
+void AgentGrid::blockRanges(std::int32_t cx, std::int32_t cy, int r,
+                            std::vector<ItemRange>& out) const {
+    boxRanges(cx - r, cx + r, cy - r, cy + r, out);
+}
+
 void AgentGrid::nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
-                        std::vector<Neighbor>& out) const {
+                        std::vector<Neighbor>& out, std::vector<ItemRange>& ranges) const {
     out.clear();
     if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
-    const double range = std::sqrt(rangeSq);
+    rangesNear(p, std::sqrt(rangeSq), ranges);
     double limitSq = rangeSq; // shrinks to the farthest kept once the list is full
-    forEachNear(p, range, [&](std::uint32_t agent, std::uint32_t item) {
-        if (agent == self) return;
-        const double d = absSq(m_itemPos[item] - p);
-        if (d > limitSq) return;
-        const bool full = out.size() == maxNeighbors;
-        if (full) {
-            const Neighbor& last = out.back();
-            if (d > last.distSq || (d == last.distSq && agent > last.agent)) return;
-            out.pop_back();
-        } else if (d >= rangeSq) {
-            return; // strictly inside neighborDist
+    for (const ItemRange& r : ranges) {
+        for (std::uint32_t item = r.begin; item < r.end; ++item) {
+            const std::uint32_t agent = m_itemAgent[item];
+            if (agent == self) continue;
+            const double d = absSq(m_itemPos[item] - p);
+            if (d > limitSq) continue;
+            if (out.size() == maxNeighbors) {
+                const Neighbor& last = out.back();
+                if (d > last.distSq || (d == last.distSq && agent > last.agent)) continue;
+                out.pop_back();
+            } else if (d >= rangeSq) {
+                continue; // strictly inside neighborDist
+            }
+            // Insertion sort by (distSq, agent index).
+            std::size_t j = out.size();
+            out.push_back({d, agent, item});
+            while (j > 0 && (d < out[j - 1].distSq ||
+                             (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
+                out[j] = out[j - 1];
+                --j;
+            }
+            out[j] = {d, agent, item};
+            if (out.size() == maxNeighbors) limitSq = out.back().distSq;
         }
-        // Insertion sort by (distSq, agent index).
-        std::size_t j = out.size();
-        out.push_back({d, agent, item});
-        while (j > 0 && (d < out[j - 1].distSq ||
-                         (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
-            out[j] = out[j - 1];
-            --j;
-        }
-        out[j] = {d, agent, item};
-        if (out.size() == maxNeighbors) limitSq = out.back().distSq;
-    });
+    }
 }
 
 std::size_t AgentGrid::memoryBytes() const {
-    return m_table.capacity() * sizeof(Cell) + m_occupied.capacity() * sizeof(std::uint32_t) +
-           m_agentSlot.capacity() * sizeof(std::uint32_t) + m_itemPos.capacity() * sizeof(Vec2) +
+    return m_cellStart.capacity() * sizeof(std::uint32_t) + m_table.capacity() * sizeof(HashCell) +
+           m_occupied.capacity() * sizeof(CellView) +
+           m_agentCell.capacity() * sizeof(std::uint32_t) + m_itemPos.capacity() * sizeof(Vec2) +
            m_itemVel.capacity() * sizeof(Vec2) + m_itemRadius.capacity() * sizeof(double) +
            m_itemAgent.capacity() * sizeof(std::uint32_t);
 }

@@ -1,8 +1,13 @@
 #pragma once
-// Spatial hash grid over agents, rebuilt every step. Only occupied cells cost memory, so the
-// index does not grow with the world's empty area. Items are stored cell by cell with a copy
-// of what neighbour queries read (position, velocity, radius), so a query scans contiguous
-// memory.
+// Uniform grid over agents, rebuilt every step. Two storage modes with one interface:
+//  * dense — a cell array over the agents' bounding box, when that box has at most a few
+//    cells per agent (typical crowds): O(1) cell lookup, and the cells of a row are
+//    contiguous, so a block of cells is a handful of contiguous item ranges;
+//  * hashed — only occupied cells are stored (open addressing), when the agents are spread
+//    thinly over a large world (e.g. a ring of 100,000 agents), so the index never grows with
+//    empty space.
+// Items are stored cell by cell with a copy of what neighbour queries read (position,
+// velocity, radius, agent index), so a query scans contiguous memory.
 
 #include <algorithm>
 #include <cmath>
@@ -15,36 +20,61 @@
 
 namespace orca::detail {
 
-/// One neighbour candidate: squared distance and agent index (ties broken by index).
+class ThreadPool;
+
+/// One neighbour: squared distance and agent index (ties broken by index).
 struct Neighbor {
     double distSq;
     std::uint32_t agent; ///< dense agent index
     std::uint32_t item;  ///< index into AgentGrid's item arrays
 };
 
+/// Items [begin, end) of the grid's item arrays.
+struct ItemRange {
+    std::uint32_t begin;
+    std::uint32_t end;
+};
+
 class AgentGrid {
 public:
-    /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units).
+    /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
+    /// the per-agent cell coordinates are computed in parallel.
     void build(std::span<const Vec2> pos, std::span<const Vec2> vel,
-               std::span<const double> radius, double cellSize);
+               std::span<const double> radius, double cellSize, ThreadPool* pool = nullptr);
 
     /// The (up to) `maxNeighbors` agents nearest to `p` with squared distance < `rangeSq`,
     /// excluding agent `self`, sorted by (distSq, agent index). Replaces `out`'s contents.
     void nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
-                 std::vector<Neighbor>& out) const;
+                 std::vector<Neighbor>& out, std::vector<ItemRange>& ranges) const;
 
-    /// Calls f(agentIndex, item) for every agent whose cell overlaps the square of half-size
+    /// Replaces `out` with the item ranges of every cell overlapping the square of half-size
     /// `range` around p (a superset of the agents within `range`).
-    template <class F> void forEachNear(Vec2 p, double range, F&& f) const;
+    void rangesNear(Vec2 p, double range, std::vector<ItemRange>& out) const;
+    /// Replaces `out` with the item ranges of the cells within `r` cells of cell (cx, cy).
+    void blockRanges(std::int32_t cx, std::int32_t cy, int r, std::vector<ItemRange>& out) const;
 
+    /// An occupied cell: its coordinates and its items [start, start + count).
+    struct CellView {
+        std::int32_t cx;
+        std::int32_t cy;
+        std::uint32_t start;
+        std::uint32_t count;
+    };
+    [[nodiscard]] std::size_t occupiedCount() const { return m_occupied.size(); }
+    [[nodiscard]] const CellView& occupied(std::size_t k) const { return m_occupied[k]; }
+    [[nodiscard]] double cellSize() const { return m_cellSize; }
+    [[nodiscard]] bool dense() const { return m_dense; }
+
+    [[nodiscard]] std::span<const Vec2> itemPositions() const { return m_itemPos; }
     [[nodiscard]] Vec2 itemPosition(std::uint32_t item) const { return m_itemPos[item]; }
     [[nodiscard]] Vec2 itemVelocity(std::uint32_t item) const { return m_itemVel[item]; }
     [[nodiscard]] double itemRadius(std::uint32_t item) const { return m_itemRadius[item]; }
     [[nodiscard]] std::uint32_t itemAgent(std::uint32_t item) const { return m_itemAgent[item]; }
+    [[nodiscard]] std::span<const std::uint32_t> itemAgents() const { return m_itemAgent; }
     [[nodiscard]] std::size_t memoryBytes() const;
 
 private:
-    struct Cell {
+    struct HashCell {
         std::uint64_t key;
         std::uint32_t start;
         std::uint32_t count;
@@ -59,62 +89,57 @@ private:
     [[nodiscard]] std::size_t slotOf(std::uint64_t key) const {
         return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
-    [[nodiscard]] const Cell* find(std::int32_t cx, std::int32_t cy) const;
-    [[nodiscard]] std::int32_t cellCoord(double v) const;
+    [[nodiscard]] const HashCell* find(std::int32_t cx, std::int32_t cy) const;
+    [[nodiscard]] std::int32_t cellCoord(double v) const {
+        // floor(), without a libm call (x86-64 baseline has no SSE4.1 round instruction and
+        // this runs for every agent every step). |coordinates| are bounded by validation (1e7
+        // in scenes); the clamp keeps any input from overflowing the conversion.
+        const double c = std::clamp(v * m_invCellSize, -1.0e9, 1.0e9);
+        const auto t = static_cast<std::int32_t>(c); // truncates toward zero
+        return t - static_cast<std::int32_t>(c < static_cast<double>(t));
+    }
+    void boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
+                   std::vector<ItemRange>& out) const;
+    /// Hashed mode: inserts every agent into a table of `capacity` slots; false when the
+    /// table would get too full (the caller retries with a larger one).
+    bool insertAll(std::size_t n, std::size_t capacity);
+    void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
+                 std::span<const double> radius);
 
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;
+    bool m_dense = true;
+    // Dense mode.
+    std::int32_t m_x0 = 0; ///< cell coordinates of column 0 / row 0
+    std::int32_t m_y0 = 0;
+    std::int32_t m_cols = 0;
+    std::int32_t m_rows = 0;
+    std::vector<std::uint32_t> m_cellStart; ///< cols*rows+1 offsets into the items
+    // Hashed mode.
     int m_shift = 60;
     std::size_t m_mask = 0;
-    std::vector<Cell> m_table;
-    std::vector<std::uint32_t> m_occupied; ///< table slots in use
-    std::vector<std::uint32_t> m_agentSlot; ///< per agent: its cell's table slot
+    std::vector<HashCell> m_table;
+    std::size_t m_lastCellCount = 0;
+    // Both.
+    std::vector<CellView> m_occupied;
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index or occupied index)
+    std::vector<std::uint32_t> m_cursor;    ///< scatter write positions per cell
+    std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
+    std::vector<std::int32_t> m_agentCy;
     std::vector<Vec2> m_itemPos;
     std::vector<Vec2> m_itemVel;
     std::vector<double> m_itemRadius;
     std::vector<std::uint32_t> m_itemAgent;
 };
 
-inline std::int32_t AgentGrid::cellCoord(double v) const {
-    // Coordinates are bounded by validation (|x| <= 1e7 in scenes), but clamp so that no
-    // input can overflow the conversion.
-    const double c = std::floor(v * m_invCellSize);
-    return static_cast<std::int32_t>(std::clamp(c, -1.0e9, 1.0e9));
-}
-
-inline const AgentGrid::Cell* AgentGrid::find(std::int32_t cx, std::int32_t cy) const {
+inline const AgentGrid::HashCell* AgentGrid::find(std::int32_t cx, std::int32_t cy) const {
     const std::uint64_t key = makeKey(cx, cy);
     std::size_t s = slotOf(key);
     for (;;) {
-        const Cell& c = m_table[s];
+        const HashCell& c = m_table[s];
         if (c.key == key) return &c;
         if (c.key == kEmpty) return nullptr;
         s = (s + 1) & m_mask;
-    }
-}
-
-template <class F> void AgentGrid::forEachNear(Vec2 p, double range, F&& f) const {
-    if (m_table.empty()) return;
-    const std::int32_t x0 = cellCoord(p.x - range), x1 = cellCoord(p.x + range);
-    const std::int32_t y0 = cellCoord(p.y - range), y1 = cellCoord(p.y + range);
-    const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
-    if (boxCells > double(m_occupied.size())) {
-        // A huge range: cheaper to walk the occupied cells than the box.
-        for (std::uint32_t slot : m_occupied) {
-            const Cell& c = m_table[slot];
-            const auto cx = static_cast<std::int32_t>(std::uint32_t(c.key >> 32) ^ 0x80000000u);
-            const auto cy = static_cast<std::int32_t>(std::uint32_t(c.key) ^ 0x80000000u);
-            if (cx < x0 || cx > x1 || cy < y0 || cy > y1) continue;
-            for (std::uint32_t k = c.start; k < c.start + c.count; ++k) f(m_itemAgent[k], k);
-        }
-        return;
-    }
-    for (std::int32_t cy = y0; cy <= y1; ++cy) {
-        for (std::int32_t cx = x0; cx <= x1; ++cx) {
-            const Cell* c = find(cx, cy);
-            if (!c) continue;
-            for (std::uint32_t k = c->start; k < c->start + c->count; ++k) f(m_itemAgent[k], k);
-        }
     }
 }
 

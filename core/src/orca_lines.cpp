@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "agent_line_kernel.hpp"
 #include "orca/obstacles.hpp"
 
 namespace orca {
@@ -65,56 +66,21 @@ Vec2 rightLegOf(Vec2 rp, double distSq, double radius) {
 
 AgentLine agentOrcaLine(Vec2 relPos, Vec2 relVel, Vec2 velocity, double combinedRadius,
                         double invTimeHorizon, double invTimeStep, double responsibility) {
+    // One-element batch of the branch-free kernel the simulator uses, so that explain records
+    // and the step compute bit-identical lines. The cases, as RVO2 names them:
+    //  * no collision, projection on the cut-off circle (w.rp < 0, (w.rp)² > R²|w|²);
+    //  * no collision, projection on the left leg (det(rp, w) > 0) or the right leg;
+    //  * collision: projection on the cut-off circle of time Δt.
+    double dx, dy, ux, uy;
+    std::uint8_t lineCase;
+    const detail::AgentLineBatch batch{&relPos.x, &relPos.y, &relVel.x, &relVel.y,
+                                       &combinedRadius, &dx, &dy, &ux, &uy, &lineCase};
+    detail::computeAgentLines(1, batch, invTimeHorizon, invTimeStep);
     AgentLine out;
-    const double distSq = absSq(relPos);
-    const double combinedRadiusSq = combinedRadius * combinedRadius;
-    Vec2 u;
-
-    if (distSq > combinedRadiusSq) {
-        // No collision. w: from the cut-off centre to the relative velocity.
-        const Vec2 w = relVel - invTimeHorizon * relPos;
-        const double wLengthSq = absSq(w);
-        const double dotProduct1 = dot(w, relPos);
-
-        if (dotProduct1 < 0.0 && dotProduct1 * dotProduct1 > combinedRadiusSq * wLengthSq) {
-            // Project on cut-off circle.
-            const double wLength = std::sqrt(wLengthSq);
-            const Vec2 unitW = w / wLength;
-            out.line.direction = Vec2(unitW.y, -unitW.x);
-            u = (combinedRadius * invTimeHorizon - wLength) * unitW;
-            out.lineCase = LineCase::AgentCutoffCircle;
-        } else {
-            // Project on legs.
-            const double leg = std::sqrt(distSq - combinedRadiusSq);
-            if (det(relPos, w) > 0.0) {
-                // Project on left leg.
-                out.line.direction = Vec2(relPos.x * leg - relPos.y * combinedRadius,
-                                          relPos.x * combinedRadius + relPos.y * leg) /
-                                     distSq;
-                out.lineCase = LineCase::AgentLeftLeg;
-            } else {
-                // Project on right leg.
-                out.line.direction = -Vec2(relPos.x * leg + relPos.y * combinedRadius,
-                                           -relPos.x * combinedRadius + relPos.y * leg) /
-                                     distSq;
-                out.lineCase = LineCase::AgentRightLeg;
-            }
-            const double dotProduct2 = dot(relVel, out.line.direction);
-            u = dotProduct2 * out.line.direction - relVel;
-        }
-    } else {
-        // Collision. Project on cut-off circle of time timeStep: leave the overlap within Δt.
-        const Vec2 w = relVel - invTimeStep * relPos;
-        const double wLength = length(w);
-        // w == 0 (relative velocity exactly rp/Δt) has no direction; push straight apart.
-        const Vec2 unitW = wLength > 0.0 ? w / wLength : normalizeOr(-relPos, Vec2(1.0, 0.0));
-        out.line.direction = Vec2(unitW.y, -unitW.x);
-        u = (combinedRadius * invTimeStep - wLength) * unitW;
-        out.lineCase = LineCase::AgentColliding;
-    }
-
-    out.line.point = velocity + responsibility * u;
-    out.u = u;
+    out.line.direction = {dx, dy};
+    out.u = {ux, uy};
+    out.lineCase = static_cast<LineCase>(lineCase);
+    out.line.point = velocity + responsibility * out.u;
     return out;
 }
 

@@ -1246,6 +1246,7 @@ void saveScene(const Scene& scene, const std::filesystem::path& path) {
 
 Simulator buildSimulator(const Scene& scene) {
     Simulator sim(scene.simulation.params);
+    sim.reserveAgents(scene.agents.size());
     for (const SceneAgent& agent : scene.agents)
         sim.addAgent(scene.agentDef(agent));
     for (const SceneObstacle& obstacle : scene.obstacles)

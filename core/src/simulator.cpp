@@ -6,6 +6,7 @@
 #include <string>
 
 #include "agent_grid.hpp"
+#include "agent_line_kernel.hpp"
 #include "orca/linear_program.hpp"
 #include "orca/orca_lines.hpp"
 #include "thread_pool.hpp"
@@ -15,20 +16,37 @@ namespace orca {
 namespace {
 
 constexpr std::uint32_t kNoIndex = 0xffffffffu;
-/// Agents per work chunk: about 8 chunks per thread to balance uneven crowds, but at least 16
-/// (amortises the atomic) and at most 1024.
-std::size_t grainFor(std::size_t agents, int threads) {
-    return std::clamp<std::size_t>(agents / (static_cast<std::size_t>(threads) * 8), 16, 1024);
-}
-
-/// Per-thread reusable buffers for one agent's decision.
-struct Scratch {
+/// Per-thread reusable buffers for one agent's decision. Cache-line aligned: the workers'
+/// scratch objects sit side by side and are written constantly (vector ends), so sharing a
+/// line would make the threads fight over it.
+struct alignas(64) Scratch {
     std::vector<detail::Neighbor> neighbors;
     std::vector<std::uint32_t> segments;
     std::vector<double> segmentDistSq;
     std::vector<Line> lines;
     std::vector<Line> projected;
     std::vector<ObstacleLineRecord> obstacleRecords;
+    // Item ranges of the block of cells around the current cell.
+    std::vector<detail::ItemRange> ranges;
+    // Candidates of one agent within its range.
+    std::vector<double> candDistSq;
+    std::vector<std::uint32_t> candItem;
+    std::vector<std::uint32_t> candAgent;
+    // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
+    std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
+    std::vector<std::uint8_t> lineCase;
+
+    void reserveLines(std::size_t n) {
+        if (rpx.size() >= n) return;
+        for (auto* v : {&rpx, &rpy, &rvx, &rvy, &radius, &dx, &dy, &ux, &uy}) v->resize(n);
+        lineCase.resize(n);
+    }
+    void reserveCandidates(std::size_t n) {
+        if (candDistSq.size() >= n) return;
+        candDistSq.resize(n);
+        candItem.resize(n);
+        candAgent.resize(n);
+    }
 };
 
 std::string describe(const char* what, double value) {
@@ -156,6 +174,19 @@ void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     m_agentParams[i] = def.params;
     m_hasGoal[i] = def.hasGoal ? 1 : 0;
     m_static[i] = def.isStatic ? 1 : 0;
+}
+
+void Simulator::reserveAgents(std::size_t agents) {
+    m_pos.reserve(agents);
+    m_vel.reserve(agents);
+    m_prefVel.reserve(agents);
+    m_goal.reserve(agents);
+    m_agentParams.reserve(agents);
+    m_hasGoal.reserve(agents);
+    m_static.reserve(agents);
+    m_ids.reserve(agents);
+    m_slotIndex.reserve(agents);
+    m_slotGeneration.reserve(agents);
 }
 
 AgentId Simulator::addAgent(const AgentDef& def) {
@@ -362,56 +393,120 @@ struct AgentView {
     const AgentParams* params;
 };
 
-} // namespace
-
-/// The decision of one agent. `rec` is null on the hot path; when set, the full explain
-/// record is filled (same arithmetic, so the chosen velocity is identical).
-static SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
-                          std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
-                          const detail::AgentGrid& grid, Scratch& s, ExplainRecord* rec) {
+/// Obstacle lines (built first; orca-spec section 4), optionally with explain records.
+void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex> vertices,
+                      const ObstacleGrid& obstGrid, Scratch& s, bool record) {
     const AgentParams& p = *a.params;
-    s.lines.clear();
-
-    // Obstacle lines first.
-    if (!vertices.empty()) {
-        const double range = p.timeHorizonObst * p.maxSpeed + p.radius;
-        obstGrid.query(vertices, a.position, range, s.segments, s.segmentDistSq);
-        if (rec) s.obstacleRecords.clear();
-        obstacleOrcaLines(vertices, s.segments, s.segmentDistSq, a.position, a.velocity,
-                          p.radius, 1.0 / p.timeHorizonObst, s.lines,
-                          rec ? &s.obstacleRecords : nullptr);
-    } else {
+    if (record) s.obstacleRecords.clear();
+    if (vertices.empty()) {
         s.segments.clear();
-        if (rec) s.obstacleRecords.clear();
+        return;
     }
-    const std::size_t numObstLines = s.lines.size();
+    const double range = p.timeHorizonObst * p.maxSpeed + p.radius;
+    obstGrid.query(vertices, a.position, range, s.segments, s.segmentDistSq);
+    if (s.segments.empty()) return;
+    obstacleOrcaLines(vertices, s.segments, s.segmentDistSq, a.position, a.velocity, p.radius,
+                      1.0 / p.timeHorizonObst, s.lines, record ? &s.obstacleRecords : nullptr);
+}
 
-    // Agent lines.
-    if (p.maxNeighbors > 0) {
-        grid.nearest(a.position, self, p.neighborDist * p.neighborDist,
-                     static_cast<std::size_t>(p.maxNeighbors), s.neighbors);
-    } else {
-        s.neighbors.clear();
-    }
-    const double invTimeHorizon = 1.0 / p.timeHorizon;
-    const double invTimeStep = 1.0 / sim.timeStep;
-    for (const detail::Neighbor& nb : s.neighbors) {
+/// Agent lines for s.neighbors (orca-spec section 5), appended in neighbour order.
+void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
+                   const detail::AgentGrid& grid, Scratch& s) {
+    const std::size_t n = s.neighbors.size();
+    if (n == 0) return;
+    s.reserveLines(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const detail::Neighbor& nb = s.neighbors[k];
         Vec2 relPos = grid.itemPosition(nb.item) - a.position;
         if (relPos.x == 0.0 && relPos.y == 0.0) {
             // Coincident centres have no separating direction; split them deterministically
             // by agent order (RVO2 produces NaN here).
             relPos.x = nb.agent > self ? 1e-9 : -1e-9;
         }
-        const Vec2 otherVelocity = grid.itemVelocity(nb.item);
-        const AgentLine al =
-            agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
-                          p.radius + grid.itemRadius(nb.item), invTimeHorizon, invTimeStep,
-                          sim.responsibility);
-        s.lines.push_back(al.line);
+        const Vec2 relVel = a.velocity - grid.itemVelocity(nb.item);
+        s.rpx[k] = relPos.x;
+        s.rpy[k] = relPos.y;
+        s.rvx[k] = relVel.x;
+        s.rvy[k] = relVel.y;
+        s.radius[k] = a.params->radius + grid.itemRadius(nb.item);
     }
+    const detail::AgentLineBatch batch{s.rpx.data(), s.rpy.data(), s.rvx.data(),
+                                       s.rvy.data(), s.radius.data(), s.dx.data(),
+                                       s.dy.data(), s.ux.data(), s.uy.data(),
+                                       s.lineCase.data()};
+    detail::computeAgentLines(n, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Vec2 u{s.ux[k], s.uy[k]};
+        s.lines.push_back({a.velocity + sim.responsibility * u, {s.dx[k], s.dy[k]}});
+    }
+}
 
-    (void)rec; // the caller fills the record from the scratch buffers
-    return solveVelocity(s.lines, numObstLines, p.maxSpeed, a.prefVelocity,
+/// The `maxNeighbors` nearest agents of `p` (strictly within the range, excluding `self`)
+/// among the items of s.ranges, sorted by (distSq, agent index): the same set and order as
+/// AgentGrid::nearest.
+void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                     const detail::AgentGrid& grid, Scratch& s) {
+    const std::span<const Vec2> pos = grid.itemPositions();
+    const std::span<const std::uint32_t> agents = grid.itemAgents();
+    std::size_t total = 0;
+    for (const detail::ItemRange& r : s.ranges) total += r.end - r.begin;
+    s.reserveCandidates(total);
+    double* dist = s.candDistSq.data();
+    std::uint32_t* item = s.candItem.data();
+    std::uint32_t* agent = s.candAgent.data();
+    std::size_t count = 0;
+    for (const detail::ItemRange& r : s.ranges) {
+        for (std::uint32_t k = r.begin; k < r.end; ++k) {
+            const double dx = pos[k].x - p.x;
+            const double dy = pos[k].y - p.y;
+            const double d = dx * dx + dy * dy;
+            dist[count] = d;
+            item[count] = k;
+            agent[count] = agents[k];
+            count += (d < rangeSq) & (agents[k] != self);
+        }
+    }
+    s.neighbors.clear();
+    if (count == 0) return;
+    // Candidate a comes before b: nearer, or as near and earlier in agent order.
+    auto before = [dist, agent](std::size_t a, std::size_t b) {
+        return (dist[a] < dist[b]) | ((dist[a] == dist[b]) & (agent[a] < agent[b]));
+    };
+    const std::size_t keep = std::min(count, maxNeighbors);
+    s.neighbors.resize(keep);
+    if (count <= 24) {
+        // Rank of each candidate = number of candidates before it: few candidates, so
+        // O(count²) branch-free compares beat a sort's unpredictable branches.
+        for (std::size_t a = 0; a < count; ++a) {
+            std::size_t rank = 0;
+            for (std::size_t b = 0; b < count; ++b) rank += before(b, a);
+            if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
+        }
+        return;
+    }
+    std::vector<std::uint32_t>& order = s.segments; // reuse: obstacle segments come later
+    order.resize(count);
+    for (std::size_t a = 0; a < count; ++a) order[a] = static_cast<std::uint32_t>(a);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep),
+                      order.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+    for (std::size_t r = 0; r < keep; ++r) {
+        const std::uint32_t a = order[r];
+        s.neighbors[r] = {dist[a], agent[a], item[a]};
+    }
+}
+
+} // namespace
+
+/// The decision of one agent given its neighbours in s.neighbors (explain path: the caller
+/// fills the record from the scratch buffers afterwards).
+static SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
+                          std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
+                          const detail::AgentGrid& grid, Scratch& s, bool record) {
+    s.lines.clear();
+    addObstacleLines(a, vertices, obstGrid, s, record);
+    const std::size_t numObstLines = s.lines.size();
+    addAgentLines(a, self, sim, grid, s);
+    return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
                          sim.lp3BisectorWeight, s.projected);
 }
 
@@ -425,7 +520,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     const std::size_t n = m_pos.size();
 
     // 1. Spatial index of the state before the step.
-    buildGrid(im.grid, im.radius);
+    im.pool->prepare(); // wake the workers while the grid is built
+    buildGrid(im.grid, im.radius, im.pool.get());
 
     // Explain records first, from the same pre-step state (dry-run path of the same code).
     out.clear();
@@ -435,35 +531,74 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         explainAgent(*index, im.grid, out.emplace_back());
     }
 
-    // 2. Every agent decides independently (parallel-safe: reads only pre-step state).
+    // 2. Every agent decides independently (parallel-safe: reads only pre-step state). Work
+    //    goes cell by cell: the agents of a cell share the block of cells around it, gathered
+    //    once, from which each picks its nearest neighbours.
     im.newVelocity.resize(n);
     im.lp3.resize(n);
     const auto vertices = std::span<const ObstacleVertex>(m_vertices);
-    im.pool->parallelFor(n, grainFor(n, im.pool->size()), [&](std::size_t begin, std::size_t end, int worker) {
+    const detail::AgentGrid& grid = im.grid;
+    const std::size_t cells = grid.occupiedCount();
+    const double invCell = 1.0 / grid.cellSize();
+    const int threads = im.pool->size();
+    const std::size_t cellGrain =
+        std::clamp<std::size_t>(cells / (static_cast<std::size_t>(threads) * 8), 4, 512);
+    im.pool->parallelFor(cells, cellGrain, [&](std::size_t begin, std::size_t end, int worker) {
         Scratch& s = im.scratch[static_cast<std::size_t>(worker)];
-        for (std::size_t i = begin; i < end; ++i) {
-            if (m_static[i]) {
-                im.newVelocity[i] = Vec2(0.0);
-                im.lp3[i] = 0;
-                continue;
+        for (std::size_t c = begin; c < end; ++c) {
+            const detail::AgentGrid::CellView cell = grid.occupied(c);
+            // Block radius (in cells) that covers every agent's neighbour range.
+            int blockRadius = 0;
+            for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
+                const std::uint32_t i = grid.itemAgent(k);
+                const AgentParams& p = m_agentParams[i];
+                if (m_static[i] || p.maxNeighbors <= 0) continue;
+                // ceil(neighborDist / cell), at most 4 (beyond that the block is not used).
+                const double cellsNeeded = std::min(p.neighborDist * invCell, 4.0);
+                const int whole = static_cast<int>(cellsNeeded);
+                blockRadius = std::max(blockRadius, whole + (cellsNeeded > whole ? 1 : 0));
             }
-            const AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &m_agentParams[i]};
-            const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, vertices,
-                                         m_obstacleGrid, im.grid, s, nullptr);
-            im.newVelocity[i] = r.velocity;
-            im.lp3[i] = r.lp3Ran ? 1 : 0;
+            const bool useBlock = blockRadius > 0 && blockRadius <= 3;
+            if (useBlock) grid.blockRanges(cell.cx, cell.cy, blockRadius, s.ranges);
+            for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
+                const std::uint32_t i = grid.itemAgent(k);
+                if (m_static[i]) {
+                    im.newVelocity[i] = Vec2(0.0);
+                    im.lp3[i] = 0;
+                    continue;
+                }
+                const AgentParams& p = m_agentParams[i];
+                const AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                const double rangeSq = p.neighborDist * p.neighborDist;
+                const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
+                if (maxNeighbors == 0) {
+                    s.neighbors.clear();
+                } else if (useBlock) {
+                    selectNeighbors(a.position, i, rangeSq, maxNeighbors, grid, s);
+                } else {
+                    grid.nearest(a.position, i, rangeSq, maxNeighbors, s.neighbors, s.ranges);
+                }
+                const SolveResult r =
+                    decide(a, i, m_params, vertices, m_obstacleGrid, grid, s, false);
+                im.newVelocity[i] = r.velocity;
+                im.lp3[i] = r.lp3Ran ? 1 : 0;
+            }
         }
     });
 
-    // 3. Move.
-    StepStats stats;
+    // 3. Move (static agents stay where they are, with velocity zero).
     const double dt = m_params.timeStep;
+    im.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (m_static[i]) continue;
+            m_vel[i] = im.newVelocity[i];
+            m_pos[i] += m_vel[i] * dt;
+        }
+    });
+    StepStats stats;
     for (std::size_t i = 0; i < n; ++i) {
-        if (m_static[i]) continue;
-        m_vel[i] = im.newVelocity[i];
-        m_pos[i] += m_vel[i] * dt;
         stats.lp3Agents += im.lp3[i];
-        ++stats.movingAgents;
+        stats.movingAgents += m_static[i] ? 0 : 1;
     }
     m_lastStats = stats;
     m_time += dt;
@@ -483,10 +618,11 @@ double Simulator::meanCellSize() const {
     return counted ? std::max(sumDist / static_cast<double>(counted), 1e-3) : 1.0;
 }
 
-void Simulator::buildGrid(detail::AgentGrid& grid, std::vector<double>& radius) const {
+void Simulator::buildGrid(detail::AgentGrid& grid, std::vector<double>& radius,
+                          detail::ThreadPool* pool) const {
     radius.resize(m_pos.size());
     for (std::size_t i = 0; i < m_pos.size(); ++i) radius[i] = m_agentParams[i].radius;
-    grid.build(m_pos, m_vel, radius, meanCellSize());
+    grid.build(m_pos, m_vel, radius, meanCellSize(), pool);
 }
 
 ExplainRecord Simulator::explain(AgentId id) const {
@@ -513,10 +649,14 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     if (rec.isStatic) return; // static agents decide nothing
 
     Scratch s;
-    const AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &m_agentParams[i]};
-    const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
-                                 m_obstacleGrid, grid, s, &rec);
     const AgentParams& p = m_agentParams[i];
+    const AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &p};
+    if (p.maxNeighbors > 0) {
+        grid.nearest(a.position, static_cast<std::uint32_t>(i), p.neighborDist * p.neighborDist,
+                     static_cast<std::size_t>(p.maxNeighbors), s.neighbors, s.ranges);
+    }
+    const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
+                                 m_obstacleGrid, grid, s, true);
 
     // Obstacle neighbours and their lines.
     rec.numObstacleLines = 0;
@@ -624,14 +764,19 @@ ClearanceStats Simulator::clearance(double range) const {
     // Agent pairs: every pair closer than r_i + r_j + range is examined once (j > i).
     detail::AgentGrid grid;
     grid.build(m_pos, m_vel, radius, 2.0 * maxRadius + range);
+    std::vector<detail::ItemRange> ranges;
     for (std::size_t i = 0; i < n; ++i) {
         const Vec2 p = m_pos[i];
-        grid.forEachNear(p, radius[i] + maxRadius + range, [&](std::uint32_t j, std::uint32_t) {
-            if (j <= i) return;
-            const double c = length(m_pos[j] - p) - radius[i] - radius[j];
-            out.minAgentClearance = std::min(out.minAgentClearance, c);
-            if (c < 0.0) ++out.overlappingPairs;
-        });
+        grid.rangesNear(p, radius[i] + maxRadius + range, ranges);
+        for (const detail::ItemRange& r : ranges) {
+            for (std::uint32_t k = r.begin; k < r.end; ++k) {
+                const std::uint32_t j = grid.itemAgent(k);
+                if (j <= i) continue;
+                const double c = length(m_pos[j] - p) - radius[i] - radius[j];
+                out.minAgentClearance = std::min(out.minAgentClearance, c);
+                if (c < 0.0) ++out.overlappingPairs;
+            }
+        }
     }
     // Agents against obstacle segments (either side); a centre inside a polygon counts as
     // negative clearance.

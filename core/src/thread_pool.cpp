@@ -1,8 +1,28 @@
 #include "thread_pool.hpp"
 
 #include <algorithm>
+#include <chrono>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace orca::detail {
+
+namespace {
+
+void cpuRelax() {
+#if defined(__SSE2__)
+    _mm_pause();
+#else
+    std::this_thread::yield();
+#endif
+}
+
+/// How long an idle worker spins before it sleeps.
+constexpr auto kSpin = std::chrono::microseconds(300);
+
+} // namespace
 
 ThreadPool::ThreadPool(int threads) {
     const int extra = std::max(threads, 1) - 1;
@@ -13,10 +33,19 @@ ThreadPool::ThreadPool(int threads) {
 ThreadPool::~ThreadPool() {
     {
         std::lock_guard lock(m_mutex);
-        m_stop = true;
+        m_stop.store(true);
     }
     m_wake.notify_all();
     for (std::thread& t : m_threads) t.join();
+}
+
+void ThreadPool::prepare() {
+    if (m_threads.empty()) return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_prepared.fetch_add(1, std::memory_order_relaxed);
+    }
+    m_wake.notify_all();
 }
 
 void ThreadPool::runChunks(int worker) {
@@ -40,30 +69,41 @@ void ThreadPool::parallelFor(std::size_t n, std::size_t grain, const Body& body)
         m_count = n;
         m_grain = grain;
         m_next.store(0, std::memory_order_relaxed);
-        m_pending = static_cast<int>(m_threads.size());
-        ++m_generation;
+        m_pending.store(static_cast<int>(m_threads.size()), std::memory_order_relaxed);
+        m_generation.fetch_add(1, std::memory_order_release);
     }
     m_wake.notify_all();
     runChunks(0);
-    std::unique_lock lock(m_mutex);
-    m_done.wait(lock, [this] { return m_pending == 0; });
-    m_body = nullptr;
+    // Wait for the workers to finish their last chunks (short: spin).
+    while (m_pending.load(std::memory_order_acquire) != 0) cpuRelax();
+}
+
+bool ThreadPool::spinForJob(std::uint64_t seen) const {
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    for (int i = 0;; ++i) {
+        if (m_generation.load(std::memory_order_acquire) != seen || m_stop.load()) return true;
+        cpuRelax();
+        if ((i & 63) == 63 && std::chrono::steady_clock::now() > until) return false;
+    }
 }
 
 void ThreadPool::workerLoop(int worker) {
     std::uint64_t seen = 0;
+    std::uint64_t seenPrepared = 0;
     for (;;) {
-        {
+        if (!spinForJob(seen)) {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
-            if (m_stop) return;
-            seen = m_generation;
+            m_wake.wait(lock, [&] {
+                return m_stop.load() || m_generation.load() != seen ||
+                       m_prepared.load() != seenPrepared;
+            });
+            seenPrepared = m_prepared.load();
+            if (m_generation.load() == seen && !m_stop.load()) continue; // woken early: spin
         }
+        if (m_stop.load()) return;
+        seen = m_generation.load(std::memory_order_acquire);
         runChunks(worker);
-        {
-            std::lock_guard lock(m_mutex);
-            if (--m_pending == 0) m_done.notify_one();
-        }
+        m_pending.fetch_sub(1, std::memory_order_acq_rel);
     }
 }
 

@@ -24,7 +24,8 @@ namespace orca {
 
 namespace detail {
 class AgentGrid;
-}
+class ThreadPool;
+} // namespace detail
 
 /// Counters of the last step.
 struct StepStats {
@@ -70,6 +71,9 @@ public:
     [[nodiscard]] int threadCount() const { return m_threadCount; }
 
     // ---- Agents ----------------------------------------------------------------------------
+    /// Reserves storage for `agents` agents in total (avoids growth slack when the count is
+    /// known, e.g. when loading a scene).
+    void reserveAgents(std::size_t agents);
     /// Adds an agent at the end of the agent order. Throws InvalidArgument for non-finite
     /// values, radius <= 0, negative speeds/distances/counts or non-positive time horizons.
     AgentId addAgent(const AgentDef& def);
@@ -157,7 +161,8 @@ private:
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
     [[nodiscard]] double meanCellSize() const;
-    void buildGrid(detail::AgentGrid& grid, std::vector<double>& radius) const;
+    void buildGrid(detail::AgentGrid& grid, std::vector<double>& radius,
+                   detail::ThreadPool* pool = nullptr) const;
     void explainAgent(std::size_t i, const detail::AgentGrid& grid, ExplainRecord& rec) const;
 
     SimulationParams m_params;
