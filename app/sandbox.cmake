@@ -1,1 +1,19 @@
-# The sandbox app target is added in the next commit.
+# `orca-sandbox`: the SDL2 + OpenGL3 + Dear ImGui desktop app (included from app/CMakeLists.txt
+# when ORCA_BUILD_APP is ON). Drawing and panels live in ui/ (orca_ui); this is the window,
+# the loop, the context and the command line.
+find_package(SDL2 2.26 REQUIRED CONFIG)
+find_package(OpenGL REQUIRED)
+find_package(CLI11 REQUIRED CONFIG)
+
+add_executable(orca-sandbox
+    sandbox/main.cpp
+    sandbox/sandbox.cpp
+    sandbox/key_bindings.cpp
+    sandbox/paths.cpp
+    sandbox/screenshot.cpp
+    sandbox/options.cpp
+)
+target_include_directories(orca-sandbox PRIVATE sandbox)
+target_compile_definitions(orca-sandbox PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+target_link_libraries(orca-sandbox PRIVATE
+    orca_ui orca_scene SDL2::SDL2 OpenGL::GL CLI11::CLI11 ${CMAKE_DL_LIBS} orca_warnings)

@@ -213,6 +213,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     m_static.push_back(0);
     m_ids.push_back(id);
     storeAgent(i, def);
+    m_impl->lp3.clear(); // per-agent step outputs no longer line up
     return id;
 }
 
@@ -229,6 +230,7 @@ bool Simulator::removeAgent(AgentId id) {
     eraseAt(m_hasGoal);
     eraseAt(m_static);
     eraseAt(m_ids);
+    m_impl->lp3.clear(); // per-agent step outputs no longer line up
     // Agents after i moved down by one.
     for (std::size_t k = i; k < m_ids.size(); ++k)
         m_slotIndex[m_ids[k].slot] = static_cast<std::uint32_t>(k);
@@ -723,6 +725,11 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     rec.newVelocity = r.velocity;
     for (ExplainLine& el : rec.lines) el.violation = violation(el.line, r.velocity);
     rec.feasibleRegion = feasibleRegion(s.lines, p.maxSpeed);
+}
+
+std::span<const std::uint8_t> Simulator::lastStepLp3() const {
+    if (m_impl->lp3.size() != m_pos.size()) return {};
+    return m_impl->lp3;
 }
 
 void Simulator::setClock(double time, std::uint64_t stepCount) {

@@ -26,6 +26,10 @@ constexpr auto kSpin = std::chrono::microseconds(300);
 
 ThreadPool::ThreadPool(int threads) {
     const int extra = std::max(threads, 1) - 1;
+    // Spinning only pays when every thread has a core of its own; oversubscribed, a spinning
+    // thread steals the time slice of one that has work.
+    const unsigned cores = std::thread::hardware_concurrency();
+    m_spin = cores == 0 || static_cast<unsigned>(extra + 1) <= cores;
     m_threads.reserve(static_cast<std::size_t>(extra));
     for (int w = 1; w <= extra; ++w) m_threads.emplace_back([this, w] { workerLoop(w); });
 }
@@ -74,11 +78,18 @@ void ThreadPool::parallelFor(std::size_t n, std::size_t grain, const Body& body)
     }
     m_wake.notify_all();
     runChunks(0);
-    // Wait for the workers to finish their last chunks (short: spin).
-    while (m_pending.load(std::memory_order_acquire) != 0) cpuRelax();
+    // Wait for the workers to finish their last chunks (short: spin, then yield).
+    for (int i = 0; m_pending.load(std::memory_order_acquire) != 0; ++i) {
+        if (m_spin && i < 4096) {
+            cpuRelax();
+        } else {
+            std::this_thread::yield();
+        }
+    }
 }
 
 bool ThreadPool::spinForJob(std::uint64_t seen) const {
+    if (!m_spin) return m_generation.load(std::memory_order_acquire) != seen || m_stop.load();
     const auto until = std::chrono::steady_clock::now() + kSpin;
     for (int i = 0;; ++i) {
         if (m_generation.load(std::memory_order_acquire) != seen || m_stop.load()) return true;

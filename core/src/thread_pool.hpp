@@ -50,6 +50,7 @@ private:
     std::atomic<std::uint64_t> m_prepared{0};   ///< bumped by prepare()
     std::atomic<int> m_pending{0}; ///< workers (other than the caller) still on this job
     std::atomic<bool> m_stop{false};
+    bool m_spin = true; ///< false when there are more threads than cores
 
     const Body* m_body = nullptr;
     std::size_t m_count = 0;

@@ -145,6 +145,9 @@ public:
     /// Sets the clock (e.g. when resuming a saved state). Does not affect the dynamics.
     void setClock(double time, std::uint64_t stepCount);
     [[nodiscard]] const StepStats& lastStepStats() const { return m_lastStats; }
+    /// Per agent (agent order): 1 when the last step had to use LP3 for it. Empty before the
+    /// first step and after agents were added or removed.
+    [[nodiscard]] std::span<const std::uint8_t> lastStepLp3() const;
 
     // ---- Analysis --------------------------------------------------------------------------
     /// 64-bit FNV-1a hash of every agent's position and velocity bits, in agent order.

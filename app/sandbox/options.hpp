@@ -1,0 +1,28 @@
+#pragma once
+// Command line of orca-sandbox.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+namespace orca::app {
+
+struct Options {
+    std::optional<std::filesystem::path> scene; ///< default: scenes/circle.json
+    std::uint64_t steps = 0;                    ///< steps to run right after loading
+    int width = 1280;
+    int height = 800;
+    std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG
+    bool paused = false;                             ///< start the first scene paused
+    int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
+};
+
+/// Parsed options, or the exit code when the program should stop (--help: 0, errors: 2).
+struct ParseResult {
+    std::optional<Options> options;
+    int exitCode = 0;
+};
+
+[[nodiscard]] ParseResult parseOptions(int argc, char** argv);
+
+} // namespace orca::app

@@ -1,0 +1,182 @@
+// Checks a screenshot written by `orca-sandbox --screenshot`: size, not blank, and where the
+// palette's colours appear. Exit 0 when every check passes, 1 otherwise (with reasons).
+//
+//   orca_png_check FILE --size WxH [--min-colours N] [--min-pixels CLASS N]...
+//                  [--above CLASS CLASS]... [--left-of CLASS CLASS]...
+//
+// CLASS: agents (any agent fill), active, atgoal, static, lp3, obstacle.
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <stb_image.h> // implementation compiled into libstb
+
+#include "orca/ui/palette.hpp"
+
+namespace {
+
+using orca::ui::Rgba;
+namespace palette = orca::ui::palette;
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgb;
+    [[nodiscard]] const unsigned char* at(int x, int y) const {
+        return rgb.data() + 3 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                                 static_cast<std::size_t>(x));
+    }
+};
+
+struct Stats {
+    long long count = 0;
+    double sumX = 0.0;
+    double sumY = 0.0;
+    [[nodiscard]] double meanX() const { return sumX / static_cast<double>(count); }
+    [[nodiscard]] double meanY() const { return sumY / static_cast<double>(count); }
+};
+
+std::vector<Rgba> coloursOf(const std::string& cls) {
+    if (cls == "agents")
+        return {palette::kAgentActive, palette::kAgentAtGoal, palette::kAgentStatic,
+                palette::kAgentLp3};
+    if (cls == "active") return {palette::kAgentActive};
+    if (cls == "atgoal") return {palette::kAgentAtGoal};
+    if (cls == "static") return {palette::kAgentStatic};
+    if (cls == "lp3") return {palette::kAgentLp3};
+    if (cls == "obstacle") return {palette::kObstacleFill};
+    std::fprintf(stderr, "unknown colour class '%s'\n", cls.c_str());
+    std::exit(2);
+}
+
+Stats measure(const Image& img, const std::string& cls) {
+    const std::vector<Rgba> colours = coloursOf(cls);
+    Stats s;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) {
+            const unsigned char* p = img.at(x, y);
+            for (const Rgba& c : colours) {
+                if (p[0] == c.r && p[1] == c.g && p[2] == c.b) {
+                    ++s.count;
+                    s.sumX += x;
+                    s.sumY += y;
+                    break;
+                }
+            }
+        }
+    }
+    return s;
+}
+
+[[noreturn]] void usage() {
+    std::fprintf(stderr, "usage: orca_png_check FILE --size WxH [--min-colours N] "
+                         "[--min-pixels CLASS N]... [--above CLASS CLASS]... "
+                         "[--left-of CLASS CLASS]...\n");
+    std::exit(2);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4) usage();
+    const std::string file = argv[1];
+    int wantW = 0;
+    int wantH = 0;
+    long long minColours = 2;
+    std::vector<std::pair<std::string, long long>> minPixels;
+    std::vector<std::pair<std::string, std::string>> above;
+    std::vector<std::pair<std::string, std::string>> leftOf;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&]() -> std::string {
+            if (i + 1 >= argc) usage();
+            return argv[++i];
+        };
+        if (a == "--size") {
+            if (std::sscanf(next().c_str(), "%dx%d", &wantW, &wantH) != 2) usage();
+        } else if (a == "--min-colours") {
+            minColours = std::atoll(next().c_str());
+        } else if (a == "--min-pixels") {
+            const std::string cls = next();
+            minPixels.emplace_back(cls, std::atoll(next().c_str()));
+        } else if (a == "--above") {
+            const std::string upper = next();
+            above.emplace_back(upper, next());
+        } else if (a == "--left-of") {
+            const std::string left = next();
+            leftOf.emplace_back(left, next());
+        } else {
+            usage();
+        }
+    }
+
+    Image img;
+    int comp = 0;
+    unsigned char* data = stbi_load(file.c_str(), &img.width, &img.height, &comp, 3);
+    if (!data) {
+        std::fprintf(stderr, "FAIL: cannot read %s as an image: %s\n", file.c_str(),
+                     stbi_failure_reason());
+        return 1;
+    }
+    img.rgb.assign(data, data + 3 * static_cast<std::size_t>(img.width) *
+                                    static_cast<std::size_t>(img.height));
+    stbi_image_free(data);
+
+    int failures = 0;
+    auto check = [&](bool ok, const std::string& what) {
+        std::printf("%s: %s\n", ok ? "ok" : "FAIL", what.c_str());
+        if (!ok) ++failures;
+    };
+
+    check(img.width == wantW && img.height == wantH,
+          "size " + std::to_string(img.width) + "x" + std::to_string(img.height) + " (want " +
+              std::to_string(wantW) + "x" + std::to_string(wantH) + ")");
+
+    std::set<unsigned> distinct;
+    for (std::size_t i = 0; i + 2 < img.rgb.size(); i += 3)
+        distinct.insert(unsigned(img.rgb[i]) << 16 | unsigned(img.rgb[i + 1]) << 8 |
+                        unsigned(img.rgb[i + 2]));
+    check(static_cast<long long>(distinct.size()) >= minColours,
+          std::to_string(distinct.size()) +
+              " distinct colours (want >= " + std::to_string(minColours) + ")");
+
+    std::map<std::string, Stats> cache;
+    auto stats = [&](const std::string& cls) -> const Stats& {
+        auto it = cache.find(cls);
+        if (it == cache.end()) it = cache.emplace(cls, measure(img, cls)).first;
+        return it->second;
+    };
+    for (const auto& [cls, n] : minPixels) {
+        const long long got = stats(cls).count;
+        check(got >= n,
+              std::to_string(got) + " '" + cls + "' pixels (want >= " + std::to_string(n) + ")");
+    }
+    auto where = [&](const std::string& cls, bool vertical, double& out) {
+        const Stats& s = stats(cls);
+        if (s.count == 0) {
+            check(false, "no '" + cls + "' pixels to locate");
+            return false;
+        }
+        out = vertical ? s.meanY() : s.meanX();
+        return true;
+    };
+    for (const auto& [upper, lower] : above) {
+        double yu = 0.0;
+        double yl = 0.0;
+        if (where(upper, true, yu) && where(lower, true, yl))
+            check(yu < yl, "'" + upper + "' (mean row " + std::to_string(yu) + ") above '" + lower +
+                               "' (mean row " + std::to_string(yl) + ")");
+    }
+    for (const auto& [left, right] : leftOf) {
+        double xl = 0.0;
+        double xr = 0.0;
+        if (where(left, false, xl) && where(right, false, xr))
+            check(xl < xr, "'" + left + "' (mean column " + std::to_string(xl) + ") left of '" +
+                               right + "' (mean column " + std::to_string(xr) + ")");
+    }
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,60 @@
+#pragma once
+/// \file panels.hpp
+/// Small ImGui panels of the sandbox: status bar, help window, message modal.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <string>
+
+namespace orca::ui {
+
+/// What the status bar shows.
+struct StatusInfo {
+    std::string sceneName;
+    std::uint64_t step = 0;
+    double time = 0.0; ///< Simulated time (s).
+    bool running = false;
+    std::size_t agents = 0;
+    std::size_t goalAgents = 0; ///< Agents with a goal...
+    std::size_t atGoal = 0;     ///< ...and how many of them are at it.
+    std::size_t lp3Agents = 0;  ///< Agents that needed LP3 in the last step.
+    double msPerStep = 0.0;     ///< CPU time of one Simulator::step() (ms).
+    double msPerFrame = 0.0;    ///< CPU time to build one frame (ms).
+    int threads = 1;
+};
+
+/// Height of the status bar (screen units) for the current font and style.
+[[nodiscard]] float statusBarHeight();
+/// A bar across the bottom of the display.
+void drawStatusBar(const StatusInfo& info);
+
+/// One line of the help window: an input and what it does.
+struct HelpRow {
+    std::string input;       ///< e.g. "P / Space"
+    std::string action;      ///< short name, e.g. "Play / pause"
+    std::string description; ///< one sentence
+};
+
+/// The help window (keys and mouse). `open` is cleared when the user closes it.
+void drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse);
+
+/// Messages shown one at a time in a modal popup (errors, warnings), oldest first.
+class MessageQueue {
+  public:
+    void push(std::string title, std::string text);
+    [[nodiscard]] bool empty() const { return m_queue.empty(); }
+    [[nodiscard]] std::size_t size() const { return m_queue.size(); }
+    /// Call once per frame.
+    void draw();
+
+  private:
+    struct Message {
+        std::string title;
+        std::string text;
+    };
+    std::deque<Message> m_queue;
+};
+
+} // namespace orca::ui

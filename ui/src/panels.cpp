@@ -1,0 +1,131 @@
+#include "orca/ui/panels.hpp"
+
+#include <cfloat>
+#include <utility>
+
+#include <imgui.h>
+
+namespace orca::ui {
+
+namespace {
+
+constexpr float kStatusPadY = 4.0f;
+
+void separator() {
+    ImGui::SameLine();
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+}
+
+} // namespace
+
+float statusBarHeight() {
+    return ImGui::GetTextLineHeight() + 2.0f * kStatusPadY;
+}
+
+void drawStatusBar(const StatusInfo& s) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float h = statusBarHeight();
+    ImGui::SetNextWindowPos({0.0f, io.DisplaySize.y - h});
+    ImGui::SetNextWindowSize({io.DisplaySize.x, h});
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {8.0f, kStatusPadY});
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    constexpr ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+        ImGuiWindowFlags_NoBringToFrontOnFocus;
+    if (ImGui::Begin("##status", nullptr, flags)) {
+        ImGui::TextUnformatted(s.sceneName.empty() ? "(no scene)" : s.sceneName.c_str());
+        separator();
+        ImGui::Text("step %llu", static_cast<unsigned long long>(s.step));
+        separator();
+        ImGui::Text("t = %.2f s", s.time);
+        separator();
+        if (s.running)
+            ImGui::TextColored({0.45f, 0.85f, 0.45f, 1.0f}, "running");
+        else
+            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "paused");
+        separator();
+        ImGui::Text("%zu agents", s.agents);
+        if (s.goalAgents > 0) {
+            separator();
+            ImGui::Text("%zu/%zu at goal", s.atGoal, s.goalAgents);
+        }
+        separator();
+        ImGui::Text("LP3 %zu", s.lp3Agents);
+        separator();
+        ImGui::Text("%.2f ms/step (%d thr)", s.msPerStep, s.threads);
+        separator();
+        ImGui::Text("%.2f ms/frame", s.msPerFrame);
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(3);
+}
+
+void drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse) {
+    if (!*open) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Appearing,
+                            {0.5f, 0.5f});
+    ImGui::SetNextWindowSize({620.0f, 0.0f}, ImGuiCond_Appearing);
+    if (ImGui::Begin("Help", open, ImGuiWindowFlags_NoCollapse)) {
+        auto table = [](const char* id, std::span<const HelpRow> rows) {
+            constexpr ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                           ImGuiTableFlags_SizingStretchProp;
+            if (!ImGui::BeginTable(id, 3, tf)) return;
+            ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+            ImGui::TableSetupColumn("Action", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+            ImGui::TableSetupColumn("Description", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+            ImGui::TableHeadersRow();
+            for (const HelpRow& r : rows) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r.input.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r.action.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", r.description.c_str());
+            }
+            ImGui::EndTable();
+        };
+        ImGui::TextDisabled("Keys (only while no ImGui window has keyboard focus)");
+        table("##keys", keys);
+        ImGui::Spacing();
+        ImGui::TextDisabled("Mouse (over the world view)");
+        table("##mouse", mouse);
+    }
+    ImGui::End();
+}
+
+void MessageQueue::push(std::string title, std::string text) {
+    m_queue.push_back({std::move(title), std::move(text)});
+}
+
+void MessageQueue::draw() {
+    if (m_queue.empty()) return;
+    // A fixed id ("###message") so a new title does not make ImGui treat it as a new popup.
+    const Message& m = m_queue.front();
+    const std::string label = m.title + "###message";
+    if (!ImGui::IsPopupOpen("###message")) ImGui::OpenPopup("###message");
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Appearing,
+                            {0.5f, 0.5f});
+    ImGui::SetNextWindowSizeConstraints({320.0f, 0.0f}, {io.DisplaySize.x * 0.8f, FLT_MAX});
+    if (ImGui::BeginPopupModal(label.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(io.DisplaySize.x * 0.75f);
+        ImGui::TextUnformatted(m.text.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Spacing();
+        if (m_queue.size() > 1) ImGui::TextDisabled("%zu more message(s)", m_queue.size() - 1);
+        if (ImGui::Button("OK", {120.0f, 0.0f}) ||
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            ImGui::CloseCurrentPopup();
+            m_queue.pop_front();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+} // namespace orca::ui
