@@ -46,7 +46,7 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
     m_dense = boxCells <= 4.0 * static_cast<double>(n) + 1024.0;
 
     if (m_dense) {
-        m_table.clear();
+        m_groups.clear();
         m_x0 = x0;
         m_y0 = y0;
         m_cols = std::max(x1 - x0 + 1, 0);
@@ -71,15 +71,15 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
         }
     } else {
         m_cellStart.clear();
-        // Open-addressing table at most half full, sized from the previous step's cell count
-        // (cells change little between steps); rebuilt larger if the crowd spread out.
-        std::size_t expected = std::max<std::size_t>(m_lastCellCount + m_lastCellCount / 4, 64);
+        // Open-addressing table of groups at most half full, sized from the previous step's
+        // group count (it changes little between steps); rebuilt larger if the crowd spread.
+        std::size_t expected = std::max<std::size_t>(m_lastGroupCount + m_lastGroupCount / 4, 32);
         for (;;) {
             const std::size_t capacity = std::bit_ceil(2 * std::min(expected, n + 1));
             if (insertAll(n, capacity)) break;
             expected *= 2;
         }
-        m_lastCellCount = m_occupied.size();
+        m_lastGroupCount = m_groupOrder.size();
     }
     scatter(pos, vel, radius);
 }
@@ -87,36 +87,42 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
 bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
     m_shift = 64 - std::countr_zero(capacity);
     m_mask = capacity - 1;
-    m_table.assign(capacity, HashCell{kEmpty, 0, 0});
-    m_occupied.clear();
-    const std::size_t maxCells = capacity / 2 + capacity / 4; // give up beyond 75% load
+    Group empty{};
+    empty.key = kEmpty;
+    m_groups.assign(capacity, empty);
+    m_groupOrder.clear();
+    const std::size_t maxGroups = capacity / 2 + capacity / 4; // give up beyond 75% load
     for (std::size_t i = 0; i < n; ++i) {
         const std::int32_t cx = m_agentCx[i];
         const std::int32_t cy = m_agentCy[i];
-        const std::uint64_t key = makeKey(cx, cy);
+        const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
         std::size_t s = slotOf(key);
-        while (m_table[s].key != key && m_table[s].key != kEmpty) s = (s + 1) & m_mask;
-        HashCell& c = m_table[s];
-        if (c.key == kEmpty) {
-            if (m_occupied.size() >= maxCells) return false;
-            c.key = key;
-            c.start = static_cast<std::uint32_t>(m_occupied.size()); // occupied index for now
-            m_occupied.push_back({cx, cy, 0, 0});
+        while (m_groups[s].key != key && m_groups[s].key != kEmpty) s = (s + 1) & m_mask;
+        Group& g = m_groups[s];
+        if (g.key == kEmpty) {
+            if (m_groupOrder.size() >= maxGroups) return false;
+            g.key = key;
+            m_groupOrder.push_back(static_cast<std::uint32_t>(s));
         }
-        ++m_occupied[c.start].count;
-        m_agentCell[i] = c.start;
+        const int local = localIndex(cx, cy);
+        ++g.start[local + 1]; // counts for now
+        m_agentCell[i] = static_cast<std::uint32_t>(s * kGroupCells + static_cast<std::size_t>(local));
     }
-    // Item ranges in order of first occupation (spatially coherent with agent order).
+    // Item ranges group by group in order of first occupation (spatially coherent with the
+    // agent order), cells row-major within a group.
     std::uint32_t start = 0;
-    for (CellView& cell : m_occupied) {
-        cell.start = start;
-        start += cell.count;
-    }
-    for (HashCell& c : m_table) {
-        if (c.key != kEmpty) {
-            const CellView& cell = m_occupied[c.start];
-            c.start = cell.start;
-            c.count = cell.count;
+    for (std::uint32_t slot : m_groupOrder) {
+        Group& g = m_groups[slot];
+        const auto gx = static_cast<std::int32_t>(std::uint32_t(g.key >> 32) ^ 0x80000000u);
+        const auto gy = static_cast<std::int32_t>(std::uint32_t(g.key) ^ 0x80000000u);
+        g.start[0] = start;
+        for (int local = 0; local < kGroupCells; ++local) {
+            const std::uint32_t count = g.start[local + 1];
+            g.start[local + 1] = start + count;
+            if (count == 0) continue;
+            m_occupied.push_back({(gx << kGroupShift) | (local & ((1 << kGroupShift) - 1)),
+                                  (gy << kGroupShift) | (local >> kGroupShift), start, count});
+            start += count;
         }
     }
     return true;
@@ -142,16 +148,23 @@ void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
             m_itemAgent[k] = static_cast<std::uint32_t>(i);
         }
     } else {
-        // fill[i] is the agent's index in m_occupied.
-        std::vector<std::uint32_t>& cursor = m_cursor;
-        cursor.resize(m_occupied.size());
-        for (std::size_t c = 0; c < m_occupied.size(); ++c) cursor[c] = m_occupied[c].start;
+        // fill[i] is group slot * 16 + local cell. The group's start[] serves as the write
+        // cursor; afterwards start[c] has advanced to the old start[c + 1], which restores it
+        // by shifting (start[0] is recovered from the first cell's count).
         for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t k = cursor[fill[i]]++;
+            Group& g = m_groups[fill[i] / kGroupCells];
+            const std::uint32_t k = g.start[fill[i] % kGroupCells]++;
             m_itemPos[k] = pos[i];
             m_itemVel[k] = vel[i];
             m_itemRadius[k] = radius[i];
             m_itemAgent[k] = static_cast<std::uint32_t>(i);
+        }
+        std::uint32_t groupBegin = 0;
+        for (std::uint32_t slot : m_groupOrder) {
+            Group& g = m_groups[slot];
+            for (int local = kGroupCells - 1; local > 0; --local) g.start[local] = g.start[local - 1];
+            g.start[0] = groupBegin;
+            groupBegin = g.start[kGroupCells];
         }
     }
 }
@@ -174,7 +187,7 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
         }
         return;
     }
-    if (m_table.empty()) return;
+    if (m_groups.empty()) return;
     const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
     if (boxCells > double(m_occupied.size())) {
         // A huge box: cheaper to walk the occupied cells than the box.
@@ -185,8 +198,21 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
         return;
     }
     for (std::int32_t y = y0; y <= y1; ++y) {
+        const Group* g = nullptr;
+        std::int32_t groupX = 0;
         for (std::int32_t x = x0; x <= x1; ++x) {
-            if (const HashCell* c = find(x, y)) out.push_back({c->start, c->start + c->count});
+            if (!g || (x >> kGroupShift) != groupX) {
+                g = findGroup(x, y);
+                groupX = x >> kGroupShift;
+                if (!g) {
+                    // Skip the rest of this (empty) group's columns.
+                    x = ((groupX + 1) << kGroupShift) - 1;
+                    continue;
+                }
+            }
+            const int local = localIndex(x, y);
+            if (g->start[local] != g->start[local + 1])
+                out.push_back({g->start[local], g->start[local + 1]});
         }
     }
 }
@@ -235,7 +261,7 @@ void AgentGrid::nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t 
 }
 
 std::size_t AgentGrid::memoryBytes() const {
-    return m_cellStart.capacity() * sizeof(std::uint32_t) + m_table.capacity() * sizeof(HashCell) +
+    return m_cellStart.capacity() * sizeof(std::uint32_t) + m_groups.capacity() * sizeof(Group) +
            m_occupied.capacity() * sizeof(CellView) +
            m_agentCell.capacity() * sizeof(std::uint32_t) + m_itemPos.capacity() * sizeof(Vec2) +
            m_itemVel.capacity() * sizeof(Vec2) + m_itemRadius.capacity() * sizeof(double) +

@@ -74,22 +74,31 @@ public:
     [[nodiscard]] std::size_t memoryBytes() const;
 
 private:
-    struct HashCell {
-        std::uint64_t key;
-        std::uint32_t start;
-        std::uint32_t count;
+    // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
+    // touches at most 4 groups, usually the same ones as the previous cell's block, so the
+    // lookups stay in cache even when the table is large.
+    static constexpr int kGroupShift = 2; ///< 4x4 cells per group
+    static constexpr int kGroupCells = 1 << (2 * kGroupShift);
+    struct Group {
+        std::uint64_t key;                     ///< group coordinates, or kEmpty
+        std::uint32_t start[kGroupCells + 1];  ///< cell c holds items [start[c], start[c+1])
     };
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
 
-    // Cell coordinates are biased by 2^31 so that no cell (|c| <= 1e9) maps to kEmpty.
-    [[nodiscard]] static std::uint64_t makeKey(std::int32_t cx, std::int32_t cy) {
-        return (std::uint64_t(std::uint32_t(cx) ^ 0x80000000u) << 32) |
-               (std::uint32_t(cy) ^ 0x80000000u);
+    // Coordinates are biased by 2^31 so that no group (|c| <= 1e9) maps to kEmpty.
+    [[nodiscard]] static std::uint64_t makeKey(std::int32_t gx, std::int32_t gy) {
+        return (std::uint64_t(std::uint32_t(gx) ^ 0x80000000u) << 32) |
+               (std::uint32_t(gy) ^ 0x80000000u);
+    }
+    [[nodiscard]] static int localIndex(std::int32_t cx, std::int32_t cy) {
+        constexpr std::int32_t mask = (1 << kGroupShift) - 1;
+        return (cx & mask) | ((cy & mask) << kGroupShift);
     }
     [[nodiscard]] std::size_t slotOf(std::uint64_t key) const {
         return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
-    [[nodiscard]] const HashCell* find(std::int32_t cx, std::int32_t cy) const;
+    /// The group holding cell (cx, cy), or null.
+    [[nodiscard]] const Group* findGroup(std::int32_t cx, std::int32_t cy) const;
     [[nodiscard]] std::int32_t cellCoord(double v) const {
         // floor(), without a libm call (x86-64 baseline has no SSE4.1 round instruction and
         // this runs for every agent every step). |coordinates| are bounded by validation (1e7
@@ -100,7 +109,7 @@ private:
     }
     void boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
                    std::vector<ItemRange>& out) const;
-    /// Hashed mode: inserts every agent into a table of `capacity` slots; false when the
+    /// Hashed mode: inserts every agent into a table of `capacity` groups; false when the
     /// table would get too full (the caller retries with a larger one).
     bool insertAll(std::size_t n, std::size_t capacity);
     void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
@@ -118,12 +127,13 @@ private:
     // Hashed mode.
     int m_shift = 60;
     std::size_t m_mask = 0;
-    std::vector<HashCell> m_table;
-    std::size_t m_lastCellCount = 0;
+    std::vector<Group> m_groups;          ///< open-addressing table of groups
+    std::vector<std::uint32_t> m_groupOrder; ///< occupied group slots, first occupation first
+    std::size_t m_lastGroupCount = 0;
     // Both.
     std::vector<CellView> m_occupied;
-    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index or occupied index)
-    std::vector<std::uint32_t> m_cursor;    ///< scatter write positions per cell
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot * 16 + local index)
+    std::vector<std::uint32_t> m_cursor;    ///< dense mode: scatter write positions per cell
     std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
     std::vector<std::int32_t> m_agentCy;
     std::vector<Vec2> m_itemPos;
@@ -132,13 +142,13 @@ private:
     std::vector<std::uint32_t> m_itemAgent;
 };
 
-inline const AgentGrid::HashCell* AgentGrid::find(std::int32_t cx, std::int32_t cy) const {
-    const std::uint64_t key = makeKey(cx, cy);
+inline const AgentGrid::Group* AgentGrid::findGroup(std::int32_t cx, std::int32_t cy) const {
+    const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
     std::size_t s = slotOf(key);
     for (;;) {
-        const HashCell& c = m_table[s];
-        if (c.key == key) return &c;
-        if (c.key == kEmpty) return nullptr;
+        const Group& g = m_groups[s];
+        if (g.key == key) return &g;
+        if (g.key == kEmpty) return nullptr;
         s = (s + 1) & m_mask;
     }
 }
