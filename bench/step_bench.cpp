@@ -1,7 +1,7 @@
 // ns per agent-step of Simulator::step() on the circle and uniform workloads, 1 and 2 threads,
-// plus heap bytes per agent. Each benchmark starts from the workload, runs 5 untimed warm-up
-// steps, then times a fixed number of consecutive steps (the crowd evolves as it would in a
-// run), so numbers are comparable with the reference harness measured the same way.
+// plus heap bytes per agent. Each benchmark starts from the workload, runs 20 untimed warm-up
+// steps (agents get up to speed; the first steps, with everyone at rest, are cheaper), then
+// times 100 consecutive steps (the crowd evolves as it would in a run).
 #include <malloc.h>
 
 #include <benchmark/benchmark.h>
@@ -24,7 +24,7 @@ template <bool Uniform> void stepBenchmark(benchmark::State& state) {
     const std::size_t heapBefore = heapInUse();
     orca::Simulator sim = orca::scene::buildSimulator(sc);
     sim.setThreadCount(threads);
-    for (int i = 0; i < 5; ++i) sim.step(); // warm-up: buffers sized, caches warm
+    for (int i = 0; i < 20; ++i) sim.step(); // warm-up: buffers sized, agents moving
     const std::size_t heapAfter = heapInUse();
     for (auto _ : state) sim.step();
     state.counters["ns_per_agent_step"] = benchmark::Counter(
@@ -44,7 +44,7 @@ void args(benchmark::internal::Benchmark* b) {
     b->ArgNames({"agents", "threads"})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
-        ->Iterations(30)
+        ->Iterations(100)
         ->Repetitions(3)
         ->ReportAggregatesOnly(true);
 }

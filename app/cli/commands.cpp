@@ -138,7 +138,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
             overlapPairSteps += c.overlappingPairs;
         }
         if (trajectory) trajectory->write(static_cast<std::uint64_t>(steps), sim);
-        if (!stepsToAllAtGoal && sim.goalAgentCount() > 0 && sim.allAtGoal())
+        const StepStats& stats = sim.lastStepStats();
+        if (!stepsToAllAtGoal && stats.goalAgents > 0 && stats.agentsAtGoal == stats.goalAgents)
             stepsToAllAtGoal = steps;
     }
     if (trajectory && !trajectory->close()) {

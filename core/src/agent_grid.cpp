@@ -92,18 +92,27 @@ bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
     m_groups.assign(capacity, empty);
     m_groupOrder.clear();
     const std::size_t maxGroups = capacity / 2 + capacity / 4; // give up beyond 75% load
+    std::uint64_t lastKey = kEmpty;
+    std::size_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const std::int32_t cx = m_agentCx[i];
         const std::int32_t cy = m_agentCy[i];
         const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-        std::size_t s = slotOf(key);
-        while (m_groups[s].key != key && m_groups[s].key != kEmpty) s = (s + 1) & m_mask;
-        Group& g = m_groups[s];
-        if (g.key == kEmpty) {
-            if (m_groupOrder.size() >= maxGroups) return false;
-            g.key = key;
-            m_groupOrder.push_back(static_cast<std::uint32_t>(s));
+        if (key != lastKey) { // neighbouring agents often share a group
+            s = slotOf(key);
+            while (m_groups[s].key != key && m_groups[s].key != kEmpty) s = (s + 1) & m_mask;
+            if (m_groups[s].key == kEmpty) {
+                if (m_groupOrder.size() >= maxGroups) {
+                    m_groupOrder.clear(); // the caller reallocates the table
+                    m_groups.clear();
+                    return false;
+                }
+                m_groups[s].key = key;
+                m_groupOrder.push_back(static_cast<std::uint32_t>(s));
+            }
+            lastKey = key;
         }
+        Group& g = m_groups[s];
         const int local = localIndex(cx, cy);
         ++g.start[local + 1]; // counts for now
         m_agentCell[i] = static_cast<std::uint32_t>(s * kGroupCells + static_cast<std::size_t>(local));

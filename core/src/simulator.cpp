@@ -20,7 +20,10 @@ constexpr std::uint32_t kNoIndex = 0xffffffffu;
 /// scratch objects sit side by side and are written constantly (vector ends), so sharing a
 /// line would make the threads fight over it.
 struct alignas(64) Scratch {
+    /// The selected neighbours are neighbors[0, neighborCount): the buffer only grows, so
+    /// that selecting never pays for constructing elements.
     std::vector<detail::Neighbor> neighbors;
+    std::size_t neighborCount = 0;
     std::vector<std::uint32_t> segments;
     std::vector<double> segmentDistSq;
     std::vector<Line> lines;
@@ -92,9 +95,9 @@ double timeToSegment(Vec2 a, Vec2 b, double radius, Vec2 v) {
 
 struct Simulator::Impl {
     detail::AgentGrid grid;
-    std::vector<double> radius;     ///< dense radii for the grid build
     std::vector<Vec2> newVelocity;  ///< step output, per agent
     std::vector<std::uint8_t> lp3;  ///< step output, per agent
+    std::vector<std::uint8_t> atGoal; ///< step output, per agent
     std::vector<Scratch> scratch;   ///< one per worker
     std::unique_ptr<detail::ThreadPool> pool;
 
@@ -166,7 +169,19 @@ void Simulator::validate(const AgentDef& def) const {
         throw InvalidArgument("agent goalRadius is not finite");
 }
 
+void Simulator::countCellSize(std::size_t i, int sign) {
+    // Running sum behind the grid's cell size (the mean neighbour distance of the agents that
+    // look for neighbours); the cell size affects speed only, never results.
+    if (m_static[i] || m_agentParams[i].maxNeighbors <= 0) return;
+    m_neighborDistSum += sign * m_agentParams[i].neighborDist;
+    m_neighborDistCount =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(m_neighborDistCount) + sign);
+    if (m_neighborDistCount == 0) m_neighborDistSum = 0.0; // no rounding residue
+}
+
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
+    countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
+    m_radius[i] = def.params.radius;
     m_pos[i] = def.position;
     m_vel[i] = def.isStatic ? Vec2(0.0) : def.velocity;
     m_prefVel[i] = def.prefVelocity;
@@ -174,6 +189,7 @@ void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     m_agentParams[i] = def.params;
     m_hasGoal[i] = def.hasGoal ? 1 : 0;
     m_static[i] = def.isStatic ? 1 : 0;
+    countCellSize(i, +1);
 }
 
 void Simulator::reserveAgents(std::size_t agents) {
@@ -182,33 +198,26 @@ void Simulator::reserveAgents(std::size_t agents) {
     m_prefVel.reserve(agents);
     m_goal.reserve(agents);
     m_agentParams.reserve(agents);
+    m_radius.reserve(agents);
     m_hasGoal.reserve(agents);
     m_static.reserve(agents);
     m_ids.reserve(agents);
-    m_slotIndex.reserve(agents);
-    m_slotGeneration.reserve(agents);
+    m_agentSlots.reserve(agents);
 }
 
 AgentId Simulator::addAgent(const AgentDef& def) {
     validate(def);
     if (m_pos.size() >= kNoIndex - 1) throw InvalidArgument("too many agents");
-    std::uint32_t slot;
-    if (!m_freeSlots.empty()) {
-        slot = m_freeSlots.back();
-        m_freeSlots.pop_back();
-    } else {
-        slot = static_cast<std::uint32_t>(m_slotIndex.size());
-        m_slotIndex.push_back(kNoIndex);
-        m_slotGeneration.push_back(0);
-    }
     const std::size_t i = m_pos.size();
-    m_slotIndex[slot] = static_cast<std::uint32_t>(i);
-    const AgentId id{slot, m_slotGeneration[slot]};
+    const SlotTable::Handle h = m_agentSlots.acquire(static_cast<std::uint32_t>(i));
+    const AgentId id{h.slot, h.generation};
     m_pos.emplace_back();
     m_vel.emplace_back();
     m_prefVel.emplace_back();
     m_goal.emplace_back();
     m_agentParams.emplace_back();
+    m_agentParams.back().maxNeighbors = 0; // counts nothing until stored
+    m_radius.push_back(0.0);
     m_hasGoal.push_back(0);
     m_static.push_back(0);
     m_ids.push_back(id);
@@ -221,7 +230,9 @@ bool Simulator::removeAgent(AgentId id) {
     const auto index = indexOf(id);
     if (!index) return false;
     const std::size_t i = *index;
+    countCellSize(i, -1);
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
+    eraseAt(m_radius);
     eraseAt(m_pos);
     eraseAt(m_vel);
     eraseAt(m_prefVel);
@@ -233,10 +244,8 @@ bool Simulator::removeAgent(AgentId id) {
     m_impl->lp3.clear(); // per-agent step outputs no longer line up
     // Agents after i moved down by one.
     for (std::size_t k = i; k < m_ids.size(); ++k)
-        m_slotIndex[m_ids[k].slot] = static_cast<std::uint32_t>(k);
-    m_slotIndex[id.slot] = kNoIndex;
-    ++m_slotGeneration[id.slot];
-    m_freeSlots.push_back(id.slot);
+        m_agentSlots.relocate(m_ids[k].slot, static_cast<std::uint32_t>(k));
+    m_agentSlots.release(id.slot);
     return true;
 }
 
@@ -249,10 +258,9 @@ void Simulator::clear() {
 }
 
 std::optional<std::size_t> Simulator::indexOf(AgentId id) const {
-    if (id.slot >= m_slotIndex.size() || m_slotGeneration[id.slot] != id.generation ||
-        m_slotIndex[id.slot] == kNoIndex)
-        return std::nullopt;
-    return m_slotIndex[id.slot];
+    const auto index = m_agentSlots.find(id.slot, id.generation);
+    if (!index) return std::nullopt;
+    return *index;
 }
 
 bool Simulator::contains(AgentId id) const { return indexOf(id).has_value(); }
@@ -334,17 +342,9 @@ ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
     if (check.clockwise)
         throw InvalidArgument("invalid obstacle: vertices are clockwise; obstacles must be "
                               "counter-clockwise (reverse the vertex list)");
-    std::uint32_t slot;
-    if (!m_obstacleFreeSlots.empty()) {
-        slot = m_obstacleFreeSlots.back();
-        m_obstacleFreeSlots.pop_back();
-    } else {
-        slot = static_cast<std::uint32_t>(m_obstacleSlotIndex.size());
-        m_obstacleSlotIndex.push_back(kNoIndex);
-        m_obstacleSlotGeneration.push_back(0);
-    }
-    m_obstacleSlotIndex[slot] = static_cast<std::uint32_t>(m_obstacles.size());
-    const ObstacleId id{slot, m_obstacleSlotGeneration[slot]};
+    const SlotTable::Handle h =
+        m_obstacleSlots.acquire(static_cast<std::uint32_t>(m_obstacles.size()));
+    const ObstacleId id{h.slot, h.generation};
     m_obstacles.emplace_back(vertices.begin(), vertices.end());
     m_obstacleIds.push_back(id);
     rebuildObstacles();
@@ -352,28 +352,26 @@ ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
 }
 
 bool Simulator::contains(ObstacleId id) const {
-    return id.slot < m_obstacleSlotIndex.size() &&
-           m_obstacleSlotGeneration[id.slot] == id.generation &&
-           m_obstacleSlotIndex[id.slot] != kNoIndex;
+    return m_obstacleSlots.find(id.slot, id.generation).has_value();
 }
 
 bool Simulator::removeObstacle(ObstacleId id) {
-    if (!contains(id)) return false;
-    const std::size_t i = m_obstacleSlotIndex[id.slot];
+    const auto index = m_obstacleSlots.find(id.slot, id.generation);
+    if (!index) return false;
+    const std::size_t i = *index;
     m_obstacles.erase(m_obstacles.begin() + static_cast<std::ptrdiff_t>(i));
     m_obstacleIds.erase(m_obstacleIds.begin() + static_cast<std::ptrdiff_t>(i));
     for (std::size_t k = i; k < m_obstacleIds.size(); ++k)
-        m_obstacleSlotIndex[m_obstacleIds[k].slot] = static_cast<std::uint32_t>(k);
-    m_obstacleSlotIndex[id.slot] = kNoIndex;
-    ++m_obstacleSlotGeneration[id.slot];
-    m_obstacleFreeSlots.push_back(id.slot);
+        m_obstacleSlots.relocate(m_obstacleIds[k].slot, static_cast<std::uint32_t>(k));
+    m_obstacleSlots.release(id.slot);
     rebuildObstacles();
     return true;
 }
 
 std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
-    if (!contains(id)) throw InvalidArgument("invalid or removed obstacle id");
-    return m_obstacles[m_obstacleSlotIndex[id.slot]];
+    const auto index = m_obstacleSlots.find(id.slot, id.generation);
+    if (!index) throw InvalidArgument("invalid or removed obstacle id");
+    return m_obstacles[*index];
 }
 
 void Simulator::rebuildObstacles() {
@@ -414,7 +412,7 @@ void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex> vertic
 /// Agent lines for s.neighbors (orca-spec section 5), appended in neighbour order.
 void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
                    const detail::AgentGrid& grid, Scratch& s) {
-    const std::size_t n = s.neighbors.size();
+    const std::size_t n = s.neighborCount;
     if (n == 0) return;
     s.reserveLines(n);
     for (std::size_t k = 0; k < n; ++k) {
@@ -468,14 +466,15 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
             count += (d < rangeSq) & (agents[k] != self);
         }
     }
-    s.neighbors.clear();
+    s.neighborCount = 0;
     if (count == 0) return;
     // Candidate a comes before b: nearer, or as near and earlier in agent order.
     auto before = [dist, agent](std::size_t a, std::size_t b) {
         return (dist[a] < dist[b]) | ((dist[a] == dist[b]) & (agent[a] < agent[b]));
     };
     const std::size_t keep = std::min(count, maxNeighbors);
-    s.neighbors.resize(keep);
+    if (s.neighbors.size() < keep) s.neighbors.resize(keep);
+    s.neighborCount = keep;
     if (count <= 24) {
         // Rank of each candidate = number of candidates before it: few candidates, so
         // O(count²) branch-free compares beat a sort's unpredictable branches.
@@ -523,7 +522,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
 
     // 1. Spatial index of the state before the step.
     im.pool->prepare(); // wake the workers while the grid is built
-    buildGrid(im.grid, im.radius, im.pool.get());
+    buildGrid(im.grid, im.pool.get());
 
     // Explain records first, from the same pre-step state (dry-run path of the same code).
     out.clear();
@@ -574,11 +573,12 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 const double rangeSq = p.neighborDist * p.neighborDist;
                 const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                 if (maxNeighbors == 0) {
-                    s.neighbors.clear();
+                    s.neighborCount = 0;
                 } else if (useBlock) {
                     selectNeighbors(a.position, i, rangeSq, maxNeighbors, grid, s);
                 } else {
                     grid.nearest(a.position, i, rangeSq, maxNeighbors, s.neighbors, s.ranges);
+                    s.neighborCount = s.neighbors.size();
                 }
                 const SolveResult r =
                     decide(a, i, m_params, vertices, m_obstacleGrid, grid, s, false);
@@ -588,19 +588,25 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         }
     });
 
-    // 3. Move (static agents stay where they are, with velocity zero).
+    // 3. Move (static agents stay where they are, with velocity zero), and note who is at
+    //    the goal while the agent's data is in cache (saves callers a pass over all agents).
     const double dt = m_params.timeStep;
+    im.atGoal.resize(n);
     im.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int) {
         for (std::size_t i = begin; i < end; ++i) {
-            if (m_static[i]) continue;
-            m_vel[i] = im.newVelocity[i];
-            m_pos[i] += m_vel[i] * dt;
+            if (!m_static[i]) {
+                m_vel[i] = im.newVelocity[i];
+                m_pos[i] += m_vel[i] * dt;
+            }
+            im.atGoal[i] = atGoalIndex(i) ? 1 : 0;
         }
     });
     StepStats stats;
     for (std::size_t i = 0; i < n; ++i) {
         stats.lp3Agents += im.lp3[i];
         stats.movingAgents += m_static[i] ? 0 : 1;
+        stats.goalAgents += m_hasGoal[i];
+        stats.agentsAtGoal += im.atGoal[i];
     }
     m_lastStats = stats;
     m_time += dt;
@@ -608,31 +614,20 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
 }
 
 double Simulator::meanCellSize() const {
-    double sumDist = 0.0;
-    std::size_t counted = 0;
-    for (std::size_t i = 0; i < m_pos.size(); ++i) {
-        if (!m_static[i] && m_agentParams[i].maxNeighbors > 0) {
-            sumDist += m_agentParams[i].neighborDist;
-            ++counted;
-        }
-    }
     // Cells of about the mean neighbour distance: a typical query scans 3x3 cells.
-    return counted ? std::max(sumDist / static_cast<double>(counted), 1e-3) : 1.0;
+    if (m_neighborDistCount == 0) return 1.0;
+    return std::max(m_neighborDistSum / static_cast<double>(m_neighborDistCount), 1e-3);
 }
 
-void Simulator::buildGrid(detail::AgentGrid& grid, std::vector<double>& radius,
-                          detail::ThreadPool* pool) const {
-    radius.resize(m_pos.size());
-    for (std::size_t i = 0; i < m_pos.size(); ++i) radius[i] = m_agentParams[i].radius;
-    grid.build(m_pos, m_vel, radius, meanCellSize(), pool);
+void Simulator::buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool) const {
+    grid.build(m_pos, m_vel, m_radius, meanCellSize(), pool);
 }
 
 ExplainRecord Simulator::explain(AgentId id) const {
     const std::size_t i = require(id);
     // A private index of the current state; the simulator itself is not touched.
     detail::AgentGrid grid;
-    std::vector<double> radius;
-    buildGrid(grid, radius);
+    buildGrid(grid);
     ExplainRecord rec;
     explainAgent(i, grid, rec);
     return rec;
@@ -656,6 +651,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     if (p.maxNeighbors > 0) {
         grid.nearest(a.position, static_cast<std::uint32_t>(i), p.neighborDist * p.neighborDist,
                      static_cast<std::size_t>(p.maxNeighbors), s.neighbors, s.ranges);
+        s.neighborCount = s.neighbors.size();
     }
     const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
                                  m_obstacleGrid, grid, s, true);
@@ -696,7 +692,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     // same inputs, so the line is the one the solver used).
     const double invTimeHorizon = 1.0 / p.timeHorizon;
     const double invTimeStep = 1.0 / m_params.timeStep;
-    for (std::size_t k = 0; k < s.neighbors.size(); ++k) {
+    for (std::size_t k = 0; k < s.neighborCount; ++k) {
         const detail::Neighbor& nb = s.neighbors[k];
         rec.agentNeighbors.push_back({m_ids[nb.agent], nb.distSq});
         Vec2 relPos = grid.itemPosition(nb.item) - a.position;
@@ -762,12 +758,8 @@ ClearanceStats Simulator::clearance(double range) const {
     ClearanceStats out;
     const std::size_t n = m_pos.size();
     if (n == 0) return out;
-    double maxRadius = 0.0;
-    std::vector<double> radius(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        radius[i] = m_agentParams[i].radius;
-        maxRadius = std::max(maxRadius, radius[i]);
-    }
+    const std::vector<double>& radius = m_radius;
+    const double maxRadius = *std::max_element(radius.begin(), radius.end());
     // Agent pairs: every pair closer than r_i + r_j + range is examined once (j > i).
     detail::AgentGrid grid;
     grid.build(m_pos, m_vel, radius, 2.0 * maxRadius + range);

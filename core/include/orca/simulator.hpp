@@ -18,6 +18,7 @@
 #include "orca/explain.hpp"
 #include "orca/geometry.hpp"
 #include "orca/obstacles.hpp"
+#include "orca/slot_table.hpp"
 #include "orca/types.hpp"
 
 namespace orca {
@@ -29,8 +30,10 @@ class ThreadPool;
 
 /// Counters of the last step.
 struct StepStats {
-    std::size_t lp3Agents = 0;   ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
+    std::size_t lp3Agents = 0;    ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
     std::size_t movingAgents = 0; ///< Non-static agents that were solved.
+    std::size_t goalAgents = 0;   ///< Agents with a goal.
+    std::size_t agentsAtGoal = 0; ///< Of those, at their goal after the step.
 };
 
 /// Clearance measurements on the current state.
@@ -164,8 +167,8 @@ private:
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
     [[nodiscard]] double meanCellSize() const;
-    void buildGrid(detail::AgentGrid& grid, std::vector<double>& radius,
-                   detail::ThreadPool* pool = nullptr) const;
+    void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
+    void countCellSize(std::size_t i, int sign);
     void explainAgent(std::size_t i, const detail::AgentGrid& grid, ExplainRecord& rec) const;
 
     SimulationParams m_params;
@@ -180,20 +183,18 @@ private:
     std::vector<Vec2> m_prefVel; ///< constant v_pref for agents without a goal
     std::vector<Vec2> m_goal;
     std::vector<AgentParams> m_agentParams;
+    std::vector<double> m_radius; ///< copy of the radii, dense (read by the spatial index)
+    double m_neighborDistSum = 0.0;     ///< over agents that look for neighbours
+    std::size_t m_neighborDistCount = 0;
     std::vector<std::uint8_t> m_hasGoal;
     std::vector<std::uint8_t> m_static;
     std::vector<AgentId> m_ids;
-    // Slot table for generational ids: slot -> dense index (or free-list link).
-    std::vector<std::uint32_t> m_slotIndex;
-    std::vector<std::uint32_t> m_slotGeneration;
-    std::vector<std::uint32_t> m_freeSlots;
+    SlotTable m_agentSlots; ///< generational ids -> agent order
 
     // Obstacles, in insertion order.
     std::vector<std::vector<Vec2>> m_obstacles;
     std::vector<ObstacleId> m_obstacleIds;
-    std::vector<std::uint32_t> m_obstacleSlotIndex;
-    std::vector<std::uint32_t> m_obstacleSlotGeneration;
-    std::vector<std::uint32_t> m_obstacleFreeSlots;
+    SlotTable m_obstacleSlots; ///< generational ids -> obstacle order
     std::vector<ObstacleVertex> m_vertices;
     ObstacleGrid m_obstacleGrid;
 
