@@ -250,8 +250,11 @@ bool Simulator::removeAgent(AgentId id) {
 }
 
 void Simulator::clear() {
-    while (!m_ids.empty()) removeAgent(m_ids.back());
-    while (!m_obstacleIds.empty()) removeObstacle(m_obstacleIds.back());
+    while (!m_ids.empty()) removeAgent(m_ids.back()); // O(1) each from the back
+    for (ObstacleId id : m_obstacleIds) m_obstacleSlots.release(id.slot);
+    m_obstacleIds.clear();
+    m_obstacles.clear();
+    rebuildObstacles();
     m_time = 0.0;
     m_stepCount = 0;
     m_lastStats = {};
