@@ -35,6 +35,7 @@ struct alignas(64) Scratch {
     std::vector<double> candDistSq;
     std::vector<std::uint32_t> candItem;
     std::vector<std::uint32_t> candAgent;
+    std::vector<std::uint32_t> candOrder; ///< partial sort of many candidates
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
     std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
     std::vector<std::uint8_t> lineCase;
@@ -488,7 +489,7 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
         }
         return;
     }
-    std::vector<std::uint32_t>& order = s.segments; // reuse: obstacle segments come later
+    std::vector<std::uint32_t>& order = s.candOrder;
     order.resize(count);
     for (std::size_t a = 0; a < count; ++a) order[a] = static_cast<std::uint32_t>(a);
     std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep),
@@ -536,7 +537,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     }
 
     // 2. Every agent decides independently (parallel-safe: reads only pre-step state). Work
-    //    goes cell by cell: the agents of a cell share the block of cells around it, gathered
+    //    goes cell by cell: the agents of a cell share the block of cells around it, located
     //    once, from which each picks its nearest neighbours.
     im.newVelocity.resize(n);
     im.lp3.resize(n);
