@@ -269,12 +269,4 @@ void AgentGrid::nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t 
     }
 }
 
-std::size_t AgentGrid::memoryBytes() const {
-    return m_cellStart.capacity() * sizeof(std::uint32_t) + m_groups.capacity() * sizeof(Group) +
-           m_occupied.capacity() * sizeof(CellView) +
-           m_agentCell.capacity() * sizeof(std::uint32_t) + m_itemPos.capacity() * sizeof(Vec2) +
-           m_itemVel.capacity() * sizeof(Vec2) + m_itemRadius.capacity() * sizeof(double) +
-           m_itemAgent.capacity() * sizeof(std::uint32_t);
-}
-
 } // namespace orca::detail

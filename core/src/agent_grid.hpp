@@ -63,7 +63,6 @@ public:
     [[nodiscard]] std::size_t occupiedCount() const { return m_occupied.size(); }
     [[nodiscard]] const CellView& occupied(std::size_t k) const { return m_occupied[k]; }
     [[nodiscard]] double cellSize() const { return m_cellSize; }
-    [[nodiscard]] bool dense() const { return m_dense; }
 
     [[nodiscard]] std::span<const Vec2> itemPositions() const { return m_itemPos; }
     [[nodiscard]] Vec2 itemPosition(std::uint32_t item) const { return m_itemPos[item]; }
@@ -71,7 +70,6 @@ public:
     [[nodiscard]] double itemRadius(std::uint32_t item) const { return m_itemRadius[item]; }
     [[nodiscard]] std::uint32_t itemAgent(std::uint32_t item) const { return m_itemAgent[item]; }
     [[nodiscard]] std::span<const std::uint32_t> itemAgents() const { return m_itemAgent; }
-    [[nodiscard]] std::size_t memoryBytes() const;
 
 private:
     // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
