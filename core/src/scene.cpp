@@ -1249,8 +1249,10 @@ Simulator buildSimulator(const Scene& scene) {
     sim.reserveAgents(scene.agents.size());
     for (const SceneAgent& agent : scene.agents)
         sim.addAgent(scene.agentDef(agent));
-    for (const SceneObstacle& obstacle : scene.obstacles)
-        sim.addObstacle(obstacle.vertices);
+    std::vector<std::vector<Vec2>> polygons;
+    polygons.reserve(scene.obstacles.size());
+    for (const SceneObstacle& obstacle : scene.obstacles) polygons.push_back(obstacle.vertices);
+    sim.addObstacles(polygons);
     sim.setClock(scene.simulation.time, scene.simulation.step);
     return sim;
 }

@@ -340,19 +340,37 @@ std::size_t Simulator::agentsAtGoal() const {
 
 // ---- Obstacles -----------------------------------------------------------------------------
 
-ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
+namespace {
+
+void requireUsablePolygon(std::span<const Vec2> vertices) {
     const PolygonCheck check = checkPolygon(vertices);
     if (!check.valid) throw InvalidArgument("invalid obstacle: " + check.error);
     if (check.clockwise)
         throw InvalidArgument("invalid obstacle: vertices are clockwise; obstacles must be "
                               "counter-clockwise (reverse the vertex list)");
-    const SlotTable::Handle h =
-        m_obstacleSlots.acquire(static_cast<std::uint32_t>(m_obstacles.size()));
-    const ObstacleId id{h.slot, h.generation};
-    m_obstacles.emplace_back(vertices.begin(), vertices.end());
-    m_obstacleIds.push_back(id);
-    rebuildObstacles();
-    return id;
+}
+
+} // namespace
+
+ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
+    return addObstacles(std::span<const std::vector<Vec2>>(
+                            std::vector<std::vector<Vec2>>{{vertices.begin(), vertices.end()}}))
+        .front();
+}
+
+std::vector<ObstacleId> Simulator::addObstacles(std::span<const std::vector<Vec2>> polygons) {
+    for (const std::vector<Vec2>& polygon : polygons) requireUsablePolygon(polygon);
+    std::vector<ObstacleId> ids;
+    ids.reserve(polygons.size());
+    for (const std::vector<Vec2>& polygon : polygons) {
+        const SlotTable::Handle h =
+            m_obstacleSlots.acquire(static_cast<std::uint32_t>(m_obstacles.size()));
+        ids.push_back({h.slot, h.generation});
+        m_obstacles.push_back(polygon);
+        m_obstacleIds.push_back(ids.back());
+    }
+    rebuildObstacles(); // once for the whole batch
+    return ids;
 }
 
 bool Simulator::contains(ObstacleId id) const {

@@ -314,6 +314,17 @@ TEST(Simulator, RejectsClockwiseAndBrokenObstacles) {
     const std::vector<Vec2> one{{0.0, 0.0}};
     EXPECT_THROW(sim.addObstacle(one), InvalidArgument);
     EXPECT_EQ(sim.obstacleCount(), 0u);
+    // A batch is all or nothing.
+    const std::vector<Vec2> ccw(cw.rbegin(), cw.rend());
+    const std::vector<std::vector<Vec2>> mixed{ccw, one};
+    EXPECT_THROW(sim.addObstacles(mixed), InvalidArgument);
+    EXPECT_EQ(sim.obstacleCount(), 0u);
+    const std::vector<std::vector<Vec2>> good{ccw, {{10.0, 0.0}, {12.0, 0.0}}};
+    const std::vector<ObstacleId> ids = sim.addObstacles(good);
+    ASSERT_EQ(ids.size(), 2u);
+    EXPECT_EQ(sim.obstacleCount(), 2u);
+    EXPECT_EQ(sim.obstacleVertexData().size(), 6u);
+    EXPECT_EQ(sim.obstacleVertices(ids[1]).size(), 2u);
 }
 
 TEST(Simulator, CoincidentAgentsSeparateWithoutNaN) {

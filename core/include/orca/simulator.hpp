@@ -125,6 +125,9 @@ public:
     /// Adds a polygon (counter-clockwise; 2 vertices = thin segment). Throws InvalidArgument
     /// when checkPolygon rejects it or it is clockwise (reverse it first).
     ObstacleId addObstacle(std::span<const Vec2> vertices);
+    /// Adds several polygons at once (the obstacle index is rebuilt once). All are checked
+    /// first: when one is rejected, none is added.
+    std::vector<ObstacleId> addObstacles(std::span<const std::vector<Vec2>> polygons);
     bool removeObstacle(ObstacleId id);
     [[nodiscard]] std::size_t obstacleCount() const { return m_obstacles.size(); }
     [[nodiscard]] ObstacleId obstacleAt(std::size_t index) const { return m_obstacleIds[index]; }
