@@ -2,9 +2,14 @@
 // The agent-agent ORCA line (orca-spec section 5) for a batch of neighbours, without
 // per-neighbour branches: both the cut-off-circle and the leg projections are computed and
 // the right one selected. The formula is written once, as a template over a "lane" type, and
-// instantiated for one double (scalar) and for two doubles in an SSE2 register (x86-64
-// baseline): every lane performs exactly the same IEEE operations, so the packed and the
-// scalar paths give bit-identical lines. agentOrcaLine (explain) is the one-neighbour call.
+// instantiated for one double (scalar), two doubles in an SSE2 register (x86-64 baseline) and,
+// in agent_line_kernel_avx2.cpp, four doubles in an AVX2 register (used when the CPU has it).
+// Every lane performs exactly the same IEEE operations (no FMA: -ffp-contract=off), so all
+// paths give bit-identical lines. agentOrcaLine (explain) is the one-neighbour call.
+//
+// agent_line_kernel_avx2.cpp includes this header with ORCA_AGENT_LINE_KERNEL_AVX2 defined:
+// its inline functions then live in a namespace of their own, so that no function compiled
+// for AVX2 can be picked by the linker for the baseline code.
 
 #include <cmath>
 #include <cstddef>
@@ -34,7 +39,13 @@ struct AgentLineBatch {
     std::uint8_t* lineCase;
 };
 
-namespace lanes {
+#if defined(ORCA_AGENT_LINE_KERNEL_AVX2)
+#define ORCA_LANES lanes_avx2
+#else
+#define ORCA_LANES lanes
+#endif
+
+namespace ORCA_LANES {
 
 /// One double.
 struct D1 {
@@ -140,20 +151,17 @@ inline std::uint8_t caseOf(bool colliding, bool onCutoff, bool leftLeg) {
                               : (leftLeg ? LineCase::AgentLeftLeg : LineCase::AgentRightLeg)));
 }
 
-} // namespace lanes
-
-inline void computeAgentLines(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
-                              double invTimeStep) {
+/// SSE2 pairs, then a scalar tail.
+inline void computeLines(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
+                         double invTimeStep) {
     std::size_t k = 0;
 #if defined(__SSE2__)
-    using lanes::D2;
-    using lanes::M2;
     const D2 invTau{_mm_set1_pd(invTimeHorizon)};
     const D2 invDt{_mm_set1_pd(invTimeStep)};
     const D2 zero2{_mm_setzero_pd()};
     const D2 one2{_mm_set1_pd(1.0)};
     for (; k + 2 <= n; k += 2) {
-        const auto l = lanes::agentLine<D2, M2>(
+        const auto l = agentLine<D2, M2>(
             D2{_mm_loadu_pd(b.rpx + k)}, D2{_mm_loadu_pd(b.rpy + k)}, D2{_mm_loadu_pd(b.rvx + k)},
             D2{_mm_loadu_pd(b.rvy + k)}, D2{_mm_loadu_pd(b.radius + k)}, invTau, invDt, zero2,
             one2);
@@ -165,23 +173,49 @@ inline void computeAgentLines(std::size_t n, const AgentLineBatch& b, double inv
         const int onCutoff = _mm_movemask_pd(l.onCutoff.v);
         const int leftLeg = _mm_movemask_pd(l.leftLeg.v);
         for (int lane = 0; lane < 2; ++lane) {
-            b.lineCase[k + static_cast<std::size_t>(lane)] = lanes::caseOf(
+            b.lineCase[k + static_cast<std::size_t>(lane)] = caseOf(
                 (colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
         }
     }
 #endif
-    using lanes::D1;
-    using lanes::M1;
     for (; k < n; ++k) {
-        const auto l = lanes::agentLine<D1, M1>(
+        const auto l = agentLine<D1, M1>(
             D1{b.rpx[k]}, D1{b.rpy[k]}, D1{b.rvx[k]}, D1{b.rvy[k]}, D1{b.radius[k]},
             D1{invTimeHorizon}, D1{invTimeStep}, D1{0.0}, D1{1.0});
         b.dx[k] = l.dx.v;
         b.dy[k] = l.dy.v;
         b.ux[k] = l.ux.v;
         b.uy[k] = l.uy.v;
-        b.lineCase[k] = lanes::caseOf(l.colliding.v, l.onCutoff.v, l.leftLeg.v);
+        b.lineCase[k] = caseOf(l.colliding.v, l.onCutoff.v, l.leftLeg.v);
     }
 }
+
+} // namespace ORCA_LANES
+
+#if !defined(ORCA_AGENT_LINE_KERNEL_AVX2)
+
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+/// Four neighbours at a time in AVX2 registers (agent_line_kernel_avx2.cpp); call only when
+/// the CPU supports AVX2.
+void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
+                           double invTimeStep);
+/// True when this CPU runs the AVX2 kernel.
+bool cpuHasAvx2();
+#endif
+
+/// The lines of n neighbours, on the widest lanes this CPU has.
+inline void computeAgentLines(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
+                              double invTimeStep) {
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+    static const bool avx2 = cpuHasAvx2();
+    if (n >= 4 && avx2) {
+        computeAgentLinesAvx2(n, b, invTimeHorizon, invTimeStep);
+        return;
+    }
+#endif
+    lanes::computeLines(n, b, invTimeHorizon, invTimeStep);
+}
+
+#endif
 
 } // namespace orca::detail

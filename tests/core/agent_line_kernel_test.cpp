@@ -1,0 +1,104 @@
+// The branch-free agent-line kernel gives bit-identical results on every lane width: one lane
+// (explain), SSE2 pairs and AVX2 quadruples (the step), on random inputs and on the edge cases
+// (colliding, w exactly zero, the cut-off/leg boundary).
+#if defined(__x86_64__)
+#define ORCA_HAVE_AVX2_KERNEL 1
+#endif
+#include "agent_line_kernel.hpp"
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace orca::detail {
+namespace {
+
+struct Batch {
+    std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
+    std::vector<std::uint8_t> lineCase;
+    explicit Batch(std::size_t n)
+        : rpx(n), rpy(n), rvx(n), rvy(n), radius(n), dx(n), dy(n), ux(n), uy(n), lineCase(n) {}
+    AgentLineBatch view(std::size_t offset = 0) {
+        return {rpx.data() + offset, rpy.data() + offset, rvx.data() + offset,
+                rvy.data() + offset, radius.data() + offset, dx.data() + offset,
+                dy.data() + offset, ux.data() + offset, uy.data() + offset,
+                lineCase.data() + offset};
+    }
+};
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+Batch randomInputs(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(-20.0, 20.0);
+    std::uniform_real_distribution<double> r(0.1, 6.0);
+    Batch b(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        b.rpx[k] = u(rng);
+        b.rpy[k] = u(rng);
+        b.rvx[k] = u(rng) / 4.0;
+        b.rvy[k] = u(rng) / 4.0;
+        b.radius[k] = r(rng);
+    }
+    // Edge cases (with Δt = 0.25, τ = 1): exactly colliding with w == 0 (rv == rp/Δt),
+    // exactly touching, the cut-off/leg boundary of the 3-4-5 configuration.
+    b.rpx[0] = 1.0, b.rpy[0] = 0.5, b.rvx[0] = 4.0, b.rvy[0] = 2.0, b.radius[0] = 3.0;
+    b.rpx[1] = 3.0, b.rpy[1] = 0.0, b.rvx[1] = 0.5, b.rvy[1] = 0.0, b.radius[1] = 3.0;
+    b.rpx[2] = 5.0, b.rpy[2] = 0.0, b.rvx[2] = 3.2, b.rvy[2] = 2.4, b.radius[2] = 3.0;
+    return b;
+}
+
+TEST(AgentLineKernel, AllLaneWidthsAgreeBitForBit) {
+    const double invTau = 1.0;
+    const double invDt = 4.0;
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        const std::size_t n = 3 + seed % 13; // odd and even sizes, tails of every length
+        Batch scalar = randomInputs(n, seed);
+        Batch packed = scalar;
+        for (std::size_t k = 0; k < n; ++k) { // one lane at a time
+            AgentLineBatch one = scalar.view(k);
+            lanes::computeLines(1, one, invTau, invDt);
+        }
+        AgentLineBatch all = packed.view();
+        lanes::computeLines(n, all, invTau, invDt); // SSE2 pairs + tail
+        for (std::size_t k = 0; k < n; ++k) {
+            ASSERT_TRUE(sameBits(scalar.dx[k], packed.dx[k])) << seed << "/" << k;
+            ASSERT_TRUE(sameBits(scalar.dy[k], packed.dy[k]));
+            ASSERT_TRUE(sameBits(scalar.ux[k], packed.ux[k]));
+            ASSERT_TRUE(sameBits(scalar.uy[k], packed.uy[k]));
+            ASSERT_EQ(scalar.lineCase[k], packed.lineCase[k]);
+        }
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+        if (cpuHasAvx2()) {
+            Batch wide = randomInputs(n, seed);
+            AgentLineBatch view = wide.view();
+            computeAgentLinesAvx2(n, view, invTau, invDt);
+            for (std::size_t k = 0; k < n; ++k) {
+                ASSERT_TRUE(sameBits(scalar.dx[k], wide.dx[k])) << seed << "/" << k;
+                ASSERT_TRUE(sameBits(scalar.dy[k], wide.dy[k]));
+                ASSERT_TRUE(sameBits(scalar.ux[k], wide.ux[k]));
+                ASSERT_TRUE(sameBits(scalar.uy[k], wide.uy[k]));
+                ASSERT_EQ(scalar.lineCase[k], wide.lineCase[k]);
+            }
+        }
+#endif
+    }
+}
+
+TEST(AgentLineKernel, EdgeCasesTakeTheRightBranch) {
+    Batch b = randomInputs(4, 1);
+    AgentLineBatch view = b.view();
+    lanes::computeLines(3, view, 1.0, 4.0);
+    // w == 0 while colliding: pushed straight apart, d = perp of -rp/|rp| rotated: finite.
+    EXPECT_EQ(b.lineCase[0], static_cast<std::uint8_t>(LineCase::AgentColliding));
+    EXPECT_TRUE(std::isfinite(b.dx[0]) && std::isfinite(b.dy[0]));
+    // Exactly touching (|rp| == R) counts as colliding.
+    EXPECT_EQ(b.lineCase[1], static_cast<std::uint8_t>(LineCase::AgentColliding));
+    // On the cut-off/leg boundary (w.rp)^2 == R^2|w|^2: the leg (not strictly beyond).
+    EXPECT_EQ(b.lineCase[2], static_cast<std::uint8_t>(LineCase::AgentLeftLeg));
+}
+
+} // namespace
+} // namespace orca::detail
