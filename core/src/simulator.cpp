@@ -655,6 +655,18 @@ ExplainRecord Simulator::explain(AgentId id) const {
     return rec;
 }
 
+std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids) const {
+    std::vector<ExplainRecord> out;
+    if (ids.empty()) return out;
+    detail::AgentGrid grid;
+    buildGrid(grid);
+    for (AgentId id : ids) {
+        const auto index = indexOf(id);
+        if (index) explainAgent(*index, grid, out.emplace_back());
+    }
+    return out;
+}
+
 void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
                              ExplainRecord& rec) const {
     rec = ExplainRecord{};

@@ -219,6 +219,14 @@ TEST(Simulator, ExplainIsADryRunMatchingTheStep) {
     EXPECT_EQ(sim.stepCount(), 10u);
     EXPECT_EQ(dry.step, 10u);
 
+    // The batch dry run gives the same records (and skips invalid ids).
+    const std::vector<AgentId> batchIds{sim.agentAt(0), AgentId{9999, 0}, id};
+    const std::vector<ExplainRecord> batch = sim.explain(batchIds);
+    ASSERT_EQ(batch.size(), 2u);
+    EXPECT_EQ(batch[1].newVelocity, dry.newVelocity);
+    EXPECT_EQ(batch[1].lines.size(), dry.lines.size());
+    EXPECT_EQ(sim.stateHash(), before);
+
     std::vector<ExplainRecord> out;
     const std::vector<AgentId> want{id};
     sim.step(want, out);

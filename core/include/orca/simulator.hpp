@@ -145,6 +145,8 @@ public:
     void step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out);
     /// Dry run: the record the next step would produce for `id`. Changes nothing.
     [[nodiscard]] ExplainRecord explain(AgentId id) const;
+    /// Dry run for several agents (one spatial index for all; invalid ids are skipped).
+    [[nodiscard]] std::vector<ExplainRecord> explain(std::span<const AgentId> ids) const;
 
     [[nodiscard]] double time() const { return m_time; }
     [[nodiscard]] std::uint64_t stepCount() const { return m_stepCount; }
