@@ -18,6 +18,7 @@
 #include <span>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <unordered_set>
 #include <utility>
 
@@ -721,31 +722,25 @@ class Loader {
 
     /// Reads the parameter keys present in `j` into `out` (only those present).
     void params(const OJson& j, const std::string& path, AgentOverrides& out) const {
-        if (const auto* v = find(j, "radius")) {
-            out.radius = number(*v, childPath(path, "radius"), Bound::Positive);
-        }
-        if (const auto* v = find(j, "maxSpeed")) {
-            out.maxSpeed = number(*v, childPath(path, "maxSpeed"), Bound::NonNegative);
-        }
-        if (const auto* v = find(j, "prefSpeed")) {
-            out.prefSpeed = number(*v, childPath(path, "prefSpeed"), Bound::NonNegative);
-        }
-        if (const auto* v = find(j, "neighborDist")) {
-            out.neighborDist = number(*v, childPath(path, "neighborDist"), Bound::NonNegative);
-        }
-        if (const auto* v = find(j, "maxNeighbors")) {
-            out.maxNeighbors =
-                static_cast<int>(count(*v, childPath(path, "maxNeighbors"), INT_MAX));
-        }
-        if (const auto* v = find(j, "timeHorizon")) {
-            out.timeHorizon = number(*v, childPath(path, "timeHorizon"), Bound::Positive);
-        }
-        if (const auto* v = find(j, "timeHorizonObst")) {
-            out.timeHorizonObst = number(*v, childPath(path, "timeHorizonObst"), Bound::Positive);
-        }
-        if (const auto* v = find(j, "goalRadius")) {
-            out.goalRadius = number(*v, childPath(path, "goalRadius"), Bound::NonNegative);
-        }
+        AgentParams unused;
+        forEachAgentParam(out, unused, [&](std::string_view key, auto& value, auto&) {
+            const auto* v = find(j, std::string(key));
+            if (v == nullptr) return;
+            const std::string valuePath = childPath(path, key);
+            using T = typename std::decay_t<decltype(value)>::value_type;
+            if constexpr (std::is_same_v<T, int>) {
+                value = static_cast<int>(count(*v, valuePath, INT_MAX));
+            } else {
+                value = number(*v, valuePath, boundOf(key));
+            }
+        });
+    }
+
+    /// Valid range of each real-valued agent parameter.
+    static Bound boundOf(std::string_view key) {
+        return key == "radius" || key == "timeHorizon" || key == "timeHorizonObst"
+                   ? Bound::Positive
+                   : Bound::NonNegative;
     }
 
     AgentParams defaults(const OJson& j) const {
@@ -754,16 +749,7 @@ class Loader {
         checkKeys(j, path, kParamKeys);
         AgentOverrides o;
         params(j, path, o);
-        AgentParams p;
-        p.radius = o.radius.value_or(p.radius);
-        p.maxSpeed = o.maxSpeed.value_or(p.maxSpeed);
-        p.prefSpeed = o.prefSpeed.value_or(p.prefSpeed);
-        p.neighborDist = o.neighborDist.value_or(p.neighborDist);
-        p.maxNeighbors = o.maxNeighbors.value_or(p.maxNeighbors);
-        p.timeHorizon = o.timeHorizon.value_or(p.timeHorizon);
-        p.timeHorizonObst = o.timeHorizonObst.value_or(p.timeHorizonObst);
-        p.goalRadius = o.goalRadius.value_or(p.goalRadius);
-        return p;
+        return o.appliedTo(AgentParams{});
     }
 
     std::optional<nlohmann::json> id(const OJson& obj, const std::string& path) const {
@@ -864,24 +850,10 @@ bool sameVec(const std::optional<Vec2>& a, const std::optional<Vec2>& b) {
     return !a || sameVec(*a, *b);
 }
 
-bool sameParams(const AgentParams& a, const AgentParams& b) {
-    return a.radius == b.radius && a.maxSpeed == b.maxSpeed && a.prefSpeed == b.prefSpeed &&
-           a.neighborDist == b.neighborDist && a.maxNeighbors == b.maxNeighbors &&
-           a.timeHorizon == b.timeHorizon && a.timeHorizonObst == b.timeHorizonObst &&
-           a.goalRadius == b.goalRadius;
-}
-
-bool sameOverrides(const AgentOverrides& a, const AgentOverrides& b) {
-    return a.radius == b.radius && a.maxSpeed == b.maxSpeed && a.prefSpeed == b.prefSpeed &&
-           a.neighborDist == b.neighborDist && a.maxNeighbors == b.maxNeighbors &&
-           a.timeHorizon == b.timeHorizon && a.timeHorizonObst == b.timeHorizonObst &&
-           a.goalRadius == b.goalRadius;
-}
-
 bool sameAgent(const SceneAgent& a, const SceneAgent& b) {
     return a.id == b.id && sameVec(a.position, b.position) && sameVec(a.velocity, b.velocity) &&
            sameVec(a.goal, b.goal) && sameVec(a.prefVelocity, b.prefVelocity) &&
-           a.isStatic == b.isStatic && sameOverrides(a.overrides, b.overrides);
+           a.isStatic == b.isStatic && a.overrides == b.overrides;
 }
 
 bool sameObstacle(const SceneObstacle& a, const SceneObstacle& b) {
@@ -901,10 +873,8 @@ void appendField(std::string& out, bool& first, std::string_view key, const std:
     out += value;
 }
 
-void appendOverride(std::string& out, bool& first, std::string_view key,
-                    const std::optional<double>& v) {
-    if (v) appendField(out, first, key, formatNumber(*v, false));
-}
+std::string formatParam(double v) { return formatNumber(v, false); }
+std::string formatParam(int v) { return std::to_string(v); }
 
 std::string formatId(const nlohmann::json& id) {
     std::string out;
@@ -921,15 +891,10 @@ std::string agentLine(const SceneAgent& a) {
     if (a.goal) appendField(out, first, "goal", formatVec(*a.goal));
     if (a.prefVelocity) appendField(out, first, "prefVelocity", formatVec(*a.prefVelocity));
     if (a.isStatic) appendField(out, first, "static", "true");
-    const AgentOverrides& o = a.overrides;
-    appendOverride(out, first, "radius", o.radius);
-    appendOverride(out, first, "maxSpeed", o.maxSpeed);
-    appendOverride(out, first, "prefSpeed", o.prefSpeed);
-    appendOverride(out, first, "neighborDist", o.neighborDist);
-    if (o.maxNeighbors) appendField(out, first, "maxNeighbors", std::to_string(*o.maxNeighbors));
-    appendOverride(out, first, "timeHorizon", o.timeHorizon);
-    appendOverride(out, first, "timeHorizonObst", o.timeHorizonObst);
-    appendOverride(out, first, "goalRadius", o.goalRadius);
+    const AgentParams unused;
+    forEachAgentParam(a.overrides, unused, [&](std::string_view key, const auto& value, auto&) {
+        if (value) appendField(out, first, key, formatParam(*value));
+    });
     out += " }";
     return out;
 }
@@ -983,18 +948,15 @@ SceneError::SceneError(std::string file, std::string jsonPath, int line, int col
 // ---- Scene
 // ------------------------------------------------------------------------------------------
 
+AgentParams AgentOverrides::appliedTo(AgentParams base) const {
+    forEachAgentParam(*this, base, [](std::string_view, const auto& value, auto& param) {
+        if (value) param = *value;
+    });
+    return base;
+}
+
 AgentParams Scene::resolvedParams(const SceneAgent& agent) const {
-    AgentParams p = agentDefaults;
-    const AgentOverrides& o = agent.overrides;
-    p.radius = o.radius.value_or(p.radius);
-    p.maxSpeed = o.maxSpeed.value_or(p.maxSpeed);
-    p.prefSpeed = o.prefSpeed.value_or(p.prefSpeed);
-    p.neighborDist = o.neighborDist.value_or(p.neighborDist);
-    p.maxNeighbors = o.maxNeighbors.value_or(p.maxNeighbors);
-    p.timeHorizon = o.timeHorizon.value_or(p.timeHorizon);
-    p.timeHorizonObst = o.timeHorizonObst.value_or(p.timeHorizonObst);
-    p.goalRadius = o.goalRadius.value_or(p.goalRadius);
-    return p;
+    return agent.overrides.appliedTo(agentDefaults);
 }
 
 AgentDef Scene::agentDef(const SceneAgent& agent) const {
@@ -1015,7 +977,7 @@ bool operator==(const Scene& a, const Scene& b) {
            a.simulation.params.responsibility == b.simulation.params.responsibility &&
            a.simulation.params.lp3BisectorWeight == b.simulation.params.lp3BisectorWeight &&
            a.simulation.time == b.simulation.time && a.simulation.step == b.simulation.step &&
-           sameParams(a.agentDefaults, b.agentDefaults) &&
+           a.agentDefaults == b.agentDefaults &&
            std::equal(a.agents.begin(), a.agents.end(), b.agents.begin(), b.agents.end(),
                       sameAgent) &&
            std::equal(a.obstacles.begin(), a.obstacles.end(), b.obstacles.begin(),
@@ -1125,18 +1087,12 @@ std::string serializeScene(const Scene& scene) {
 
     // Agent defaults: every parameter, so the file documents itself; goalRadius only when set
     // (negative = "the agent's radius", which is what an absent key means).
-    const AgentParams& d = scene.agentDefaults;
     entries.clear();
-    entries.emplace_back("radius", formatNumber(d.radius, false));
-    entries.emplace_back("maxSpeed", formatNumber(d.maxSpeed, false));
-    entries.emplace_back("prefSpeed", formatNumber(d.prefSpeed, false));
-    entries.emplace_back("neighborDist", formatNumber(d.neighborDist, false));
-    entries.emplace_back("maxNeighbors", std::to_string(d.maxNeighbors));
-    entries.emplace_back("timeHorizon", formatNumber(d.timeHorizon, false));
-    entries.emplace_back("timeHorizonObst", formatNumber(d.timeHorizonObst, false));
-    if (d.goalRadius >= 0.0 || !std::isfinite(d.goalRadius)) {
-        entries.emplace_back("goalRadius", formatNumber(d.goalRadius, false));
-    }
+    const AgentOverrides none;
+    forEachAgentParam(none, scene.agentDefaults, [&](std::string_view key, auto&, const auto& value) {
+        if (key == "goalRadius" && value < 0.0 && std::isfinite(value)) return;
+        entries.emplace_back(key, formatParam(value));
+    });
     out += ",\n";
     appendBlock(out, "agentDefaults", entries);
 

@@ -29,7 +29,27 @@ struct AgentOverrides {
     std::optional<double> timeHorizon;
     std::optional<double> timeHorizonObst;
     std::optional<double> goalRadius;
+
+    /// `base` with every set override applied.
+    [[nodiscard]] AgentParams appliedTo(AgentParams base) const;
+
+    friend bool operator==(const AgentOverrides&, const AgentOverrides&) = default;
 };
+
+/// Calls f(key, override, param) for every agent parameter in file order, where `override`
+/// is the AgentOverrides member and `param` the matching AgentParams member (both of the same
+/// value type: double, or int for maxNeighbors). The one list of parameter keys.
+template <class Overrides, class Params, class F>
+void forEachAgentParam(Overrides& o, Params& p, F&& f) {
+    f("radius", o.radius, p.radius);
+    f("maxSpeed", o.maxSpeed, p.maxSpeed);
+    f("prefSpeed", o.prefSpeed, p.prefSpeed);
+    f("neighborDist", o.neighborDist, p.neighborDist);
+    f("maxNeighbors", o.maxNeighbors, p.maxNeighbors);
+    f("timeHorizon", o.timeHorizon, p.timeHorizon);
+    f("timeHorizonObst", o.timeHorizonObst, p.timeHorizonObst);
+    f("goalRadius", o.goalRadius, p.goalRadius);
+}
 
 /// One agent as written in the file.
 struct SceneAgent {

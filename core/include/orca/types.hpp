@@ -48,6 +48,8 @@ struct AgentParams {
     /// "At goal" when within this distance of the goal (world units, >= 0). Negative means
     /// "use the radius" (RVO2 Circle's rule).
     double goalRadius = -1.0;
+
+    friend bool operator==(const AgentParams&, const AgentParams&) = default;
 };
 
 /// What the simulator needs to create an agent.
