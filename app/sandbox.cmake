@@ -5,15 +5,26 @@ find_package(SDL2 2.26 REQUIRED CONFIG)
 find_package(OpenGL REQUIRED)
 find_package(CLI11 REQUIRED CONFIG)
 
-add_executable(orca-sandbox
-    sandbox/main.cpp
+# Everything but the window, GL and the command line, so that tests/gui can link it.
+add_library(orca_sandbox_lib STATIC
     sandbox/sandbox.cpp
+    sandbox/sandbox_frame.cpp
     sandbox/key_bindings.cpp
     sandbox/paths.cpp
+    sandbox/layers.cpp
+    sandbox/settings.cpp
+    sandbox/selection.cpp
+    sandbox/scene_edit.cpp
+    sandbox/atomic_file.cpp
+)
+target_include_directories(orca_sandbox_lib PUBLIC sandbox)
+target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 PRIVATE orca_warnings)
+
+add_executable(orca-sandbox
+    sandbox/main.cpp
     sandbox/screenshot.cpp
     sandbox/options.cpp
 )
-target_include_directories(orca-sandbox PRIVATE sandbox)
-target_compile_definitions(orca-sandbox PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 target_link_libraries(orca-sandbox PRIVATE
-    orca_ui orca_scene SDL2::SDL2 OpenGL::GL CLI11::CLI11 ${CMAKE_DL_LIBS} orca_warnings)
+    orca_sandbox_lib OpenGL::GL CLI11::CLI11 ${CMAKE_DL_LIBS} orca_warnings)

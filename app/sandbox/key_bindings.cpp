@@ -23,12 +23,40 @@ std::string label(const KeyBinding& b) {
     return s;
 }
 
+bool live(KeyScope scope, bool construction) {
+    switch (scope) {
+    case KeyScope::Always:
+        return true;
+    case KeyScope::Construction:
+        return construction;
+    case KeyScope::NoConstruction:
+        return !construction;
+    }
+    return false;
+}
+
+std::string helpLabel(const KeyBinding& b) {
+    // Construction-only actions say so in their description; a key that means something
+    // else in construction mode says so next to the key.
+    return b.scope == KeyScope::NoConstruction ? label(b) + " (not in construction mode)"
+                                               : label(b);
+}
+
+std::string escapeMarkdown(const std::string& s) {
+    std::string out;
+    for (const char c : s) {
+        if (c == '|' || c == '*' || c == '_') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
 } // namespace
 
-const KeyBinding* findBinding(SDL_Keycode key, std::uint16_t sdlMods) {
+const KeyBinding* findBinding(SDL_Keycode key, std::uint16_t sdlMods, bool construction) {
     const std::uint8_t mods = normalizeMods(sdlMods);
     for (const KeyBinding& b : kKeyBindings)
-        if (b.key == key && b.mods == mods) return &b;
+        if (b.key == key && b.mods == mods && live(b.scope, construction)) return &b;
     return nullptr;
 }
 
@@ -45,23 +73,39 @@ std::vector<ui::HelpRow> keyHelpRows() {
         bool found = false;
         for (std::size_t i = 0; i < seen.size(); ++i) {
             if (seen[i] == b.action) {
-                rows[i].input += " / " + label(b);
+                rows[i].input += " / " + helpLabel(b);
                 found = true;
             }
         }
         if (found) continue;
         seen.push_back(b.action);
-        rows.push_back({label(b), b.name, b.description});
+        rows.push_back({helpLabel(b), b.name, b.description});
     }
     return rows;
 }
 
 std::vector<ui::HelpRow> mouseHelpRows() {
     return {
+        {"Left click", "Select", "Select the agent under the cursor (empty space: deselect)"},
+        {"Shift + left click", "Add / remove", "Add the agent to the selection, or remove it"},
+        {"Hover", "Tooltip",
+         "An agent: its id, position, speed, neighbours and state; a half-plane: what built it"},
         {"Right / middle drag", "Pan", "Move the view"},
         {"Wheel", "Zoom", "Zoom about the cursor"},
         {"Drop a .json file", "Open", "Open a scene file dropped on the window"},
     };
+}
+
+std::string helpMarkdown() {
+    std::string md = "| Key | Action | What it does |\n| --- | --- | --- |\n";
+    for (const ui::HelpRow& r : keyHelpRows())
+        md += "| " + escapeMarkdown(r.input) + " | " + escapeMarkdown(r.action) + " | " +
+              escapeMarkdown(r.description) + " |\n";
+    md += "\n| Mouse | Action | What it does |\n| --- | --- | --- |\n";
+    for (const ui::HelpRow& r : mouseHelpRows())
+        md += "| " + escapeMarkdown(r.input) + " | " + escapeMarkdown(r.action) + " | " +
+              escapeMarkdown(r.description) + " |\n";
+    return md;
 }
 
 } // namespace orca::app

@@ -3,13 +3,16 @@
 // want them.
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include <SDL.h>
 #include <SDL_opengl.h>
@@ -17,12 +20,14 @@
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
 
+#include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 
 #include "options.hpp"
 #include "sandbox.hpp"
 #include "screenshot.hpp"
+#include "settings.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca::app;
@@ -45,7 +50,9 @@ class Platform {
         if (m_sdl) SDL_Quit();
     }
 
-    bool init(int width, int height, bool interactive, const AppPaths& paths, std::string& error) {
+    /// `iniFile`: where ImGui keeps window positions (empty: nowhere).
+    bool init(int width, int height, bool interactive, const AppPaths& paths,
+              const fs::path& iniFile, std::string& error) {
         if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return fail(error, "SDL_Init");
         m_sdl = true;
 
@@ -73,18 +80,10 @@ class Platform {
         ImGui::CreateContext();
         m_imgui = true;
         ImGuiIO& io = ImGui::GetIO();
-        if (interactive) {
-            // Window layout persists per user, not in the current directory.
-            if (char* pref = SDL_GetPrefPath("orca", "orca-sandbox")) {
-                m_iniPath = std::string(pref) + "imgui.ini";
-                SDL_free(pref);
-                io.IniFilename = m_iniPath.c_str();
-            } else {
-                io.IniFilename = nullptr;
-            }
-        } else {
-            io.IniFilename = nullptr;
-        }
+        // Window layout persists per user (next to the settings), never in the current
+        // directory; screenshots use none so that they are reproducible.
+        m_iniPath = interactive ? iniFile.string() : std::string();
+        io.IniFilename = m_iniPath.empty() ? nullptr : m_iniPath.c_str();
         orca::ui::applyStyle();
         loadFont(paths);
 
@@ -110,6 +109,7 @@ class Platform {
         const auto t0 = std::chrono::steady_clock::now();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        if (m_pointerKnown) ImGui::GetIO().MousePos = m_pointer;
         ImGui::NewFrame();
         buildFrame(ctx);
         ImGui::Render();
@@ -127,6 +127,23 @@ class Platform {
         glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    }
+
+    /// Feeds an SDL event to ImGui's backend and tracks the pointer.
+    ///
+    /// ImGui 1.86's SDL backend reads the pointer with SDL_GetGlobalMouseState, which SDL's X11
+    /// driver refreshes only on XInput2 raw events; synthetic input (XTest: xdotool under Xvfb)
+    /// and some remote sessions send none, so hover froze at the first position. The pointer
+    /// is taken from SDL's motion events instead, as the 1.87+ backends do.
+    void processEvent(const SDL_Event& e) {
+        ImGui_ImplSDL2_ProcessEvent(&e);
+        if (e.type == SDL_MOUSEMOTION && e.motion.windowID == SDL_GetWindowID(m_window)) {
+            m_pointer = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
+            m_pointerKnown = true;
+        } else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_LEAVE &&
+                   !ImGui::IsAnyMouseDown()) {
+            m_pointer = {-FLT_MAX, -FLT_MAX};
+        }
     }
 
   private:
@@ -153,7 +170,9 @@ class Platform {
         for (const fs::path& f : candidates) {
             std::error_code ec;
             if (f.empty() || !fs::exists(f, ec)) continue;
-            if (io.Fonts->AddFontFromFileTTF(f.c_str(), 15.0f * density)) {
+            // The overlays' texts use a few glyphs beyond Latin-1 (infinity, tau, arrows).
+            if (io.Fonts->AddFontFromFileTTF(f.c_str(), 15.0f * density, nullptr,
+                                             orca::ui::overlayGlyphRanges())) {
                 io.FontGlobalScale = 1.0f / density;
                 return;
             }
@@ -169,22 +188,24 @@ class Platform {
     bool m_glBackend = false;
     std::string m_iniPath;
     std::uint64_t m_frames = 0;
+    ImVec2 m_pointer{-FLT_MAX, -FLT_MAX};
+    bool m_pointerKnown = false; ///< an SDL motion event has arrived
 };
 
 void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
     switch (e.type) {
-    case SDL_QUIT:
-        ctx.quitRequest = true;
+    case SDL_QUIT: // also SIGINT / SIGTERM (SDL's signal handlers)
+        requestQuit(ctx);
         break;
     case SDL_WINDOWEVENT:
         if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == windowId)
-            ctx.quitRequest = true;
+            requestQuit(ctx);
         break;
     case SDL_DROPFILE: {
         const fs::path file(e.drop.file);
         SDL_free(e.drop.file);
         if (file.extension() == ".json")
-            ctx.loadRequest = file;
+            requestLoad(ctx, file);
         else
             ctx.messages.push("Not a scene file",
                               file.string() + "\n\nDrop a .json scene file to open it.");
@@ -192,7 +213,8 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
     }
     case SDL_KEYDOWN: {
         if (ImGui::GetIO().WantCaptureKeyboard) break;
-        const KeyBinding* b = findBinding(e.key.keysym.sym, e.key.keysym.mod);
+        const KeyBinding* b =
+            findBinding(e.key.keysym.sym, e.key.keysym.mod, ctx.construction.active);
         if (b && (e.key.repeat == 0 || b->repeats)) applyAction(ctx, b->action);
         break;
     }
@@ -225,10 +247,12 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     const double ticksPerSecond = static_cast<double>(SDL_GetPerformanceFrequency());
     Uint64 last = SDL_GetPerformanceCounter();
     int frames = 0;
+    bool titleUnsaved = false;
+    int screenshotWait = 0;
     for (;;) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
-            ImGui_ImplSDL2_ProcessEvent(&e);
+            platform.processEvent(e);
             handleEvent(ctx, e, windowId);
         }
         if (ctx.quitRequest) break;
@@ -237,7 +261,24 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         advanceSimulation(ctx, static_cast<double>(now - last) / ticksPerSecond);
         last = now;
 
+        // A screenshot asked for from the dialog: taken a few frames later, when the dialog
+        // is gone and windows that appear auto-sized (tooltips) had their hidden first frame.
+        std::optional<fs::path> shot;
+        if (ctx.screenshotRequest && ++screenshotWait >= 3) {
+            shot = std::exchange(ctx.screenshotRequest, std::nullopt);
+            screenshotWait = 0;
+        }
         platform.renderFrame(ctx);
+        if (shot) {
+            int w = 0;
+            int h = 0;
+            platform.drawableSize(w, h);
+            std::string error;
+            if (writeBackBufferPng(*shot, w, h, error))
+                setNote(ctx, "screenshot " + shot->string());
+            else
+                ctx.messages.push("Could not save the screenshot", error);
+        }
         SDL_GL_SwapWindow(platform.window());
 
         // Without vsync (Xvfb, some drivers) or while minimised the loop would spin: cap it.
@@ -249,12 +290,16 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             SDL_Delay(static_cast<Uint32>((minFrameSeconds - spent) * 1000.0));
 
         if (!applyRequests(ctx)) break;
-        if (ctx.titleChanged) {
-            SDL_SetWindowTitle(platform.window(), ("ORCA Sandbox - " + sceneTitle(ctx)).c_str());
+        if (ctx.titleChanged || titleUnsaved != ctx.unsaved.unsaved()) {
+            titleUnsaved = ctx.unsaved.unsaved();
+            SDL_SetWindowTitle(
+                platform.window(),
+                ("ORCA Sandbox - " + sceneTitle(ctx) + (titleUnsaved ? " *" : "")).c_str());
             ctx.titleChanged = false;
         }
         if (maxFrames > 0 && ++frames >= maxFrames) break;
     }
+    writeStateDump(ctx, "exit");
     if (maxFrames > 0) {
         std::printf(
             "frames %llu (after the first): CPU frame build %.3f ms mean; steps %llu: %.3f ms mean "
@@ -275,8 +320,25 @@ int main(int argc, char** argv) {
     const bool interactive = !opt.screenshot.has_value();
 
     SandboxContext ctx;
+    ctx.interactive = interactive;
     ctx.paths = resolveAppPaths();
     ctx.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (opt.dumpState) ctx.dumpFile = *opt.dumpState;
+
+    // Settings (interactive only: screenshots must not depend on the user's choices).
+    fs::path settingsFile;
+    if (interactive) {
+        settingsFile = opt.settingsFile ? *opt.settingsFile : defaultSettingsFile();
+        SettingsLoad s = loadSettings(settingsFile);
+        if (!s.error.empty()) {
+            std::fprintf(stderr, "orca-sandbox: %s\n", s.error.c_str());
+            ctx.messages.push("Settings ignored", s.error);
+        }
+        ctx.settings = std::move(s.settings);
+        ctx.layers = ctx.settings.layers;
+        ctx.panels = ctx.settings.panels;
+        ctx.showHelp = !s.existed; // first launch
+    }
 
     // The scene is loaded before any window opens, so a broken file fails fast.
     fs::path sceneFile;
@@ -298,6 +360,16 @@ int main(int argc, char** argv) {
         ctx.messages.push("Could not open scene", error + "\n\nStarting with an empty scene.");
         setEmptyScene(ctx);
     }
+    if (opt.layers) {
+        std::string layerError;
+        parseLayerList(*opt.layers, ctx.layers, layerError); // validated by parseOptions
+    }
+    if (!opt.select.empty()) {
+        if (!selectByIndex(ctx, opt.select, error)) {
+            std::fprintf(stderr, "orca-sandbox: error: --select: %s\n", error.c_str());
+            return 2;
+        }
+    }
     if (opt.steps > 0) {
         for (std::uint64_t i = 0; i < opt.steps; ++i)
             stepSimulation(ctx, 1);
@@ -308,10 +380,24 @@ int main(int argc, char** argv) {
         ctx.messages = {}; // warnings were printed; a modal must not cover the screenshot
 
     Platform platform;
-    if (!platform.init(opt.width, opt.height, interactive, ctx.paths, error)) {
+    const fs::path iniFile =
+        settingsFile.empty() ? fs::path() : settingsFile.parent_path() / "imgui.ini";
+    if (!platform.init(opt.width, opt.height, interactive, ctx.paths, iniFile, error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return 1;
     }
-    if (!interactive) return runScreenshot(platform, ctx, *opt.screenshot);
-    return runInteractive(platform, ctx, opt.frames);
+    if (!interactive) {
+        const int rc = runScreenshot(platform, ctx, *opt.screenshot);
+        writeStateDump(ctx, "exit");
+        return rc;
+    }
+    const int rc = runInteractive(platform, ctx, opt.frames);
+    ctx.settings.layers = ctx.layers;
+    ctx.settings.panels = ctx.panels;
+    if (!settingsFile.empty()) {
+        std::string settingsError;
+        if (!saveSettings(ctx.settings, settingsFile, settingsError))
+            std::fprintf(stderr, "orca-sandbox: settings not saved: %s\n", settingsError.c_str());
+    }
+    return rc;
 }

@@ -2,9 +2,14 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "key_bindings.hpp"
+#include "layers.hpp"
+#include "selection.hpp"
 
 namespace orca::app {
 
@@ -32,7 +37,7 @@ std::string parseSize(const std::string& text, int& width, int& height) {
 } // namespace
 
 ParseResult parseOptions(int argc, char** argv) {
-    CLI::App app{"ORCA Sandbox: watch and step through ORCA crowd scenes.\n"
+    CLI::App app{"ORCA Sandbox: watch, step through and edit ORCA crowd scenes.\n"
                  "Interactive by default; --screenshot renders one frame to a PNG and exits."};
     app.set_version_flag("--version", "orca-sandbox 0.1.0");
 
@@ -40,6 +45,11 @@ ParseResult parseOptions(int argc, char** argv) {
     std::string scene;
     std::string size;
     std::string screenshot;
+    std::string select;
+    std::string layers;
+    std::string dumpState;
+    std::string settings;
+    bool printKeys = false;
     app.add_option("scene", scene,
                    "Scene file (.json). A bare name such as 'blocks' is also looked up in the "
                    "scenes folder. Default: circle.json");
@@ -47,13 +57,27 @@ ParseResult parseOptions(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--size", size, "Window / screenshot size WIDTHxHEIGHT (default 1280x800)");
     app.add_option("--screenshot", screenshot,
-                   "Render one frame with the view fitted to the scene, write it to this PNG "
-                   "file and exit (non-zero on failure)");
+                   "Render one frame (view fitted to the scene unless the file has a view "
+                   "block; --select, --steps and --layers apply), write it to this PNG file and "
+                   "exit (non-zero on failure). Settings are not read");
     app.add_flag("--paused", o.paused,
                  "Start the first scene paused (scenes opened later always start paused)");
     app.add_option("--frames", o.frames,
                    "Quit after this many frames and print CPU frame/step times (benchmarking)")
         ->check(CLI::NonNegativeNumber);
+    app.add_option("--select", select,
+                   "Select agents by index in file order, e.g. 0 or 3,7 (the last one is the "
+                   "primary agent whose overlays are drawn)");
+    app.add_option("--layers", layers,
+                   "View layers to turn on, comma-separated (all others off): " + allLayerNames() +
+                       "; 'all', 'none', and '-name' to turn one off again (e.g. all,-grid)");
+    app.add_option("--dump-state", dumpState,
+                   "Write the app state as JSON to this file (atomically) on F12 and on exit "
+                   "(for end-to-end tests; see docs/sandbox.md)");
+    app.add_option("--settings", settings,
+                   "Settings file to use instead of the per-user one (created on exit)");
+    app.add_flag("--print-keys", printKeys,
+                 "Print the key and mouse bindings as Markdown tables and exit");
 
     try {
         app.parse(argc, argv);
@@ -61,12 +85,28 @@ ParseResult parseOptions(int argc, char** argv) {
             const std::string err = parseSize(size, o.width, o.height);
             if (!err.empty()) throw CLI::ValidationError("--size", err);
         }
+        if (!select.empty()) {
+            const std::string err = parseIndexList(select, o.select);
+            if (!err.empty()) throw CLI::ValidationError("--select", err);
+        }
+        if (!layers.empty()) {
+            ViewLayers probe;
+            std::string err;
+            if (!parseLayerList(layers, probe, err)) throw CLI::ValidationError("--layers", err);
+            o.layers = layers;
+        }
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return {std::nullopt, code == 0 ? 0 : 2};
     }
+    if (printKeys) {
+        std::fputs(helpMarkdown().c_str(), stdout);
+        return {std::nullopt, 0};
+    }
     if (!scene.empty()) o.scene = scene;
     if (!screenshot.empty()) o.screenshot = screenshot;
+    if (!dumpState.empty()) o.dumpState = dumpState;
+    if (!settings.empty()) o.settingsFile = settings;
     return {o, 0};
 }
 

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace orca::app {
 
@@ -15,9 +17,14 @@ struct Options {
     std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG
     bool paused = false;                             ///< start the first scene paused
     int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
+    std::vector<std::size_t> select;                   ///< agent indices (file order) to select
+    std::optional<std::string> layers;                 ///< --layers list (validated)
+    std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
+    std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
 };
 
-/// Parsed options, or the exit code when the program should stop (--help: 0, errors: 2).
+/// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,
+/// errors: 2).
 struct ParseResult {
     std::optional<Options> options;
     int exitCode = 0;

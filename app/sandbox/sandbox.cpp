@@ -4,12 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
-#include <thread>
 #include <utility>
 
-#include <imgui.h>
+#include <nlohmann/json.hpp>
 
-#include "orca/ui/camera_input.hpp"
+#include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -23,119 +22,71 @@ double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+std::string idText(const std::optional<nlohmann::json>& id) {
+    if (!id) return {};
+    return id->is_string() ? id->get<std::string>() : id->dump();
+}
+
+// Camera and layers from a scene's "view" block, when present and well formed.
+void restoreView(SandboxContext& ctx) {
+    const auto it = ctx.scene.extra.find("view");
+    if (it == ctx.scene.extra.end() || !it->is_object()) return;
+    const nlohmann::ordered_json& view = *it;
+    const auto centre = view.find("center");
+    const auto zoom = view.find("zoom");
+    if (centre != view.end() && centre->is_array() && centre->size() == 2 &&
+        (*centre)[0].is_number() && (*centre)[1].is_number() && zoom != view.end() &&
+        zoom->is_number() && zoom->get<double>() > 0.0) {
+        ctx.camera.setCenter({(*centre)[0].get<double>(), (*centre)[1].get<double>()});
+        ctx.camera.setScale(zoom->get<double>());
+        ctx.fitRequested = false;
+    }
+    if (const auto layers = view.find("layers"); layers != view.end())
+        layersFromJson(nlohmann::json::parse(layers->dump()), ctx.layers);
+}
+
+void resetSceneCaches(SandboxContext& ctx) {
+    ++ctx.stateVersion;
+    ctx.recordsVersion = ~std::uint64_t{0};
+    ctx.records.clear();
+    ctx.overlayHover = {};
+    ctx.hoverRecordVersion = ~std::uint64_t{0};
+    ctx.metricsHistory.clear();
+    ctx.metricsVersion = ~std::uint64_t{0};
+    ctx.renderer.clearTrails();
+    ctx.running = false;
+    ctx.clock.reset();
+    ctx.pendingSingleSteps = 0;
+}
+
 void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::path file) {
     ctx.scene = std::move(scene);
     ctx.sim = std::move(sim);
     ctx.sim.setThreadCount(ctx.threads);
     ctx.sceneFile = std::move(file);
-    ctx.running = false;
-    ctx.clock.reset();
-    ctx.pendingSingleSteps = 0;
+    ctx.agentNames.clear();
+    for (const scene::SceneAgent& a : ctx.scene.agents)
+        ctx.agentNames.push_back(idText(a.id));
+    ctx.unsaved.reset(ctx.scene);
+    ctx.selection.clear();
+    ctx.construction.neighbor = 0;
+    ctx.construction.phase = 0;
+    ctx.paramsError.clear();
+    resetSceneCaches(ctx);
     ctx.fitRequested = true;
     ctx.titleChanged = true;
+    restoreView(ctx);
 }
 
-void drawSceneMenu(SandboxContext& ctx) {
-    if (!ImGui::BeginMenu("Scene")) return;
-    if (ImGui::IsWindowAppearing()) ctx.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
-    if (ctx.paths.scenesDir.empty())
-        ImGui::TextDisabled("scenes/ folder not found");
-    else if (ctx.sceneFiles.empty())
-        ImGui::TextDisabled("no .json files in %s", ctx.paths.scenesDir.c_str());
-    for (const fs::path& f : ctx.sceneFiles) {
-        const std::string name = f.filename().string();
-        if (ImGui::MenuItem(name.c_str(), nullptr, f == ctx.sceneFile)) ctx.loadRequest = f;
-    }
-    ImGui::TextDisabled("(or drop a .json file on the window)");
-    ImGui::Separator();
-    if (ImGui::MenuItem("Restart", shortcutLabel(Action::Restart).c_str()))
-        applyAction(ctx, Action::Restart);
-    ImGui::Separator();
-    if (ImGui::MenuItem("Quit", shortcutLabel(Action::Quit).c_str()))
-        applyAction(ctx, Action::Quit);
-    ImGui::EndMenu();
+void proceed(SandboxContext& ctx, const GuardedRequest& r) {
+    if (r.kind == GuardedRequest::Kind::Load)
+        ctx.loadRequest = r.file;
+    else
+        ctx.quitRequest = true;
 }
 
-void drawSimulationMenu(SandboxContext& ctx) {
-    if (!ImGui::BeginMenu("Simulation")) return;
-    if (ImGui::MenuItem(ctx.running ? "Pause" : "Play", shortcutLabel(Action::TogglePause).c_str()))
-        applyAction(ctx, Action::TogglePause);
-    if (ImGui::MenuItem("Single step", shortcutLabel(Action::Step).c_str()))
-        applyAction(ctx, Action::Step);
-    ImGui::Separator();
-    ClockSettings& c = ctx.clockSettings;
-    if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("Steps per frame", c.mode == RunMode::StepsPerFrame))
-        c.mode = RunMode::StepsPerFrame;
-    ImGui::PushItemWidth(200.0f);
-    if (c.mode == RunMode::RealTime) {
-        float scale = static_cast<float>(c.timeScale);
-        if (ImGui::SliderFloat("Speed (x real time)", &scale, 0.25f, 64.0f, "%.2f",
-                               ImGuiSliderFlags_Logarithmic))
-            c.timeScale = static_cast<double>(scale);
-        ImGui::SliderInt("Max steps per frame", &c.maxCatchUpSteps, 1, 64);
-    } else {
-        ImGui::SliderInt("Steps per frame", &c.stepsPerFrame, 1, 64);
-    }
-    const int maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (ImGui::SliderInt("Threads", &ctx.threads, 1, maxThreads)) {
-        ctx.threads = std::clamp(ctx.threads, 1, maxThreads);
-        ctx.sim.setThreadCount(ctx.threads);
-    }
-    ImGui::PopItemWidth();
-    ImGui::TextDisabled("dt = %g s", ctx.sim.params().timeStep);
-    ImGui::EndMenu();
-}
-
-void drawViewMenu(SandboxContext& ctx) {
-    if (!ImGui::BeginMenu("View")) return;
-    if (ImGui::MenuItem("Fit to scene", shortcutLabel(Action::FitView).c_str()))
-        applyAction(ctx, Action::FitView);
-    ImGui::Separator();
-    ui::WorldViewOptions& v = ctx.view;
-    ImGui::MenuItem("Grid", nullptr, &v.grid);
-    ImGui::MenuItem("Obstacles", nullptr, &v.obstacles);
-    ImGui::MenuItem("Goals", nullptr, &v.goals);
-    ImGui::MenuItem("Lines to goals", nullptr, &v.goalLines);
-    ImGui::MenuItem("Velocity arrows", nullptr, &v.velocities);
-    float arrow = static_cast<float>(v.velocityArrowSeconds);
-    ImGui::PushItemWidth(160.0f);
-    if (ImGui::SliderFloat("Arrow length (s)", &arrow, 0.25f, 20.0f, "%.2f",
-                           ImGuiSliderFlags_Logarithmic))
-        v.velocityArrowSeconds = static_cast<double>(std::max(arrow, 0.01f));
-    ImGui::PopItemWidth();
-    ImGui::Separator();
-    ImGui::TextDisabled("Agents:");
-    auto swatch = [](ui::AgentState s, const char* text) {
-        const ui::Rgba c = ui::agentFill(s);
-        ImGui::ColorButton(text, ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f),
-                           ImGuiColorEditFlags_NoTooltip, {12.0f, 12.0f});
-        ImGui::SameLine();
-        ImGui::TextUnformatted(text);
-    };
-    swatch(ui::AgentState::Active, "on the way");
-    swatch(ui::AgentState::AtGoal, "at goal");
-    swatch(ui::AgentState::Static, "static");
-    ImGui::EndMenu();
-}
-
-float drawMainMenuBar(SandboxContext& ctx) {
-    float height = 0.0f;
-    if (ImGui::BeginMainMenuBar()) {
-        drawSceneMenu(ctx);
-        drawSimulationMenu(ctx);
-        drawViewMenu(ctx);
-        if (ImGui::BeginMenu("Help")) {
-            if (ImGui::MenuItem("Keys and mouse", shortcutLabel(Action::ToggleHelp).c_str(),
-                                ctx.showHelp))
-                applyAction(ctx, Action::ToggleHelp);
-            ImGui::EndMenu();
-        }
-        height = ImGui::GetWindowSize().y;
-        ImGui::EndMainMenuBar();
-    }
-    return height;
+nlohmann::ordered_json vec(Vec2 v) {
+    return nlohmann::ordered_json::array({v.x, v.y});
 }
 
 } // namespace
@@ -156,6 +107,7 @@ bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error
             ctx.messages.push("Scene loaded with warnings", text);
         }
         installScene(ctx, std::move(loaded.scene), std::move(sim), file);
+        ctx.settings.addRecentFile(file);
         return true;
     } catch (const scene::SceneError& e) {
         error = e.what();
@@ -172,12 +124,39 @@ void setEmptyScene(SandboxContext& ctx) {
 void restartScene(SandboxContext& ctx) {
     try {
         Simulator sim = scene::buildSimulator(ctx.scene);
-        const bool fit = ctx.fitRequested; // a restart keeps the user's view
-        installScene(ctx, ctx.scene, std::move(sim), ctx.sceneFile);
-        ctx.fitRequested = fit;
+        sim.setThreadCount(ctx.threads);
+        ctx.selection.remap(ctx.sim, sim);
+        ctx.sim = std::move(sim);
+        resetSceneCaches(ctx); // keeps the view, the selection and the unsaved state
     } catch (const std::exception& e) {
         ctx.messages.push("Restart failed", e.what());
     }
+}
+
+bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
+    scene::Scene out = ctx.scene;
+    nlohmann::ordered_json view = nlohmann::ordered_json::object();
+    view["center"] = {ctx.camera.center().x, ctx.camera.center().y};
+    view["zoom"] = ctx.camera.scale();
+    view["layers"] = nlohmann::ordered_json::parse(layersToJson(ctx.layers).dump());
+    out.extra["view"] = std::move(view);
+    try {
+        scene::saveScene(out, file);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        ctx.messages.push("Could not save the scene",
+                          std::string(e.what()) + "\n\nNothing was written; the scene is kept.");
+        return false;
+    }
+    ctx.scene = std::move(out);
+    ctx.unsaved.reset(ctx.scene);
+    if (ctx.sceneFile != file) {
+        ctx.sceneFile = file;
+        ctx.titleChanged = true;
+    }
+    ctx.settings.addRecentFile(file);
+    setNote(ctx, "saved " + file.string());
+    return true;
 }
 
 void stepSimulation(SandboxContext& ctx, int steps) {
@@ -185,7 +164,22 @@ void stepSimulation(SandboxContext& ctx, int steps) {
         const auto t0 = Clock::now();
         ctx.sim.step();
         ctx.stepTiming.add(msSince(t0));
+        const StepStats& st = ctx.sim.lastStepStats();
+        ui::MetricsSample s;
+        s.step = ctx.sim.stepCount();
+        s.agentsAtGoal = st.agentsAtGoal;
+        s.goalAgents = st.goalAgents;
+        s.lp3Agents = st.lp3Agents;
+        if (ctx.panels.metrics) {
+            // A pass over all agents: only while somebody looks at it.
+            const ClearanceStats c = ctx.sim.clearance();
+            s.hasClearance = true;
+            s.minClearance = c.minAgentClearance;
+            s.overlappingPairs = c.overlappingPairs;
+        }
+        ctx.metricsHistory.push(s);
     }
+    if (steps > 0) ++ctx.stateVersion;
 }
 
 void advanceSimulation(SandboxContext& ctx, double frameSeconds) {
@@ -198,40 +192,123 @@ void advanceSimulation(SandboxContext& ctx, double frameSeconds) {
     stepSimulation(ctx, steps);
 }
 
-void buildFrame(SandboxContext& ctx) {
-    const ImGuiIO& io = ImGui::GetIO();
-    const float top = drawMainMenuBar(ctx);
-    const float bottom = io.DisplaySize.y - ui::statusBarHeight();
-    ctx.camera.setViewport({{0.0, static_cast<double>(top)},
-                            {static_cast<double>(io.DisplaySize.x),
-                             static_cast<double>(std::max(bottom, top + 1.0f))}});
-    if (ctx.fitRequested) {
-        ctx.camera.fit(ui::sceneBounds(ctx.sim));
-        ctx.fitRequested = false;
-    }
-    ui::handleCameraInput(ctx.camera, io);
-    ctx.renderer.draw(*ImGui::GetBackgroundDrawList(), ctx.camera, ctx.sim, ctx.view,
-                      ctx.sim.lastStepLp3());
+void refreshRecords(SandboxContext& ctx) {
+    if (ctx.recordsVersion == ctx.stateVersion) return;
+    ctx.selection.prune(ctx.sim);
+    if (ctx.selection.empty())
+        ctx.records.clear();
+    else
+        ctx.records = ctx.sim.explain(ctx.selection.ids());
+    ctx.recordsVersion = ctx.stateVersion;
+    clampConstruction(ctx.construction, primaryRecord(ctx));
+}
 
-    ui::StatusInfo s;
-    s.sceneName = ctx.scene.name.empty() ? ctx.sceneFile.filename().string() : ctx.scene.name;
-    s.step = ctx.sim.stepCount();
-    s.time = ctx.sim.time();
-    s.running = ctx.running;
-    s.agents = ctx.sim.agentCount();
-    s.goalAgents = ctx.sim.goalAgentCount();
-    s.atGoal = ctx.sim.agentsAtGoal();
-    s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
-    s.msPerStep = ctx.stepTiming.average;
-    s.msPerFrame = ctx.frameTiming.average;
-    s.threads = ctx.threads;
-    ui::drawStatusBar(s);
-    ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp);
-    ctx.messages.draw();
+const ExplainRecord* primaryRecord(const SandboxContext& ctx) {
+    const AgentId p = ctx.selection.primary();
+    if (p.isNull()) return nullptr;
+    for (const ExplainRecord& r : ctx.records)
+        if (r.agent == p) return &r;
+    return nullptr;
+}
+
+bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
+    const bool ok = applyAgentEdit(ctx.scene, ctx.sim, ctx.selection.ids(), edit, ctx.paramsError);
+    if (ok) {
+        ctx.unsaved.update(ctx.scene);
+        ++ctx.stateVersion;
+        refreshRecords(ctx); // paused or not, the overlays show the edit at once
+    }
+    return ok;
+}
+
+bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
+    const bool ok = applySimulationEdit(ctx.scene, ctx.sim, params, ctx.paramsError);
+    if (ok) {
+        ctx.unsaved.update(ctx.scene);
+        ++ctx.stateVersion;
+        refreshRecords(ctx);
+    }
+    return ok;
+}
+
+bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
+                   std::string& error) {
+    std::vector<AgentId> ids;
+    for (const std::size_t i : indices) {
+        if (i >= ctx.sim.agentCount()) {
+            error = "agent index " + std::to_string(i) + " is out of range (the scene has " +
+                    std::to_string(ctx.sim.agentCount()) + " agents)";
+            return false;
+        }
+        ids.push_back(ctx.sim.agentAt(i));
+    }
+    ctx.selection.set(std::move(ids));
+    ctx.recordsVersion = ~std::uint64_t{0};
+    return true;
+}
+
+void requestLoad(SandboxContext& ctx, const fs::path& file) {
+    if (ctx.unsaved.unsaved() && ctx.interactive) {
+        ctx.guarded = GuardedRequest{GuardedRequest::Kind::Load, file};
+        ctx.dialog = Dialog::Unsaved;
+        ctx.dialogFocusFrames = 3;
+        return;
+    }
+    ctx.loadRequest = file;
+}
+
+void requestQuit(SandboxContext& ctx) {
+    if (ctx.unsaved.unsaved() && ctx.interactive) {
+        ctx.guarded = GuardedRequest{GuardedRequest::Kind::Quit, {}};
+        ctx.dialog = Dialog::Unsaved;
+        ctx.dialogFocusFrames = 3;
+        return;
+    }
+    ctx.quitRequest = true;
+}
+
+void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
+    if (!ctx.guarded) {
+        ctx.dialog = Dialog::None;
+        return;
+    }
+    const GuardedRequest r = *ctx.guarded;
+    switch (answer) {
+    case PromptAnswer::Cancel:
+        ctx.guarded.reset();
+        ctx.dialog = Dialog::None;
+        return;
+    case PromptAnswer::Discard:
+        ctx.guarded.reset();
+        ctx.dialog = Dialog::None;
+        proceed(ctx, r);
+        return;
+    case PromptAnswer::Save:
+        if (ctx.sceneFile.empty()) {
+            // Ask for a file first; the request goes on once that save succeeds.
+            ctx.dialog = Dialog::SaveAs;
+            ctx.dialogFocusFrames = 3;
+            ctx.continueAfterSaveAs = true;
+            ctx.dialogPath = (fs::current_path() / "scene.json").string();
+            return;
+        }
+        ctx.dialog = Dialog::None;
+        ctx.guarded.reset();
+        if (saveSceneAs(ctx, ctx.sceneFile)) proceed(ctx, r);
+        return;
+    }
 }
 
 void applyAction(SandboxContext& ctx, Action action) {
     const Vec2 viewCentre = ctx.camera.viewport().center();
+    auto openDialog = [&](Dialog d, std::string path) {
+        if (!ctx.interactive || ctx.dialog != Dialog::None) return;
+        ctx.dialog = d;
+        ctx.dialogFocusFrames = 3;
+        ctx.dialogPath = std::move(path);
+    };
+    const std::string sceneDir = ctx.sceneFile.empty() ? fs::current_path().string() + "/"
+                                                       : ctx.sceneFile.parent_path().string() + "/";
     switch (action) {
     case Action::TogglePause:
         ctx.running = !ctx.running;
@@ -244,6 +321,35 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::Restart:
         ctx.restartRequest = true;
         break;
+    case Action::ClearSelection:
+        ctx.selection.clear();
+        ctx.recordsVersion = ~std::uint64_t{0};
+        break;
+    case Action::ToggleConstruction:
+        ctx.construction.active = !ctx.construction.active;
+        clampConstruction(ctx.construction, primaryRecord(ctx));
+        break;
+    case Action::ConstructionPrevNeighbor:
+        stepConstruction(ctx.construction, primaryRecord(ctx), -1, 0);
+        break;
+    case Action::ConstructionNextNeighbor:
+        stepConstruction(ctx.construction, primaryRecord(ctx), +1, 0);
+        break;
+    case Action::ConstructionPrevPhase:
+        stepConstruction(ctx.construction, primaryRecord(ctx), 0, -1);
+        break;
+    case Action::ConstructionNextPhase:
+        stepConstruction(ctx.construction, primaryRecord(ctx), 0, +1);
+        break;
+    case Action::ToggleParameters:
+        ctx.panels.parameters = !ctx.panels.parameters;
+        break;
+    case Action::ToggleInspector:
+        ctx.panels.inspector = !ctx.panels.inspector;
+        break;
+    case Action::ToggleMetrics:
+        ctx.panels.metrics = !ctx.panels.metrics;
+        break;
     case Action::FitView:
         ctx.fitRequested = true;
         break;
@@ -253,11 +359,42 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::ZoomOut:
         ctx.camera.zoomAbout(viewCentre, 1.0 / 1.25);
         break;
+    case Action::Open:
+        openDialog(Dialog::Open, sceneDir);
+        break;
+    case Action::Save:
+        if (ctx.sceneFile.empty())
+            openDialog(Dialog::SaveAs, (fs::current_path() / "scene.json").string());
+        else
+            saveSceneAs(ctx, ctx.sceneFile);
+        break;
+    case Action::SaveAs:
+        openDialog(Dialog::SaveAs, ctx.sceneFile.empty()
+                                       ? (fs::current_path() / "scene.json").string()
+                                       : ctx.sceneFile.string());
+        break;
+    case Action::Screenshot: {
+        const std::string stem =
+            ctx.sceneFile.empty() ? std::string("orca") : ctx.sceneFile.stem().string();
+        openDialog(
+            Dialog::Screenshot,
+            (fs::current_path() / (stem + "-step" + std::to_string(ctx.sim.stepCount()) + ".png"))
+                .string());
+        break;
+    }
+    case Action::DumpState:
+        if (ctx.dumpFile.empty())
+            ctx.messages.push("No state file",
+                              "Start orca-sandbox with --dump-state FILE to write the state "
+                              "on F12 and on exit.");
+        else
+            ctx.dumpRequest = true;
+        break;
     case Action::ToggleHelp:
         ctx.showHelp = !ctx.showHelp;
         break;
     case Action::Quit:
-        ctx.quitRequest = true;
+        requestQuit(ctx);
         break;
     }
 }
@@ -273,7 +410,71 @@ bool applyRequests(SandboxContext& ctx) {
         ctx.restartRequest = false;
     }
     if (std::exchange(ctx.restartRequest, false)) restartScene(ctx);
+    if (std::exchange(ctx.dumpRequest, false)) writeStateDump(ctx, "key");
     return !ctx.quitRequest;
+}
+
+bool writeStateDump(SandboxContext& ctx, const char* reason) {
+    if (ctx.dumpFile.empty()) return false;
+    using json = nlohmann::ordered_json;
+    json j = json::object();
+    j["format"] = "orca-sandbox-state";
+    j["version"] = 1;
+    j["sequence"] = ++ctx.dumpCount;
+    j["reason"] = reason;
+    j["sceneFile"] = ctx.sceneFile.string();
+    j["sceneName"] = ctx.scene.name;
+    j["unsaved"] = ctx.unsaved.unsaved();
+    j["step"] = ctx.sim.stepCount();
+    j["time"] = ctx.sim.time();
+    j["timeStep"] = ctx.sim.params().timeStep;
+    j["running"] = ctx.running;
+    j["selected"] = ctx.selection.indices(ctx.sim);
+    const auto primary = ctx.selection.primaryIndex(ctx.sim);
+    j["primary"] = primary ? json(*primary) : json(nullptr);
+    j["hovered"] = ctx.hoveredAgent ? json(*ctx.hoveredAgent) : json(nullptr);
+    j["mouse"] = ctx.mouse ? vec(*ctx.mouse) : json(nullptr);
+    j["mouseCaptured"] = ctx.mouseCaptured;
+    j["construction"] = {{"active", ctx.construction.active},
+                         {"neighbor", ctx.construction.neighbor},
+                         {"phase", ctx.construction.phase}};
+    static constexpr const char* kDialogNames[] = {"none", "open", "saveAs", "screenshot",
+                                                   "unsaved"};
+    j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
+    j["layers"] = json::parse(layersToJson(ctx.layers).dump());
+    j["panels"] = {{"parameters", ctx.panels.parameters},
+                   {"inspector", ctx.panels.inspector},
+                   {"metrics", ctx.panels.metrics},
+                   {"help", ctx.showHelp}};
+    const ui::Rect& vp = ctx.camera.viewport();
+    j["camera"] = {{"center", vec(ctx.camera.center())},
+                   {"zoom", ctx.camera.scale()},
+                   {"viewport", {vp.min.x, vp.min.y, vp.max.x, vp.max.y}}};
+    j["window"] = {{"width", ctx.windowWidth}, {"height", ctx.windowHeight}};
+    json agents = json::array();
+    const auto positions = ctx.sim.positions();
+    const auto params = ctx.sim.agentParamsAll();
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Vec2 s = ctx.camera.worldToScreen(positions[i]);
+        agents.push_back({{"index", i},
+                          {"screen", vec(s)},
+                          {"radiusPx", params[i].radius * ctx.camera.scale()},
+                          {"position", vec(positions[i])}});
+    }
+    j["agents"] = std::move(agents);
+    std::string error;
+    if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
+        std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+void setNote(SandboxContext& ctx, std::string text) {
+    std::printf("%s\n", text.c_str());
+    std::fflush(stdout);
+    ctx.note = std::move(text);
+    ctx.noteUntil = -1.0; // the frame sets the deadline (ImGui's clock)
 }
 
 std::string sceneTitle(const SandboxContext& ctx) {

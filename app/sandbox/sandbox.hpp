@@ -1,6 +1,7 @@
 #pragma once
 // The sandbox's state (one context struct) and the per-frame logic that does not depend on the
-// window system: loading, stepping, the ImGui frame, key actions and deferred requests.
+// window system: loading, saving, stepping, selection, edits, the ImGui frame, key actions and
+// deferred requests.
 
 #include <cstdint>
 #include <filesystem>
@@ -8,14 +9,22 @@
 #include <string>
 #include <vector>
 
+#include "orca/explain.hpp"
 #include "orca/scene.hpp"
 #include "orca/simulator.hpp"
 #include "orca/ui/camera.hpp"
+#include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/metrics_panel.hpp"
 #include "orca/ui/panels.hpp"
+#include "orca/ui/params_panel.hpp"
 #include "orca/ui/world_renderer.hpp"
 
 #include "key_bindings.hpp"
+#include "layers.hpp"
 #include "paths.hpp"
+#include "scene_edit.hpp"
+#include "selection.hpp"
+#include "settings.hpp"
 #include "sim_clock.hpp"
 
 namespace orca::app {
@@ -33,14 +42,30 @@ struct TimingStat {
     [[nodiscard]] double mean() const { return count ? total / static_cast<double>(count) : 0.0; }
 };
 
+/// Something that would lose unsaved changes, waiting for the user's answer.
+struct GuardedRequest {
+    enum class Kind { Load, Quit } kind = Kind::Load;
+    std::filesystem::path file; ///< Load
+};
+
+/// The small modal dialogs (one at a time).
+enum class Dialog { None, Open, SaveAs, Screenshot, Unsaved };
+
 struct SandboxContext {
     AppPaths paths;
+    bool interactive = true; ///< false in --screenshot mode (no dialogs, fixed panel layout)
 
-    // The loaded scene (as read: restart rebuilds from it) and the running simulation.
+    // The loaded scene with the user's parameter edits (restart rebuilds from it, Save writes
+    // it) and the running simulation.
     scene::Scene scene;
-    std::filesystem::path sceneFile; ///< empty for the empty scene
+    std::filesystem::path sceneFile;     ///< empty for the empty scene
+    std::vector<std::string> agentNames; ///< user ids from the file ("" when none), agent order
+    UnsavedTracker unsaved;
     Simulator sim;
     int threads = 1;
+    /// Bumped whenever the simulator's state changes (step, edit, load, restart): caches
+    /// (explain records, hover tooltip, metrics) compare against it.
+    std::uint64_t stateVersion = 0;
 
     // Simulation control. One clock; single steps use the same Δt.
     bool running = false;
@@ -48,11 +73,35 @@ struct SandboxContext {
     SimClock clock;
     int pendingSingleSteps = 0;
 
+    // Selection and what the solver will decide for it (dry-run explain records, selection
+    // order), refreshed when stateVersion or the selection changes.
+    Selection selection;
+    std::vector<ExplainRecord> records;
+    std::uint64_t recordsVersion = ~std::uint64_t{0};
+    ui::ConstructionState construction;
+    ui::OverlayHover overlayHover; ///< last frame's hover (world or panel), highlighted
+    ui::OverlayStyle overlayStyle;
+    ui::VelocityPanel velocityPanel;
+    std::optional<std::size_t> hoveredAgent; ///< index, this frame
+    bool mouseCaptured = false;              ///< ImGui wanted the mouse this frame
+    std::optional<Vec2> mouse;               ///< pointer position this frame, if known
+    ExplainRecord hoverRecord;               ///< for the hover tooltip (neighbour count)
+    AgentId hoverRecordAgent;
+    std::uint64_t hoverRecordVersion = ~std::uint64_t{0};
+
     // View.
     ui::Camera camera;
     bool fitRequested = true;
-    ui::WorldViewOptions view;
+    ViewLayers layers;
     ui::WorldRenderer renderer;
+    Settings settings; ///< layers/panels are copied in and out of it at start and exit
+
+    // Panels.
+    PanelVisibility panels;
+    std::string paramsError;
+    ui::MetricsHistory metricsHistory;
+    ui::MetricsSample metricsCurrent;
+    std::uint64_t metricsVersion = ~std::uint64_t{0};
 
     // Windows.
     bool showHelp = false;
@@ -60,35 +109,82 @@ struct SandboxContext {
     std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
     std::vector<ui::HelpRow> keyHelp = keyHelpRows();
     std::vector<ui::HelpRow> mouseHelp = mouseHelpRows();
+    Dialog dialog = Dialog::None;
+    int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
+    std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
+    std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
+    bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
 
     // Requests from UI code, applied after the frame by applyRequests().
     std::optional<std::filesystem::path> loadRequest;
     bool restartRequest = false;
     bool quitRequest = false;
+    bool dumpRequest = false;
+    std::optional<std::filesystem::path> screenshotRequest; ///< captured after the next frame
     bool titleChanged = true; ///< the window title should show a new scene name
+    std::string note;         ///< transient status-bar note ("saved ...")
+    double noteUntil = 0.0;   ///< ImGui time when the note disappears
+
+    // State dump (--dump-state).
+    std::filesystem::path dumpFile;
+    std::uint64_t dumpCount = 0;
+    int windowWidth = 0; ///< window size in screen units (as ImGui's DisplaySize)
+    int windowHeight = 0;
 
     TimingStat stepTiming;  ///< CPU time of Simulator::step()
     TimingStat frameTiming; ///< CPU time to build a frame (ImGui NewFrame .. Render)
 };
 
-/// Loads a scene file and makes it current (paused, view refitted). On failure the current
-/// scene is kept and `error` holds the loader's message. Warnings go to stderr and `messages`.
+/// Loads a scene file and makes it current (paused, selection cleared, view refitted or taken
+/// from the file's "view" block). On failure the current scene is kept and `error` holds the
+/// loader's message. Warnings go to stderr and `messages`.
 bool loadSceneFile(SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
 /// Replaces the current scene with an empty one.
 void setEmptyScene(SandboxContext& ctx);
-/// Rebuilds the simulator from the loaded (in-memory) scene, paused.
+/// Rebuilds the simulator from the current scene (with edits), paused; the selection is
+/// mapped by agent index.
 void restartScene(SandboxContext& ctx);
+/// Writes the current scene (as loaded plus edits, not the running state) with a "view" block
+/// (camera and layers) atomically to `file`, which becomes the scene's file. Messages the
+/// user on failure.
+bool saveSceneAs(SandboxContext& ctx, const std::filesystem::path& file);
 /// Runs `steps` steps now, timing each.
 void stepSimulation(SandboxContext& ctx, int steps);
 /// Runs the steps owed this frame: the clock's while running, plus requested single steps.
 void advanceSimulation(SandboxContext& ctx, double frameSeconds);
 
-/// Builds the ImGui frame: menus, world view, status bar, windows. Between NewFrame and Render.
+/// Makes `records` match the selection and the current state (dry run, changes nothing).
+void refreshRecords(SandboxContext& ctx);
+/// The primary selected agent's record, or nullptr.
+[[nodiscard]] const ExplainRecord* primaryRecord(const SandboxContext& ctx);
+/// Applies an edit from the parameters panel to the simulator and the scene (see
+/// scene_edit.hpp), marks the scene unsaved and refreshes the records.
+bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit);
+bool editSimulation(SandboxContext& ctx, const SimulationParams& params);
+/// Selects agents by index (command line --select); false when one is out of range.
+bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
+                   std::string& error);
+
+/// Asks to open `file` / to quit: directly, or after the unsaved-changes prompt.
+void requestLoad(SandboxContext& ctx, const std::filesystem::path& file);
+void requestQuit(SandboxContext& ctx);
+/// The unsaved-changes prompt's answers. Save without a file opens Save As first.
+enum class PromptAnswer { Save, Discard, Cancel };
+void answerUnsaved(SandboxContext& ctx, PromptAnswer answer);
+
+/// Builds the ImGui frame: menus, world view, panels, status bar, windows. Between NewFrame
+/// and Render.
 void buildFrame(SandboxContext& ctx);
 /// Performs a bound action (from a key or a menu).
 void applyAction(SandboxContext& ctx, Action action);
-/// Applies load/restart requests made during the frame. Returns false when quitting.
+/// Applies load/restart/dump requests made during the frame. Returns false when quitting.
 bool applyRequests(SandboxContext& ctx);
+
+/// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
+bool writeStateDump(SandboxContext& ctx, const char* reason);
+
+/// Shows `text` in the status bar for a few seconds (and prints it).
+void setNote(SandboxContext& ctx, std::string text);
 
 /// "Name (file.json)" for titles.
 [[nodiscard]] std::string sceneTitle(const SandboxContext& ctx);

@@ -3,9 +3,16 @@
 //
 //   orca_png_check FILE --size WxH [--min-colours N] [--min-pixels CLASS N]...
 //                  [--above CLASS CLASS]... [--left-of CLASS CLASS]...
+//                  [--region X,Y,W,H] [--tolerance T] [--print-colours N]
 //
-// CLASS: agents (any agent fill), active, atgoal, static, lp3, obstacle.
+// CLASS: agents (any agent fill), active, atgoal, static, lp3, obstacle (world view, exact
+// colours); halfplane (any ORCA line colour), feasible (the feasible-region fill or outline as
+// drawn over the velocity panel's background), vo, vnew (explain overlays, palette.hpp).
+// --region limits every pixel count to that rectangle (pixels, top-left origin); --tolerance
+// accepts colours within T per channel (anti-aliasing, blending); --print-colours lists the N
+// most frequent colours of the region (diagnostics).
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -40,7 +47,22 @@ struct Stats {
     [[nodiscard]] double meanY() const { return sumY / static_cast<double>(count); }
 };
 
+// A translucent colour as it appears over an opaque background (GL's SRC_ALPHA blending).
+Rgba over(Rgba c, Rgba bg) {
+    auto mix = [&](std::uint8_t f, std::uint8_t b) {
+        return static_cast<std::uint8_t>((f * c.a + b * (255 - c.a) + 127) / 255);
+    };
+    return {mix(c.r, bg.r), mix(c.g, bg.g), mix(c.b, bg.b), 255};
+}
+
 std::vector<Rgba> coloursOf(const std::string& cls) {
+    constexpr Rgba panel = palette::kPanelBackground;
+    if (cls == "halfplane")
+        return {palette::kLineAgent, palette::kLineObstacle, palette::kLineColliding};
+    if (cls == "feasible")
+        return {over(palette::kFeasibleFill, panel), over(palette::kFeasibleOutline, panel)};
+    if (cls == "vo") return {palette::kVo, over(palette::kVoFill, panel)};
+    if (cls == "vnew") return {palette::kArrowNew};
     if (cls == "agents")
         return {palette::kAgentActive, palette::kAgentAtGoal, palette::kAgentStatic,
                 palette::kAgentLp3};
@@ -53,14 +75,26 @@ std::vector<Rgba> coloursOf(const std::string& cls) {
     std::exit(2);
 }
 
-Stats measure(const Image& img, const std::string& cls) {
+struct Region {
+    int x0 = 0;
+    int y0 = 0;
+    int x1 = 1 << 30; // exclusive
+    int y1 = 1 << 30;
+};
+
+bool near(const unsigned char* p, const Rgba& c, int tolerance) {
+    return std::abs(p[0] - c.r) <= tolerance && std::abs(p[1] - c.g) <= tolerance &&
+           std::abs(p[2] - c.b) <= tolerance;
+}
+
+Stats measure(const Image& img, const std::string& cls, const Region& r, int tolerance) {
     const std::vector<Rgba> colours = coloursOf(cls);
     Stats s;
-    for (int y = 0; y < img.height; ++y) {
-        for (int x = 0; x < img.width; ++x) {
+    for (int y = std::max(r.y0, 0); y < std::min(r.y1, img.height); ++y) {
+        for (int x = std::max(r.x0, 0); x < std::min(r.x1, img.width); ++x) {
             const unsigned char* p = img.at(x, y);
             for (const Rgba& c : colours) {
-                if (p[0] == c.r && p[1] == c.g && p[2] == c.b) {
+                if (near(p, c, tolerance)) {
                     ++s.count;
                     s.sumX += x;
                     s.sumY += y;
@@ -75,7 +109,8 @@ Stats measure(const Image& img, const std::string& cls) {
 [[noreturn]] void usage() {
     std::fprintf(stderr, "usage: orca_png_check FILE --size WxH [--min-colours N] "
                          "[--min-pixels CLASS N]... [--above CLASS CLASS]... "
-                         "[--left-of CLASS CLASS]...\n");
+                         "[--left-of CLASS CLASS]... [--region X,Y,W,H] [--tolerance T] "
+                         "[--print-colours N]\n");
     std::exit(2);
 }
 
@@ -90,6 +125,9 @@ int main(int argc, char** argv) {
     std::vector<std::pair<std::string, long long>> minPixels;
     std::vector<std::pair<std::string, std::string>> above;
     std::vector<std::pair<std::string, std::string>> leftOf;
+    Region region;
+    int tolerance = 0;
+    int printColours = 0;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> std::string {
@@ -109,6 +147,18 @@ int main(int argc, char** argv) {
         } else if (a == "--left-of") {
             const std::string left = next();
             leftOf.emplace_back(left, next());
+        } else if (a == "--region") {
+            int w = 0;
+            int h = 0;
+            if (std::sscanf(next().c_str(), "%d,%d,%d,%d", &region.x0, &region.y0, &w, &h) != 4 ||
+                w <= 0 || h <= 0)
+                usage();
+            region.x1 = region.x0 + w;
+            region.y1 = region.y0 + h;
+        } else if (a == "--tolerance") {
+            tolerance = std::atoi(next().c_str());
+        } else if (a == "--print-colours") {
+            printColours = std::atoi(next().c_str());
         } else {
             usage();
         }
@@ -144,10 +194,27 @@ int main(int argc, char** argv) {
           std::to_string(distinct.size()) +
               " distinct colours (want >= " + std::to_string(minColours) + ")");
 
+    if (printColours > 0) {
+        std::map<unsigned, long long> counts;
+        for (int y = std::max(region.y0, 0); y < std::min(region.y1, img.height); ++y)
+            for (int x = std::max(region.x0, 0); x < std::min(region.x1, img.width); ++x) {
+                const unsigned char* p = img.at(x, y);
+                ++counts[unsigned(p[0]) << 16 | unsigned(p[1]) << 8 | unsigned(p[2])];
+            }
+        std::vector<std::pair<long long, unsigned>> sorted;
+        for (const auto& [c, n] : counts)
+            sorted.emplace_back(n, c);
+        std::sort(sorted.rbegin(), sorted.rend());
+        for (std::size_t k = 0; k < sorted.size() && k < static_cast<std::size_t>(printColours);
+             ++k)
+            std::printf("colour (%u, %u, %u): %lld pixels\n", sorted[k].second >> 16,
+                        (sorted[k].second >> 8) & 255u, sorted[k].second & 255u, sorted[k].first);
+    }
+
     std::map<std::string, Stats> cache;
     auto stats = [&](const std::string& cls) -> const Stats& {
         auto it = cache.find(cls);
-        if (it == cache.end()) it = cache.emplace(cls, measure(img, cls)).first;
+        if (it == cache.end()) it = cache.emplace(cls, measure(img, cls, region, tolerance)).first;
         return it->second;
     };
     for (const auto& [cls, n] : minPixels) {

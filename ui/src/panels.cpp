@@ -37,6 +37,11 @@ void drawStatusBar(const StatusInfo& s) {
         ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("##status", nullptr, flags)) {
         ImGui::TextUnformatted(s.sceneName.empty() ? "(no scene)" : s.sceneName.c_str());
+        if (s.unsaved) {
+            ImGui::SameLine(0.0f, 2.0f);
+            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "*");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("unsaved changes");
+        }
         separator();
         ImGui::Text("step %llu", static_cast<unsigned long long>(s.step));
         separator();
@@ -48,6 +53,14 @@ void drawStatusBar(const StatusInfo& s) {
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "paused");
         separator();
         ImGui::Text("%zu agents", s.agents);
+        if (s.selected > 0) {
+            separator();
+            ImGui::Text("%zu selected", s.selected);
+        }
+        if (s.construction) {
+            separator();
+            ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "construction");
+        }
         if (s.goalAgents > 0) {
             separator();
             ImGui::Text("%zu/%zu at goal", s.atGoal, s.goalAgents);
@@ -58,6 +71,10 @@ void drawStatusBar(const StatusInfo& s) {
         ImGui::Text("%.2f ms/step (%d thr)", s.msPerStep, s.threads);
         separator();
         ImGui::Text("%.2f ms/frame", s.msPerFrame);
+        if (!s.note.empty()) {
+            separator();
+            ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", s.note.c_str());
+        }
     }
     ImGui::End();
     ImGui::PopStyleVar(3);

@@ -1,7 +1,9 @@
 #include "orca/ui/world_renderer.hpp"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 
 #include <imgui.h>
 
@@ -38,6 +40,42 @@ Rgba outlineOf(Rgba fill) {
     return {mix(fill.r), mix(fill.g), mix(fill.b), 255};
 }
 
+// Winding arrows and outward normals at the middle of each edge long enough on screen. The
+// polygon is counter-clockwise in the world (y up), so the outside is on the right of each
+// edge; on screen (y down) that is (-dy, dx) of the screen direction. A 2-vertex obstacle
+// blocks on both sides: both normals.
+void drawEdgeMarks(ImDrawList& dl, const std::vector<ImVec2>& screen, bool winding, bool normals) {
+    constexpr float kMinEdgePx = 28.0f;
+    const ImU32 arrowCol = col(palette::kObstacleWinding);
+    const ImU32 normalCol = col(palette::kObstacleNormal);
+    const std::size_t n = screen.size();
+    const std::size_t edges = n >= 3 ? n : (n == 2 ? 1 : 0);
+    for (std::size_t k = 0; k < edges; ++k) {
+        const ImVec2 a = screen[k];
+        const ImVec2 b = screen[(k + 1) % n];
+        const ImVec2 d{b.x - a.x, b.y - a.y};
+        const float len = std::sqrt(d.x * d.x + d.y * d.y);
+        if (len < kMinEdgePx) continue;
+        const ImVec2 u{d.x / len, d.y / len};
+        const ImVec2 m{(a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f};
+        const ImVec2 out{-u.y, u.x};
+        if (winding) {
+            const float h = 6.0f;
+            const ImVec2 tip{m.x + u.x * h, m.y + u.y * h};
+            dl.AddTriangleFilled(
+                tip, {m.x - u.x * h + out.x * h * 0.6f, m.y - u.y * h + out.y * h * 0.6f},
+                {m.x - u.x * h - out.x * h * 0.6f, m.y - u.y * h - out.y * h * 0.6f}, arrowCol);
+        }
+        if (normals) {
+            const float l = std::min(14.0f, 0.3f * len);
+            const float off = winding ? 8.0f : 0.0f; // beside the winding arrow
+            const ImVec2 base{m.x + u.x * off, m.y + u.y * off};
+            dl.AddLine(base, {base.x + out.x * l, base.y + out.y * l}, normalCol, 1.5f);
+            if (n == 2) dl.AddLine(base, {base.x - out.x * l, base.y - out.y * l}, normalCol, 1.5f);
+        }
+    }
+}
+
 } // namespace
 
 Rgba agentFill(AgentState state) {
@@ -55,7 +93,8 @@ Rgba agentFill(AgentState state) {
 }
 
 void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simulator& sim,
-                         const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags) {
+                         const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags,
+                         std::span<const std::size_t> selected) {
     m_stats = {};
     m_pixelsPerPoint = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
     const Rect& vp = camera.viewport();
@@ -65,9 +104,17 @@ void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simul
     if (options.goals || options.goalLines) drawGoals(drawList, camera, sim, options);
     if (options.obstacles) {
         syncObstacles(sim);
-        drawObstacles(drawList, camera);
+        drawObstacles(drawList, camera, options);
+    }
+    if (options.trails) {
+        updateTrails(sim);
+        drawTrails(drawList, camera, sim);
+    } else if (m_trailCount != 0) {
+        clearTrails();
     }
     drawAgents(drawList, camera, sim, options, lp3Flags);
+    if (options.agentIds) drawLabels(drawList, camera, sim);
+    if (options.selectionRings && !selected.empty()) drawSelection(drawList, camera, sim, selected);
     drawList.PopClipRect();
 }
 
@@ -117,7 +164,8 @@ void WorldRenderer::syncObstacles(const Simulator& sim) {
     }
 }
 
-void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera) {
+void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
+                                  const WorldViewOptions& options) {
     const Rect world = camera.visibleWorld();
     const ImU32 fill = col(palette::kObstacleFill);
     const ImU32 outline = col(palette::kObstacleOutline);
@@ -142,6 +190,8 @@ void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera) {
         }
         const ImDrawFlags closed = screen.size() >= 3 ? ImDrawFlags_Closed : ImDrawFlags_None;
         dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed, 1.5f);
+        if (options.obstacleWinding || options.obstacleNormals)
+            drawEdgeMarks(dl, screen, options.obstacleWinding, options.obstacleNormals);
     }
 }
 
@@ -238,6 +288,147 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
         dl.AddLine(c, base, arrowCol, 1.5f);
         dl.AddTriangleFilled(t, {base.x + side.x, base.y + side.y},
                              {base.x - side.x, base.y - side.y}, arrowCol);
+    }
+}
+
+void WorldRenderer::clearTrails() {
+    m_trail.clear();
+    m_trail.shrink_to_fit();
+    m_trailCap = 0;
+    m_trailHead = 0;
+    m_trailCount = 0;
+    m_trailAgents = 0;
+    m_trailStep = 0;
+}
+
+void WorldRenderer::updateTrails(const Simulator& sim) {
+    const auto positions = sim.positions();
+    const std::size_t n = positions.size();
+    const std::uint64_t step = sim.stepCount();
+    if (n != m_trailAgents || step < m_trailStep || m_trailCap == 0) {
+        clearTrails();
+        if (n == 0) return;
+        m_trailAgents = n;
+        m_trailCap = std::clamp(kMaxTrailSamples / n, std::size_t{2}, kTrailLength);
+        m_trail.resize(n * m_trailCap);
+        m_trailStep = step;
+    } else if (step == m_trailStep && m_trailCount > 0) {
+        return; // nothing new (paused)
+    }
+    m_trailHead = m_trailCount == 0 ? 0 : (m_trailHead + 1) % m_trailCap;
+    for (std::size_t i = 0; i < n; ++i)
+        m_trail[i * m_trailCap + m_trailHead] = {static_cast<float>(positions[i].x),
+                                                 static_cast<float>(positions[i].y)};
+    m_trailCount = std::min(m_trailCount + 1, m_trailCap);
+    m_trailStep = step;
+}
+
+void WorldRenderer::drawTrails(ImDrawList& dl, const Camera& camera, const Simulator& sim) {
+    if (m_trailCount < 2) return;
+    // Bounded work: trails are drawn for agents big enough to get outlines, and at most this
+    // many segments per frame (dense crowds zoomed in would otherwise cost more than agents).
+    constexpr std::size_t kMaxSegments = 60000;
+    const auto positions = sim.positions();
+    const auto params = sim.agentParamsAll();
+    const Rect world = camera.visibleWorld();
+    const double scale = camera.scale();
+    const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
+    const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+    const Rgba c = palette::kTrail;
+    const float halfWidth = 0.9f;
+    const std::size_t segs = m_trailCount - 1;
+    const auto vc = camera.viewport().center();
+    const Vec2 centre = camera.center();
+    for (std::size_t i = 0; i < positions.size() && i < m_trailAgents; ++i) {
+        if (m_stats.trailSegments + segs > kMaxSegments) break;
+        if (params[i].radius * scale < detailRadius) continue;
+        // Cull by the newest sample: trails are short compared to the view.
+        const Vec2 p = positions[i];
+        const double reach = params[i].radius + 0.5 * (world.max.x - world.min.x);
+        if (p.x < world.min.x - reach || p.x > world.max.x + reach || p.y < world.min.y - reach ||
+            p.y > world.max.y + reach)
+            continue;
+        const TrailPoint* ring = &m_trail[i * m_trailCap];
+        dl.PrimReserve(static_cast<int>(segs * 6), static_cast<int>(segs * 4));
+        auto toScreen = [&](const TrailPoint& tp) {
+            return ImVec2{static_cast<float>(vc.x + (tp.x - centre.x) * scale),
+                          static_cast<float>(vc.y - (tp.y - centre.y) * scale)};
+        };
+        // Oldest to newest, alpha rising linearly to the trail colour's.
+        std::size_t k = (m_trailHead + m_trailCap - segs) % m_trailCap;
+        ImVec2 a = toScreen(ring[k]);
+        for (std::size_t s = 0; s < segs; ++s) {
+            k = (k + 1) % m_trailCap;
+            const ImVec2 b = toScreen(ring[k]);
+            float dx = b.x - a.x;
+            float dy = b.y - a.y;
+            const float len = std::sqrt(dx * dx + dy * dy);
+            if (len > 1e-4f) {
+                dx /= len;
+                dy /= len;
+            } else {
+                dx = 1.0f;
+                dy = 0.0f;
+            }
+            const ImVec2 nrm{-dy * halfWidth, dx * halfWidth};
+            const auto a0 = static_cast<int>(c.a * s / segs);
+            const auto a1 = static_cast<int>(c.a * (s + 1) / segs);
+            const ImU32 ca = IM_COL32(c.r, c.g, c.b, a0);
+            const ImU32 cb = IM_COL32(c.r, c.g, c.b, a1);
+            const auto base = static_cast<ImDrawIdx>(dl._VtxCurrentIdx);
+            dl.PrimWriteVtx({a.x + nrm.x, a.y + nrm.y}, uv, ca);
+            dl.PrimWriteVtx({b.x + nrm.x, b.y + nrm.y}, uv, cb);
+            dl.PrimWriteVtx({b.x - nrm.x, b.y - nrm.y}, uv, cb);
+            dl.PrimWriteVtx({a.x - nrm.x, a.y - nrm.y}, uv, ca);
+            for (const int q : {0, 1, 2, 0, 2, 3})
+                dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + q));
+            a = b;
+        }
+        m_stats.trailSegments += segs;
+    }
+}
+
+void WorldRenderer::drawLabels(ImDrawList& dl, const Camera& camera, const Simulator& sim) {
+    // Only where legible, and bounded (a screen full of 7-px agents is a few thousand).
+    constexpr float kMinRadiusPx = 7.0f;
+    constexpr std::size_t kMaxLabels = 3000;
+    const auto positions = sim.positions();
+    const auto params = sim.agentParamsAll();
+    const double scale = camera.scale();
+    const ImU32 textCol = col(palette::kAgentLabel);
+    const ImU32 shadow = IM_COL32(0, 0, 0, 180);
+    char buf[32];
+    for (const std::uint32_t i : m_detailed) {
+        if (m_stats.labelsDrawn >= kMaxLabels) break;
+        const auto r = static_cast<float>(params[i].radius * scale);
+        if (r < kMinRadiusPx) continue;
+        std::snprintf(buf, sizeof buf, "#%" PRIu32, i); // agent order, as the inspector
+        const ImVec2 c = toIm(camera.worldToScreen(positions[i]));
+        const ImVec2 at{c.x + r * 0.72f, c.y - r * 0.72f - ImGui::GetFontSize() * 0.8f};
+        dl.AddText({at.x + 1.0f, at.y + 1.0f}, shadow, buf);
+        dl.AddText(at, textCol, buf);
+        ++m_stats.labelsDrawn;
+    }
+}
+
+void WorldRenderer::drawSelection(ImDrawList& dl, const Camera& camera, const Simulator& sim,
+                                  std::span<const std::size_t> selected) const {
+    const auto positions = sim.positions();
+    const auto params = sim.agentParamsAll();
+    const Rect world = camera.visibleWorld();
+    const double scale = camera.scale();
+    for (const std::size_t i : selected) {
+        if (i >= positions.size()) continue;
+        // At least 5 px, so selected dots in a zoomed-out crowd are still found.
+        const float r = std::max(static_cast<float>(params[i].radius * scale), 5.0f) + 3.0f;
+        const Vec2 p = positions[i];
+        const double rw = static_cast<double>(r) / scale;
+        if (p.x + rw < world.min.x || p.x - rw > world.max.x || p.y + rw < world.min.y ||
+            p.y - rw > world.max.y)
+            continue;
+        const ImVec2 c = toIm(camera.worldToScreen(p));
+        dl.AddCircle(c, r, col(palette::kSelectionShadow), 0, 4.0f);
+        dl.AddCircle(c, r, col(palette::kSelection), 0, 2.0f);
     }
 }
 

@@ -13,6 +13,9 @@ namespace orca::ui {
 /// What the status bar shows.
 struct StatusInfo {
     std::string sceneName;
+    bool unsaved = false;      ///< The scene has edits not saved yet (shown as "*").
+    std::size_t selected = 0;  ///< Selected agents.
+    bool construction = false; ///< Construction mode is on.
     std::uint64_t step = 0;
     double time = 0.0; ///< Simulated time (s).
     bool running = false;
@@ -23,6 +26,7 @@ struct StatusInfo {
     double msPerStep = 0.0;     ///< CPU time of one Simulator::step() (ms).
     double msPerFrame = 0.0;    ///< CPU time to build one frame (ms).
     int threads = 1;
+    std::string note; ///< A short transient message (e.g. "saved to ..."), shown last.
 };
 
 /// Height of the status bar (screen units) for the current font and style.

@@ -30,6 +30,17 @@ struct WorldViewOptions {
     bool goalLines = true;
     /// Velocity arrows show the displacement over this many seconds (s, > 0).
     double velocityArrowSeconds = 2.0;
+    /// Agent indices ("#i", agent order) next to agents drawn at least 7 px in radius.
+    bool agentIds = false;
+    /// Arrows along obstacle edges showing the (counter-clockwise) vertex order.
+    bool obstacleWinding = false;
+    /// Short outward normals at the middle of obstacle edges (the side agents live on).
+    bool obstacleNormals = false;
+    /// Fading trails of recent positions (one sample per frame in which the step advanced,
+    /// up to WorldRenderer::kTrailLength; drawn for agents with outline detail only).
+    bool trails = false;
+    /// Rings around the agents passed as `selected` to WorldRenderer::draw.
+    bool selectionRings = true;
 };
 
 /// State an agent is coloured by (first match wins: static, LP3, at goal, active).
@@ -42,16 +53,32 @@ struct WorldDrawStats {
     std::size_t agentsDrawn = 0;
     std::size_t agentsDetailed = 0; ///< Drawn as circles with outline (the rest are dots).
     std::size_t obstaclesDrawn = 0;
+    std::size_t labelsDrawn = 0;
+    std::size_t trailSegments = 0;
 };
 
 class WorldRenderer {
   public:
+    /// Samples kept per agent for trails (fewer when there are more agents than
+    /// kMaxTrailSamples / kTrailLength, at least 2).
+    static constexpr std::size_t kTrailLength = 32;
+    /// Cap on trail samples over all agents (8 bytes each).
+    static constexpr std::size_t kMaxTrailSamples = std::size_t{1} << 19;
+
     /// Draws the world clipped to the camera's viewport. `lp3Flags`, when not empty, holds one
     /// flag per agent (agent order) marking agents whose LP2 was infeasible in the last step.
+    /// `selected` holds agent indices (agent order) to ring; out-of-range ones are ignored.
     void draw(ImDrawList& drawList, const Camera& camera, const Simulator& sim,
-              const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags = {});
+              const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags = {},
+              std::span<const std::size_t> selected = {});
 
     [[nodiscard]] const WorldDrawStats& stats() const { return m_stats; }
+
+    /// Forgets the trails (e.g. when another scene is loaded). They also restart by
+    /// themselves when the agent count changes or the step count goes backwards.
+    void clearTrails();
+    /// Samples currently held per agent (0 when trails are off or cleared).
+    [[nodiscard]] std::size_t trailSamples() const { return m_trailCount; }
 
   private:
     struct CachedObstacle {
@@ -63,7 +90,12 @@ class WorldRenderer {
 
     void syncObstacles(const Simulator& sim);
     void drawGrid(ImDrawList& dl, const Camera& camera) const;
-    void drawObstacles(ImDrawList& dl, const Camera& camera);
+    void drawObstacles(ImDrawList& dl, const Camera& camera, const WorldViewOptions& options);
+    void updateTrails(const Simulator& sim);
+    void drawTrails(ImDrawList& dl, const Camera& camera, const Simulator& sim);
+    void drawLabels(ImDrawList& dl, const Camera& camera, const Simulator& sim);
+    void drawSelection(ImDrawList& dl, const Camera& camera, const Simulator& sim,
+                       std::span<const std::size_t> selected) const;
     void drawGoals(ImDrawList& dl, const Camera& camera, const Simulator& sim,
                    const WorldViewOptions& options) const;
     void drawAgents(ImDrawList& dl, const Camera& camera, const Simulator& sim,
@@ -73,6 +105,19 @@ class WorldRenderer {
     std::vector<std::uint32_t> m_detailed; ///< agents drawn with outline (get arrows)
     WorldDrawStats m_stats;
     float m_pixelsPerPoint = 1.0f;
+
+    // Trails: one ring of m_trailCap samples per agent, all agents sampled together, so one
+    // head and count serve all (sample k of agent i at m_trail[i * m_trailCap + k]).
+    struct TrailPoint {
+        float x = 0.0f;
+        float y = 0.0f;
+    };
+    std::vector<TrailPoint> m_trail;
+    std::size_t m_trailCap = 0;
+    std::size_t m_trailHead = 0;  ///< slot of the newest sample
+    std::size_t m_trailCount = 0; ///< valid samples per agent
+    std::size_t m_trailAgents = 0;
+    std::uint64_t m_trailStep = 0;
 };
 
 } // namespace orca::ui

@@ -1,0 +1,493 @@
+// The ImGui side of the sandbox: menus, world-view interaction (selection, hover), overlays,
+// panels, dialogs and the status bar. Everything that changes the scene goes through the
+// functions of sandbox.hpp; loads and restarts are only requested here.
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "orca/ui/camera_input.hpp"
+#include "orca/ui/inspector.hpp"
+#include "orca/ui/palette.hpp"
+
+#include "sandbox.hpp"
+
+namespace fs = std::filesystem;
+
+namespace orca::app {
+
+namespace {
+
+constexpr float kPanelWidthFraction = 1.0f / 3.0f;
+
+void menuItemAction(SandboxContext& ctx, const char* label, Action a, bool selected = false,
+                    bool enabled = true) {
+    if (ImGui::MenuItem(label, shortcutLabel(a).c_str(), selected, enabled)) applyAction(ctx, a);
+}
+
+void drawSceneMenu(SandboxContext& ctx) {
+    if (!ImGui::BeginMenu("Scene")) return;
+    if (ImGui::IsWindowAppearing()) ctx.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
+    menuItemAction(ctx, "Open...", Action::Open);
+    if (ImGui::BeginMenu("Open recent", !ctx.settings.recentFiles.empty())) {
+        for (const std::string& f : ctx.settings.recentFiles)
+            if (ImGui::MenuItem(f.c_str())) requestLoad(ctx, f);
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Bundled scenes");
+    if (ctx.paths.scenesDir.empty())
+        ImGui::TextDisabled("scenes/ folder not found");
+    else if (ctx.sceneFiles.empty())
+        ImGui::TextDisabled("no .json files in %s", ctx.paths.scenesDir.c_str());
+    for (const fs::path& f : ctx.sceneFiles) {
+        const std::string name = f.filename().string();
+        if (ImGui::MenuItem(name.c_str(), nullptr, f == ctx.sceneFile)) requestLoad(ctx, f);
+    }
+    ImGui::TextDisabled("(or drop a .json file on the window)");
+    ImGui::Separator();
+    menuItemAction(ctx, ctx.unsaved.unsaved() ? "Save *" : "Save", Action::Save);
+    menuItemAction(ctx, "Save as...", Action::SaveAs);
+    menuItemAction(ctx, "Save screenshot...", Action::Screenshot);
+    ImGui::Separator();
+    menuItemAction(ctx, "Restart", Action::Restart);
+    ImGui::Separator();
+    menuItemAction(ctx, "Quit", Action::Quit);
+    ImGui::EndMenu();
+}
+
+void drawSimulationMenu(SandboxContext& ctx) {
+    if (!ImGui::BeginMenu("Simulation")) return;
+    menuItemAction(ctx, ctx.running ? "Pause" : "Play", Action::TogglePause);
+    menuItemAction(ctx, "Single step", Action::Step);
+    ImGui::Separator();
+    ClockSettings& c = ctx.clockSettings;
+    if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Steps per frame", c.mode == RunMode::StepsPerFrame))
+        c.mode = RunMode::StepsPerFrame;
+    ImGui::PushItemWidth(200.0f);
+    if (c.mode == RunMode::RealTime) {
+        float scale = static_cast<float>(c.timeScale);
+        if (ImGui::SliderFloat("Speed (x real time)", &scale, 0.25f, 64.0f, "%.2f",
+                               ImGuiSliderFlags_Logarithmic))
+            c.timeScale = static_cast<double>(scale);
+        ImGui::SliderInt("Max steps per frame", &c.maxCatchUpSteps, 1, 64);
+    } else {
+        ImGui::SliderInt("Steps per frame", &c.stepsPerFrame, 1, 64);
+    }
+    const int maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (ImGui::SliderInt("Threads", &ctx.threads, 1, maxThreads)) {
+        ctx.threads = std::clamp(ctx.threads, 1, maxThreads);
+        ctx.sim.setThreadCount(ctx.threads);
+    }
+    ImGui::PopItemWidth();
+    ImGui::TextDisabled("dt = %g s (Parameters panel to change)", ctx.sim.params().timeStep);
+    ImGui::Separator();
+    menuItemAction(ctx, "Clear selection", Action::ClearSelection, false, !ctx.selection.empty());
+    menuItemAction(ctx, "Construction mode", Action::ToggleConstruction, ctx.construction.active);
+    ImGui::EndMenu();
+}
+
+void swatch(ui::Rgba c, const char* text) {
+    ImGui::ColorButton(text, ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip, {12.0f, 12.0f});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(text);
+}
+
+void drawViewMenu(SandboxContext& ctx) {
+    if (!ImGui::BeginMenu("View")) return;
+    menuItemAction(ctx, "Fit to scene", Action::FitView);
+    ImGui::Separator();
+    menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.panels.parameters);
+    menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.panels.inspector);
+    menuItemAction(ctx, "Metrics", Action::ToggleMetrics, ctx.panels.metrics);
+    ImGui::Separator();
+    ImGui::TextDisabled("World");
+    for (const LayerInfo& l : layerTable())
+        if (!l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.layers));
+    float arrow = static_cast<float>(ctx.layers.world.velocityArrowSeconds);
+    ImGui::PushItemWidth(160.0f);
+    if (ImGui::SliderFloat("Arrow length (s)", &arrow, 0.25f, 20.0f, "%.2f",
+                           ImGuiSliderFlags_Logarithmic))
+        ctx.layers.world.velocityArrowSeconds = static_cast<double>(std::max(arrow, 0.01f));
+    ImGui::PopItemWidth();
+    ImGui::Separator();
+    ImGui::TextDisabled("Explain overlays (selected agent)");
+    for (const LayerInfo& l : layerTable())
+        if (l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.layers));
+    ImGui::Separator();
+    ImGui::TextDisabled("Agents:");
+    swatch(ui::agentFill(ui::AgentState::Active), "on the way");
+    swatch(ui::agentFill(ui::AgentState::AtGoal), "at goal");
+    swatch(ui::agentFill(ui::AgentState::Static), "static");
+    swatch(ui::agentFill(ui::AgentState::Lp3), "LP3 chose its velocity last step");
+    ImGui::EndMenu();
+}
+
+float drawMainMenuBar(SandboxContext& ctx) {
+    float height = 0.0f;
+    if (ImGui::BeginMainMenuBar()) {
+        drawSceneMenu(ctx);
+        drawSimulationMenu(ctx);
+        drawViewMenu(ctx);
+        if (ImGui::BeginMenu("Help")) {
+            menuItemAction(ctx, "Keys and mouse", Action::ToggleHelp, ctx.showHelp);
+            ImGui::EndMenu();
+        }
+        height = ImGui::GetWindowSize().y;
+        ImGui::EndMainMenuBar();
+    }
+    return height;
+}
+
+// The agent tooltip: who it is and what it is doing. The neighbour count comes from a dry-run
+// explain of that agent, cached until the agent or the state changes.
+void agentTooltip(SandboxContext& ctx, std::size_t index) {
+    const AgentId id = ctx.sim.agentAt(index);
+    if (ctx.hoverRecordAgent != id || ctx.hoverRecordVersion != ctx.stateVersion) {
+        ctx.hoverRecord = ctx.sim.explain(id);
+        ctx.hoverRecordAgent = id;
+        ctx.hoverRecordVersion = ctx.stateVersion;
+    }
+    const Vec2 p = ctx.sim.positions()[index];
+    const Vec2 v = ctx.sim.velocities()[index];
+    const auto lp3 = ctx.sim.lastStepLp3();
+    ImGui::BeginTooltip();
+    if (index < ctx.agentNames.size() && !ctx.agentNames[index].empty())
+        ImGui::Text("Agent #%zu  \"%s\"  (id %u:%u)", index, ctx.agentNames[index].c_str(), id.slot,
+                    id.generation);
+    else
+        ImGui::Text("Agent #%zu  (id %u:%u)", index, id.slot, id.generation);
+    ImGui::Text("position (%.3f, %.3f)", p.x, p.y);
+    ImGui::Text("speed %.3f  (max %.3f)", std::hypot(v.x, v.y),
+                ctx.sim.agentParamsAll()[index].maxSpeed);
+    ImGui::Text("neighbours %zu agents, %zu obstacle segments",
+                ctx.hoverRecord.agentNeighbors.size(), ctx.hoverRecord.obstacleNeighbors.size());
+    std::string state;
+    if (ctx.sim.isStaticAt(index)) state += "static  ";
+    if (ctx.sim.atGoalIndex(index)) state += "at goal  ";
+    if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
+    if (ctx.hoverRecord.lp2Failed()) state += "LP3 next step  ";
+    if (!state.empty()) ImGui::TextUnformatted(state.c_str());
+    if (ctx.selection.contains(id))
+        ImGui::TextDisabled("selected");
+    else
+        ImGui::TextDisabled("click: select, Shift+click: add");
+    ImGui::EndTooltip();
+}
+
+// The scene file's id of the agent that built a line (empty for obstacles or unnamed agents).
+std::string lineSourceName(const SandboxContext& ctx, const ExplainRecord& rec, int line) {
+    if (line < 0 || static_cast<std::size_t>(line) >= rec.lines.size()) return {};
+    const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
+    if (isObstacleCase(l.lineCase)) return {};
+    const auto i = ctx.sim.indexOf(l.otherAgent);
+    if (!i || *i >= ctx.agentNames.size() || ctx.agentNames[*i].empty()) return {};
+    std::string name(1, '#'); // appending avoids a GCC 12 -Wrestrict false positive
+    name += std::to_string(*i);
+    name += " \"" + ctx.agentNames[*i] + "\"";
+    return name;
+}
+
+ui::ParamsPanelInput paramsInput(const SandboxContext& ctx) {
+    ui::ParamsPanelInput in;
+    in.simulation = ctx.sim.params();
+    in.threads = ctx.threads;
+    in.maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    in.error = ctx.paramsError;
+    const auto primary = ctx.selection.primaryIndex(ctx.sim);
+    if (!primary) return in;
+    in.primaryIndex = *primary;
+    if (*primary < ctx.agentNames.size()) in.primaryName = ctx.agentNames[*primary];
+    in.primary = ctx.sim.agent(ctx.selection.primary());
+    for (const AgentId id : ctx.selection.ids()) {
+        if (!ctx.sim.contains(id)) continue;
+        ++in.selectedCount;
+        if (id == ctx.selection.primary()) continue;
+        const AgentDef d = ctx.sim.agent(id);
+        for (unsigned f = 0; f < static_cast<unsigned>(ui::AgentField::Count); ++f)
+            if (!ui::sameField(in.primary, d, static_cast<ui::AgentField>(f)))
+                in.mixedMask |= 1u << f;
+    }
+    return in;
+}
+
+void drawPanels(SandboxContext& ctx) {
+    if (ctx.panels.parameters) {
+        const ui::ParamsPanelOutput out =
+            ui::drawParamsPanel(paramsInput(ctx), &ctx.panels.parameters);
+        if (out.threads) {
+            ctx.threads = *out.threads;
+            ctx.sim.setThreadCount(ctx.threads);
+        }
+        if (out.simulation) editSimulation(ctx, *out.simulation);
+        if (out.agent) editAgents(ctx, *out.agent);
+    }
+    if (ctx.panels.inspector)
+        ui::drawInspector(ctx.sim, ctx.records, ctx.selection.primary(), ctx.agentNames,
+                          &ctx.panels.inspector);
+    if (ctx.panels.metrics) {
+        if (ctx.metricsVersion != ctx.stateVersion) {
+            ui::MetricsSample& s = ctx.metricsCurrent;
+            const ClearanceStats c = ctx.sim.clearance();
+            s.step = ctx.sim.stepCount();
+            s.hasClearance = true;
+            s.minClearance = c.minAgentClearance;
+            s.overlappingPairs = c.overlappingPairs;
+            s.goalAgents = ctx.sim.goalAgentCount();
+            s.agentsAtGoal = ctx.sim.agentsAtGoal();
+            s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
+            ctx.metricsVersion = ctx.stateVersion;
+        }
+        ui::drawMetricsPanel(ctx.metricsCurrent, ctx.metricsHistory, &ctx.panels.metrics);
+    }
+}
+
+// A path field. Returns true when Enter confirms it (in the field or anywhere in the dialog).
+bool pathField(SandboxContext& ctx, const char* hint) {
+    // A popup's first frame is laid out hidden; ask for the focus until the field has it.
+    if (ctx.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(520.0f);
+    const bool enter = ImGui::InputTextWithHint("##path", hint, &ctx.dialogPath,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsItemActive()) ctx.dialogFocusFrames = 0;
+    const bool enterOutside =
+        !ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+                                   ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)));
+    return (enter || enterOutside) && !ctx.dialogPath.empty();
+}
+
+void closeDialog(SandboxContext& ctx) {
+    ctx.dialog = Dialog::None;
+    ImGui::CloseCurrentPopup();
+}
+
+void drawDialogs(SandboxContext& ctx) {
+    // One modal at a time: messages first (two root-level modals would replace each other).
+    if (ctx.dialog == Dialog::None || !ctx.messages.empty()) return;
+    const char* id = nullptr;
+    switch (ctx.dialog) {
+    case Dialog::Open:
+        id = "Open scene###dialog";
+        break;
+    case Dialog::SaveAs:
+        id = "Save scene as###dialog";
+        break;
+    case Dialog::Screenshot:
+        id = "Save screenshot###dialog";
+        break;
+    case Dialog::Unsaved:
+        id = "Unsaved changes###dialog";
+        break;
+    case Dialog::None:
+        return;
+    }
+    if (!ImGui::IsPopupOpen("###dialog")) ImGui::OpenPopup(id);
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f}, ImGuiCond_Appearing,
+                            {0.5f, 0.5f});
+    if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+
+    switch (ctx.dialog) {
+    case Dialog::Open: {
+        ImGui::TextUnformatted("Scene file (.json):");
+        bool open = pathField(ctx, "/path/to/scene.json");
+        if (!ctx.settings.recentFiles.empty()) {
+            ImGui::TextDisabled("Recent files (double-click to open)");
+            if (ImGui::BeginListBox("##recent", {520.0f, 0.0f})) {
+                for (const std::string& f : ctx.settings.recentFiles) {
+                    if (ImGui::Selectable(f.c_str(), f == ctx.dialogPath,
+                                          ImGuiSelectableFlags_AllowDoubleClick)) {
+                        ctx.dialogPath = f;
+                        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open = true;
+                    }
+                }
+                ImGui::EndListBox();
+            }
+        }
+        open |= ImGui::Button("Open", {120.0f, 0.0f});
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
+            closeDialog(ctx);
+        } else if (open && !ctx.dialogPath.empty()) {
+            closeDialog(ctx);
+            requestLoad(ctx, ctx.dialogPath);
+        }
+        break;
+    }
+    case Dialog::SaveAs:
+    case Dialog::Screenshot: {
+        const bool shot = ctx.dialog == Dialog::Screenshot;
+        ImGui::TextUnformatted(shot ? "PNG file (the window as it is, without this dialog):"
+                                    : "Scene file (.json). Saves the scene as loaded with your "
+                                      "edits, not the running state:");
+        bool ok = pathField(ctx, shot ? "/path/to/shot.png" : "/path/to/scene.json");
+        std::error_code ec;
+        if (!ctx.dialogPath.empty() && fs::exists(ctx.dialogPath, ec))
+            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
+                               "The file exists and will be replaced.");
+        ok |= ImGui::Button("Save", {120.0f, 0.0f});
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
+            if (!shot && ctx.continueAfterSaveAs) ctx.guarded.reset();
+            ctx.continueAfterSaveAs = false;
+            closeDialog(ctx);
+        } else if (ok && !ctx.dialogPath.empty()) {
+            const fs::path path = ctx.dialogPath;
+            closeDialog(ctx);
+            if (shot) {
+                ctx.screenshotRequest = path;
+            } else {
+                const bool saved = saveSceneAs(ctx, path);
+                if (std::exchange(ctx.continueAfterSaveAs, false) && ctx.guarded) {
+                    const GuardedRequest r = *std::exchange(ctx.guarded, std::nullopt);
+                    if (saved) {
+                        if (r.kind == GuardedRequest::Kind::Load)
+                            ctx.loadRequest = r.file;
+                        else
+                            ctx.quitRequest = true;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    case Dialog::Unsaved: {
+        const char* what = ctx.guarded && ctx.guarded->kind == GuardedRequest::Kind::Quit
+                               ? "Quit"
+                               : "Open another scene";
+        ImGui::Text("The scene \"%s\" has unsaved parameter edits.", sceneTitle(ctx).c_str());
+        ImGui::Text("%s anyway?", what);
+        ImGui::Spacing();
+        if (ImGui::Button("Save", {120.0f, 0.0f})) {
+            ImGui::CloseCurrentPopup();
+            answerUnsaved(ctx, PromptAnswer::Save);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard", {120.0f, 0.0f})) {
+            ImGui::CloseCurrentPopup();
+            answerUnsaved(ctx, PromptAnswer::Discard);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
+            ImGui::CloseCurrentPopup();
+            answerUnsaved(ctx, PromptAnswer::Cancel);
+        }
+        break;
+    }
+    case Dialog::None:
+        break;
+    }
+    if (ctx.dialogFocusFrames > 0) --ctx.dialogFocusFrames;
+    ImGui::EndPopup();
+}
+
+} // namespace
+
+void buildFrame(SandboxContext& ctx) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ctx.windowWidth = static_cast<int>(io.DisplaySize.x);
+    ctx.windowHeight = static_cast<int>(io.DisplaySize.y);
+    refreshRecords(ctx);
+    const ExplainRecord* rec = primaryRecord(ctx);
+
+    const float top = drawMainMenuBar(ctx);
+    const float bottom = std::max(io.DisplaySize.y - ui::statusBarHeight(), top + 1.0f);
+    // Screenshots dock the velocity panel to the right third and keep the world beside it.
+    const bool panelShown = ctx.layers.overlay.velocityPanel && rec != nullptr;
+    const float panelX = std::floor(io.DisplaySize.x * (1.0f - kPanelWidthFraction));
+    const float worldRight = !ctx.interactive && panelShown ? panelX : io.DisplaySize.x;
+    ctx.camera.setViewport({{0.0, static_cast<double>(top)},
+                            {static_cast<double>(worldRight), static_cast<double>(bottom)}});
+    if (ctx.fitRequested) {
+        ctx.camera.fit(ui::sceneBounds(ctx.sim));
+        ctx.fitRequested = false;
+    }
+    ui::handleCameraInput(ctx.camera, io);
+
+    // World: agents, then the primary agent's overlays on top.
+    ImDrawList& dl = *ImGui::GetBackgroundDrawList();
+    const std::vector<std::size_t> selected = ctx.selection.indices(ctx.sim);
+    ctx.renderer.draw(dl, ctx.camera, ctx.sim, ctx.layers.world, ctx.sim.lastStepLp3(), selected);
+    const Vec2 mouse{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
+    const bool mouseInWorld = ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
+                              ctx.camera.viewport().contains(mouse);
+    ctx.mouseCaptured = io.WantCaptureMouse;
+    ctx.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
+    ui::OverlayHover worldHover;
+    if (rec && ctx.layers.overlay.inWorld)
+        worldHover =
+            ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay, ctx.overlayStyle,
+                                   ctx.overlayHover, mouse, mouseInWorld);
+
+    // Selection: click picks the agent under the cursor; Shift adds or removes.
+    ctx.hoveredAgent = mouseInWorld ? pickAgent(ctx.sim, ctx.camera, mouse) : std::nullopt;
+    if (mouseInWorld && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        if (ctx.hoveredAgent)
+            ctx.selection.click(ctx.sim.agentAt(*ctx.hoveredAgent), io.KeyShift);
+        else if (!worldHover.valid())
+            ctx.selection.clickEmpty(io.KeyShift);
+        ctx.recordsVersion = ~std::uint64_t{0};
+        refreshRecords(ctx);
+        rec = primaryRecord(ctx);
+    }
+
+    // The velocity-space panel.
+    ui::OverlayHover panelHover;
+    if (ctx.layers.overlay.velocityPanel && rec) {
+        const ImVec2 pos{panelX, top};
+        const ImVec2 size{io.DisplaySize.x - panelX, bottom - top};
+        ImGui::SetNextWindowPos(pos, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
+        ImGui::SetNextWindowSize(size, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
+        panelHover = ctx.velocityPanel.draw(rec, ctx.layers.overlay, ctx.overlayHover,
+                                            ctx.construction, &ctx.layers.overlay.velocityPanel);
+    }
+    // The panel is on top of the world: its hover wins.
+    ctx.overlayHover = panelHover.valid() ? panelHover : worldHover;
+
+    // Tooltips: an agent first, else a hovered half-plane.
+    if (ctx.hoveredAgent)
+        agentTooltip(ctx, *ctx.hoveredAgent);
+    else if (rec && ctx.overlayHover.valid())
+        ui::showHoverTooltip(*rec, ctx.overlayHover,
+                             lineSourceName(ctx, *rec, ctx.overlayHover.line));
+
+    if (ctx.interactive) drawPanels(ctx);
+
+    ui::StatusInfo s;
+    s.sceneName = ctx.scene.name.empty() ? ctx.sceneFile.filename().string() : ctx.scene.name;
+    s.unsaved = ctx.unsaved.unsaved();
+    s.selected = ctx.selection.size();
+    s.construction = ctx.construction.active;
+    s.step = ctx.sim.stepCount();
+    s.time = ctx.sim.time();
+    s.running = ctx.running;
+    s.agents = ctx.sim.agentCount();
+    s.goalAgents = ctx.sim.goalAgentCount();
+    s.atGoal = ctx.sim.agentsAtGoal();
+    s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
+    s.msPerStep = ctx.stepTiming.average;
+    s.msPerFrame = ctx.frameTiming.average;
+    s.threads = ctx.threads;
+    if (!ctx.note.empty()) {
+        if (ctx.noteUntil < 0.0) ctx.noteUntil = ImGui::GetTime() + 4.0;
+        if (ImGui::GetTime() > ctx.noteUntil)
+            ctx.note.clear();
+        else
+            s.note = ctx.note;
+    }
+    ui::drawStatusBar(s);
+    if (ctx.interactive) {
+        ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp);
+        ctx.messages.draw();
+        drawDialogs(ctx);
+    }
+}
+
+} // namespace orca::app

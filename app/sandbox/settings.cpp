@@ -1,0 +1,134 @@
+#include "settings.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <SDL_filesystem.h>
+#include <SDL_stdinc.h>
+
+#include "atomic_file.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace orca::app {
+
+namespace {
+
+constexpr int kSettingsVersion = 1;
+
+template <class T> void readIf(const json& j, const char* key, T& out) {
+    const auto it = j.find(key);
+    if (it == j.end()) return;
+    if constexpr (std::is_same_v<T, bool>) {
+        if (it->is_boolean()) out = it->get<bool>();
+    } else {
+        if (it->is_number()) out = it->get<T>();
+    }
+}
+
+} // namespace
+
+void Settings::addRecentFile(const fs::path& file) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(file, ec);
+    const std::string s = (ec ? file : abs.lexically_normal()).string();
+    recentFiles.erase(std::remove(recentFiles.begin(), recentFiles.end(), s), recentFiles.end());
+    recentFiles.insert(recentFiles.begin(), s);
+    if (recentFiles.size() > kMaxRecentFiles) recentFiles.resize(kMaxRecentFiles);
+}
+
+json layersToJson(const ViewLayers& layers) {
+    json j = json::object();
+    for (const LayerInfo& l : layerTable())
+        j[l.name] = layerOn(layers, l);
+    j["velocityArrowSeconds"] = layers.world.velocityArrowSeconds;
+    return j;
+}
+
+void layersFromJson(const json& j, ViewLayers& layers) {
+    if (!j.is_object()) return;
+    for (const LayerInfo& l : layerTable())
+        readIf(j, l.name, l.get(layers));
+    double arrow = layers.world.velocityArrowSeconds;
+    readIf(j, "velocityArrowSeconds", arrow);
+    if (arrow > 0.0 && arrow < 1e6) layers.world.velocityArrowSeconds = arrow;
+}
+
+std::string settingsToText(const Settings& s) {
+    json j = json::object();
+    j["format"] = "orca-sandbox-settings";
+    j["version"] = kSettingsVersion;
+    j["layers"] = layersToJson(s.layers);
+    j["panels"] = {{"parameters", s.panels.parameters},
+                   {"inspector", s.panels.inspector},
+                   {"metrics", s.panels.metrics}};
+    j["recentFiles"] = s.recentFiles;
+    return j.dump(2) + "\n";
+}
+
+bool settingsFromText(const std::string& text, Settings& out, std::string& error) {
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception& e) {
+        error = e.what();
+        return false;
+    }
+    if (!j.is_object()) {
+        error = "not a JSON object";
+        return false;
+    }
+    Settings s;
+    if (const auto it = j.find("layers"); it != j.end()) layersFromJson(*it, s.layers);
+    if (const auto it = j.find("panels"); it != j.end() && it->is_object()) {
+        readIf(*it, "parameters", s.panels.parameters);
+        readIf(*it, "inspector", s.panels.inspector);
+        readIf(*it, "metrics", s.panels.metrics);
+    }
+    if (const auto it = j.find("recentFiles"); it != j.end() && it->is_array()) {
+        for (const json& f : *it)
+            if (f.is_string() && s.recentFiles.size() < Settings::kMaxRecentFiles)
+                s.recentFiles.push_back(f.get<std::string>());
+    }
+    out = std::move(s);
+    return true;
+}
+
+SettingsLoad loadSettings(const fs::path& file) {
+    SettingsLoad r;
+    std::error_code ec;
+    if (file.empty() || !fs::exists(file, ec)) return r;
+    r.existed = true;
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in && !in.eof()) {
+        r.error = file.string() + ": cannot read the settings file; using defaults";
+        return r;
+    }
+    std::string error;
+    if (!settingsFromText(text.str(), r.settings, error))
+        r.error = file.string() + ": ignoring the settings file (" + error + "); using defaults";
+    return r;
+}
+
+bool saveSettings(const Settings& s, const fs::path& file, std::string& error) {
+    if (file.empty()) {
+        error = "no settings folder";
+        return false;
+    }
+    return writeFileAtomic(file, settingsToText(s), error);
+}
+
+fs::path defaultSettingsFile() {
+    char* pref = SDL_GetPrefPath("orca", "orca-sandbox");
+    if (!pref) return {};
+    fs::path p = fs::path(pref) / "settings.json";
+    SDL_free(pref);
+    return p;
+}
+
+} // namespace orca::app

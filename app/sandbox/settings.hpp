@@ -1,0 +1,55 @@
+#pragma once
+// The sandbox's settings file (JSON, in SDL_GetPrefPath("orca", "orca-sandbox")): View menu
+// layers, which panels are open, recent files. Read at start, written atomically on exit. A
+// missing file means "first launch" (the Help window opens); a corrupt one is ignored with a
+// message and replaced on exit.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "layers.hpp"
+
+namespace orca::app {
+
+struct PanelVisibility {
+    bool parameters = false;
+    bool inspector = false;
+    bool metrics = false;
+};
+
+struct Settings {
+    static constexpr std::size_t kMaxRecentFiles = 10;
+
+    ViewLayers layers;
+    PanelVisibility panels;
+    std::vector<std::string> recentFiles; ///< most recent first, absolute paths
+
+    /// Moves `file` to the front of the recent files (absolute path, no duplicates, capped).
+    void addRecentFile(const std::filesystem::path& file);
+};
+
+/// Layers as a JSON object {name: bool, ..., "velocityArrowSeconds": s}.
+[[nodiscard]] nlohmann::json layersToJson(const ViewLayers& layers);
+/// Reads the layers present in `j` (an object); unknown keys and wrong types are ignored.
+void layersFromJson(const nlohmann::json& j, ViewLayers& layers);
+
+[[nodiscard]] std::string settingsToText(const Settings& s);
+/// Parses settings text. On failure returns false with `error` set and `out` untouched.
+bool settingsFromText(const std::string& text, Settings& out, std::string& error);
+
+struct SettingsLoad {
+    Settings settings;
+    bool existed = false; ///< false on first launch
+    std::string error;    ///< non-empty when the file existed but was ignored
+};
+
+[[nodiscard]] SettingsLoad loadSettings(const std::filesystem::path& file);
+bool saveSettings(const Settings& s, const std::filesystem::path& file, std::string& error);
+
+/// <pref path>/settings.json, or empty when SDL has no pref path.
+[[nodiscard]] std::filesystem::path defaultSettingsFile();
+
+} // namespace orca::app

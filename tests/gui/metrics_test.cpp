@@ -1,0 +1,49 @@
+// The metrics ring buffer and the samples the sandbox records per step.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "orca/ui/metrics_panel.hpp"
+
+#include "sandbox.hpp"
+
+using orca::ui::MetricsHistory;
+using orca::ui::MetricsSample;
+
+TEST(MetricsHistory, KeepsTheLastNOldestFirst) {
+    MetricsHistory h(4);
+    EXPECT_EQ(h.size(), 0u);
+    EXPECT_EQ(h.latest(), nullptr);
+    for (std::uint64_t i = 1; i <= 6; ++i) {
+        MetricsSample s;
+        s.step = i;
+        h.push(s);
+    }
+    ASSERT_EQ(h.size(), 4u);
+    EXPECT_EQ(h.at(0).step, 3u);
+    EXPECT_EQ(h.at(3).step, 6u);
+    EXPECT_EQ(h.latest()->step, 6u);
+    h.clear();
+    EXPECT_EQ(h.size(), 0u);
+}
+
+TEST(MetricsHistory, StepsRecordSamplesAndClearanceOnlyWhenThePanelIsOpen) {
+    using namespace orca::app;
+    SandboxContext ctx;
+    std::string error;
+    ASSERT_TRUE(loadSceneFile(
+        ctx, std::filesystem::path(ORCA_SOURCE_DIR) / "scenes" / "crossing.json", error))
+        << error;
+    stepSimulation(ctx, 3);
+    ASSERT_EQ(ctx.metricsHistory.size(), 3u);
+    EXPECT_FALSE(ctx.metricsHistory.at(0).hasClearance);
+    EXPECT_EQ(ctx.metricsHistory.at(2).step, 3u);
+    EXPECT_EQ(ctx.metricsHistory.at(2).goalAgents, 12u);
+    ctx.panels.metrics = true;
+    stepSimulation(ctx, 1);
+    EXPECT_TRUE(ctx.metricsHistory.latest()->hasClearance);
+    EXPECT_GT(ctx.metricsHistory.latest()->minClearance, 0.0);
+    ctx.restartRequest = true;
+    applyRequests(ctx);
+    EXPECT_EQ(ctx.metricsHistory.size(), 0u);
+}

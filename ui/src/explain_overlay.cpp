@@ -1,0 +1,906 @@
+#include "orca/ui/explain_overlay.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "orca/ui/palette.hpp"
+
+namespace orca::ui {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+ImU32 col(Rgba c) {
+    return IM_COL32(c.r, c.g, c.b, c.a);
+}
+ImU32 col(Rgba c, std::uint8_t alpha) {
+    return IM_COL32(c.r, c.g, c.b, alpha);
+}
+ImU32 col(Rgba c, float alphaScale) {
+    return IM_COL32(
+        c.r, c.g, c.b,
+        static_cast<int>(std::clamp(static_cast<float>(c.a) * alphaScale, 0.0f, 255.0f)));
+}
+// Halfway to white: the emphasised version of a colour.
+Rgba brighter(Rgba c) {
+    auto mix = [](std::uint8_t v) { return static_cast<std::uint8_t>((v + 255) / 2); };
+    return {mix(c.r), mix(c.g), mix(c.b), c.a};
+}
+
+ImVec2 toIm(Vec2 v) {
+    return {static_cast<float>(v.x), static_cast<float>(v.y)};
+}
+
+double wrapTwoPi(double a) {
+    a = std::fmod(a, 2.0 * kPi);
+    return a < 0.0 ? a + 2.0 * kPi : a;
+}
+double angleOf(Vec2 v) {
+    return std::atan2(v.y, v.x);
+}
+
+// ---- Line styling ----------------------------------------------------------------------------
+
+enum class CaseFamily { Cutoff, Leg, Colliding };
+
+CaseFamily familyOf(LineCase c) {
+    switch (c) {
+    case LineCase::AgentCutoffCircle:
+    case LineCase::ObstacleLeftCutoffCircle:
+    case LineCase::ObstacleRightCutoffCircle:
+    case LineCase::ObstacleCutoffLine:
+        return CaseFamily::Cutoff;
+    case LineCase::AgentLeftLeg:
+    case LineCase::AgentRightLeg:
+    case LineCase::ObstacleLeftLeg:
+    case LineCase::ObstacleRightLeg:
+        return CaseFamily::Leg;
+    case LineCase::AgentColliding:
+    case LineCase::ObstacleCollidingLeftVertex:
+    case LineCase::ObstacleCollidingRightVertex:
+    case LineCase::ObstacleCollidingSegment:
+        return CaseFamily::Colliding;
+    }
+    return CaseFamily::Cutoff;
+}
+
+Rgba lineColour(LineCase c) {
+    if (familyOf(c) == CaseFamily::Colliding) return palette::kLineColliding;
+    return isObstacleCase(c) ? palette::kLineObstacle : palette::kLineAgent;
+}
+
+struct Dash {
+    float on = 0.0f; // 0 = solid
+    float off = 0.0f;
+};
+Dash dashOf(CaseFamily f) {
+    switch (f) {
+    case CaseFamily::Cutoff:
+        return {};
+    case CaseFamily::Leg:
+        return {10.0f, 5.0f};
+    case CaseFamily::Colliding:
+        return {2.5f, 3.5f};
+    }
+    return {};
+}
+
+void dashedLine(ImDrawList& dl, Vec2 a, Vec2 b, ImU32 c, float thickness, Dash dash) {
+    if (dash.on <= 0.0f) {
+        dl.AddLine(toIm(a), toIm(b), c, thickness);
+        return;
+    }
+    const Vec2 d = b - a;
+    const double len = length(d);
+    if (len <= 0.0) return;
+    const Vec2 u = d / len;
+    const double period = static_cast<double>(dash.on + dash.off);
+    // The dash count is bounded by the clipped length (callers clip to the view first).
+    const int n = static_cast<int>(std::min(len / period, 4000.0));
+    for (int i = 0; i <= n; ++i) {
+        const double s = i * period;
+        const double e = std::min(s + static_cast<double>(dash.on), len);
+        if (s >= len) break;
+        dl.AddLine(toIm(a + u * s), toIm(a + u * e), c, thickness);
+    }
+}
+
+void arrow(ImDrawList& dl, Vec2 from, Vec2 to, ImU32 c, float thickness, Dash dash = {}) {
+    const Vec2 d = to - from;
+    const double len = length(d);
+    if (len < 1.0) return;
+    const Vec2 u = d / len;
+    const double head = std::min(9.0, 0.45 * len);
+    const Vec2 base = to - u * head;
+    const Vec2 side = perp(u) * (head * 0.45);
+    dashedLine(dl, from, base, c, thickness, dash);
+    dl.AddTriangleFilled(toIm(to), toIm(base + side), toIm(base - side), c);
+}
+
+// Convex polygon fill; ImGui's anti-aliased fill wants clockwise order on screen (y down).
+void fillConvex(ImDrawList& dl, std::vector<ImVec2>& pts, ImU32 c) {
+    if (pts.size() < 3) return;
+    double area = 0.0;
+    for (std::size_t i = 0, j = pts.size() - 1; i < pts.size(); j = i++)
+        area += static_cast<double>(pts[j].x) * pts[i].y - static_cast<double>(pts[i].x) * pts[j].y;
+    if (area < 0.0) std::reverse(pts.begin(), pts.end());
+    dl.AddConvexPolyFilled(pts.data(), static_cast<int>(pts.size()), c);
+}
+
+// A quad from segment (a, b) towards `normal` (unit, screen) of `width`, alpha fading to 0:
+// a cheap gradient strip on the forbidden side of a line.
+void gradientStrip(ImDrawList& dl, Vec2 a, Vec2 b, Vec2 normal, double width, Rgba c,
+                   std::uint8_t alpha) {
+    const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+    dl.PrimReserve(6, 4);
+    const auto base = static_cast<ImDrawIdx>(dl._VtxCurrentIdx);
+    dl.PrimWriteVtx(toIm(a), uv, col(c, alpha));
+    dl.PrimWriteVtx(toIm(b), uv, col(c, alpha));
+    dl.PrimWriteVtx(toIm(b + normal * width), uv, col(c, std::uint8_t{0}));
+    dl.PrimWriteVtx(toIm(a + normal * width), uv, col(c, std::uint8_t{0}));
+    for (const int k : {0, 1, 2, 0, 2, 3})
+        dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + k));
+}
+
+void label(ImDrawList& dl, Vec2 at, ImU32 c, const char* text) {
+    // Dark shadow first: labels sit on top of fills of any colour.
+    dl.AddText({static_cast<float>(at.x) + 1.0f, static_cast<float>(at.y) + 1.0f},
+               IM_COL32(0, 0, 0, 200), text);
+    dl.AddText(toIm(at), c, text);
+}
+
+// Scratch buffers reused across frames (the UI thread is the only caller).
+struct Scratch {
+    std::vector<ImVec2> screen;
+    VoOutline outline;
+};
+Scratch& scratch() {
+    static Scratch s;
+    return s;
+}
+
+// World length along which a ray from `start` surely leaves the rectangle.
+double rayLengthOut(Vec2 start, const Rect& r) {
+    return length(start - r.center()) + 0.5 * length(r.size()) + 1.0;
+}
+
+bool hasVo(const VelocityObstacle& vo) {
+    return vo.cutoffRadius > 0.0;
+}
+
+// ---- VO drawing --------------------------------------------------------------------------------
+
+struct VoStyle {
+    ImU32 outline;
+    ImU32 fill;
+    float thickness;
+    bool dashedOutline = false;
+    bool apexLegs = false; // construction: the untruncated part of the legs from the apex
+};
+
+// Draws `vo` shifted by `offset` (relative → absolute when offset = vo.offset).
+void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
+            const VelocityObstacle& vo, Vec2 offset, const VoStyle& st) {
+    Scratch& s = scratch();
+    const double ppu = t.pixelsPerUnit;
+    // About one point per 4 px of a half circle, so arcs stay round at any zoom.
+    const int arcPoints =
+        static_cast<int>(std::clamp(kPi * vo.cutoffRadius * ppu / 4.0, 6.0, 128.0));
+    voOutline(vo, arcPoints, s.outline);
+    const VoOutline& o = s.outline;
+    if (!o.valid) return;
+    if (o.disk) {
+        const ImVec2 c = toIm(t.toScreen(vo.cutoffCenter + offset));
+        const auto r = static_cast<float>(vo.cutoffRadius * ppu);
+        dl.AddCircleFilled(c, r, st.fill, 0);
+        dl.AddCircle(c, r, st.outline, 0, st.thickness);
+        return;
+    }
+    const Vec2 tl = o.leftTangent + offset;
+    const Vec2 tr = o.rightTangent + offset;
+    const Vec2 farL = tl + vo.leftLeg * rayLengthOut(tl, clipVel);
+    const Vec2 farR = tr + vo.rightLeg * rayLengthOut(tr, clipVel);
+    // Fill: near boundary, then out along the right leg and back along the left one. Convex
+    // while the legs diverge (always for agents; foreign obstacle legs may not).
+    s.screen.clear();
+    for (const Vec2& p : o.nearBoundary)
+        s.screen.push_back(toIm(t.toScreen(p + offset)));
+    const bool diverge = det(vo.rightLeg, vo.leftLeg) > 1e-9;
+    if (diverge) {
+        s.screen.push_back(toIm(t.toScreen(farR)));
+        s.screen.push_back(toIm(t.toScreen(farL)));
+        fillConvex(dl, s.screen, st.fill);
+        // fillConvex may have reversed the points: rebuild the near boundary for the outline.
+        s.screen.clear();
+        for (const Vec2& p : o.nearBoundary)
+            s.screen.push_back(toIm(t.toScreen(p + offset)));
+    }
+    dl.AddPolyline(s.screen.data(), static_cast<int>(s.screen.size()), st.outline, ImDrawFlags_None,
+                   st.thickness);
+    const Dash legDash = st.dashedOutline ? Dash{6.0f, 4.0f} : Dash{};
+    dashedLine(dl, t.toScreen(tl), t.toScreen(farL), st.outline, st.thickness, legDash);
+    dashedLine(dl, t.toScreen(tr), t.toScreen(farR), st.outline, st.thickness, legDash);
+    if (st.apexLegs) {
+        const Vec2 apex = t.toScreen(offset);
+        const ImU32 faint = (st.outline & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 120);
+        dashedLine(dl, apex, t.toScreen(tl), faint, 1.0f, {4.0f, 4.0f});
+        dashedLine(dl, apex, t.toScreen(tr), faint, 1.0f, {4.0f, 4.0f});
+        // The whole cut-off circle(s), dashed: the VO is truncated where the cone meets them.
+        const auto r = static_cast<float>(vo.cutoffRadius * ppu);
+        dl.AddCircle(toIm(t.toScreen(vo.cutoffCenter + offset)), r, faint, 0, 1.0f);
+    }
+}
+
+// ---- Half-plane drawing ------------------------------------------------------------------------
+
+// Screen unit normal pointing to the forbidden (right) side of `line`.
+Vec2 forbiddenNormalScreen(const Line& line) {
+    // Velocity-space right normal (d.y, -d.x); the y flip turns it into (d.y, d.x).
+    return {line.direction.y, line.direction.x};
+}
+
+void drawHalfPlaneShade(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
+                        const Line& line, Rgba c, bool wholeSide, bool permitted,
+                        std::uint8_t wholeAlpha, std::uint8_t stripAlpha) {
+    if (wholeSide) {
+        const SmallPolygon poly = clipRectToHalfPlane(clipVel, line, permitted);
+        Scratch& s = scratch();
+        s.screen.clear();
+        for (int i = 0; i < poly.count; ++i)
+            s.screen.push_back(toIm(t.toScreen(poly.points[static_cast<std::size_t>(i)])));
+        fillConvex(dl, s.screen, col(c, wholeAlpha));
+    }
+    if (stripAlpha == 0) return;
+    const auto seg = clipLineToRect(line, clipVel);
+    if (!seg) return;
+    Vec2 n = forbiddenNormalScreen(line);
+    if (permitted) n = -n;
+    gradientStrip(dl, t.toScreen((*seg)[0]), t.toScreen((*seg)[1]), n, 12.0, c, stripAlpha);
+}
+
+void drawLine(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel, const Line& line,
+              ImU32 c, float thickness, Dash dash) {
+    const auto seg = clipLineToRect(line, clipVel);
+    if (!seg) return;
+    dashedLine(dl, t.toScreen((*seg)[0]), t.toScreen((*seg)[1]), c, thickness, dash);
+}
+
+// Where to put a line's index: its point when visible, else the middle of its visible part.
+std::optional<Vec2> lineLabelAt(const Line& line, const Rect& clipVel) {
+    if (clipVel.contains(line.point)) return line.point;
+    const auto seg = clipLineToRect(line, clipVel);
+    if (!seg) return std::nullopt;
+    return ((*seg)[0] + (*seg)[1]) * 0.5;
+}
+
+void marker(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
+    dl.AddCircleFilled(toIm(s), r, c, 12);
+}
+void diamond(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
+    const ImVec2 p = toIm(s);
+    dl.AddQuadFilled({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y}, c);
+    dl.AddQuad({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y},
+               IM_COL32(0, 0, 0, 200), 1.0f);
+}
+
+} // namespace
+
+// ---- Text -------------------------------------------------------------------------------------
+
+std::string formatAgentId(AgentId id) {
+    char buf[32];
+    if (id.isNull()) return "#none";
+    if (id.generation == 0)
+        std::snprintf(buf, sizeof buf, "#%" PRIu32, id.slot);
+    else
+        std::snprintf(buf, sizeof buf, "#%" PRIu32 ":%" PRIu32, id.slot, id.generation);
+    return buf;
+}
+
+std::string describeLine(const ExplainRecord& rec, int line, std::string_view neighborName) {
+    if (line < 0 || static_cast<std::size_t>(line) >= rec.lines.size()) return {};
+    const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
+    const bool obstacle = isObstacleCase(l.lineCase);
+    std::string out = "line " + std::to_string(line) + ": ";
+    if (!neighborName.empty()) {
+        out += neighborName;
+    } else if (obstacle) {
+        out += "obstacle #" + std::to_string(l.obstacle.slot) + " segment " +
+               std::to_string(l.segment);
+    } else {
+        out += "agent " + formatAgentId(l.otherAgent);
+    }
+    out += " \xC2\xB7 ";
+    out += toString(l.lineCase);
+    char buf[160];
+    std::snprintf(buf, sizeof buf, " \xC2\xB7 distance %.3g", l.distance);
+    out += buf;
+    if (std::isinf(l.timeToCollision))
+        out += " \xC2\xB7 time to collision \xE2\x88\x9E"; // ∞
+    else if (l.timeToCollision <= 0.0)
+        out += " \xC2\xB7 time to collision 0 s (overlapping)";
+    else {
+        std::snprintf(buf, sizeof buf, " \xC2\xB7 time to collision %.3g s", l.timeToCollision);
+        out += buf;
+    }
+    // Below 1e-9 (velocity units) v_new is on the line: LP1 puts it there up to rounding.
+    if (l.violation > 1e-9)
+        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new violates it by %.3g", l.violation);
+    else if (l.violation < -1e-9)
+        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new satisfies it (margin %.3g)", -l.violation);
+    else
+        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new is on it");
+    out += buf;
+    if (rec.lp2Failed() && static_cast<std::size_t>(line) == rec.lp2Fail)
+        out += " \xC2\xB7 LP2 failed here";
+    return out;
+}
+
+void showHoverTooltip(const ExplainRecord& rec, const OverlayHover& hover,
+                      std::string_view neighborName) {
+    if (!hover.valid() || static_cast<std::size_t>(hover.line) >= rec.lines.size()) return;
+    const std::string text = describeLine(rec, hover.line, neighborName);
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+std::vector<std::string> summaryLines(const ExplainRecord& rec) {
+    std::vector<std::string> out;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "Agent %s, step %" PRIu64, formatAgentId(rec.agent).c_str(),
+                  rec.step);
+    out.emplace_back(buf);
+    if (rec.isStatic) {
+        out.emplace_back("static agent: decides nothing (v_new = 0)");
+        return out;
+    }
+    const std::size_t agentLines = rec.lines.size() - rec.numObstacleLines;
+    std::snprintf(buf, sizeof buf, "%zu half-planes: %zu obstacle, %zu agent", rec.lines.size(),
+                  rec.numObstacleLines, agentLines);
+    out.emplace_back(buf);
+    if (rec.lp2Failed()) {
+        std::snprintf(buf, sizeof buf, "infeasible: LP2 failed at line %zu, LP3 ran", rec.lp2Fail);
+        out.emplace_back(buf);
+        std::snprintf(buf, sizeof buf, "LP3 depth %.4g (largest violation of an agent line)",
+                      rec.lp3Depth);
+        out.emplace_back(buf);
+    } else {
+        std::snprintf(buf, sizeof buf, "feasible: LP2 found v_new (region: %zu vertices)",
+                      rec.feasibleRegion.size());
+        out.emplace_back(buf);
+    }
+    std::snprintf(buf, sizeof buf, "|v| %.3g  |v_pref| %.3g  |v_new| %.3g  (max %.3g)",
+                  length(rec.velocity), length(rec.prefVelocity), length(rec.newVelocity),
+                  rec.params.maxSpeed);
+    out.emplace_back(buf);
+    return out;
+}
+
+const ImWchar* overlayGlyphRanges() {
+    static const ImWchar ranges[] = {
+        0x0020, 0x00FF, // Basic Latin + Latin-1 (·, ½, ²)
+        0x0370, 0x03FF, // Greek (τ, Δ)
+        0x2010, 0x205E, // punctuation (–, —, …)
+        0x2190, 0x21FF, // arrows
+        0x2200, 0x22FF, // mathematical operators (∞, −, ∩)
+        0,
+    };
+    return ranges;
+}
+
+// ---- Building blocks --------------------------------------------------------------------------
+
+Rect VelocityTransform::toVelocity(const Rect& screen) const {
+    const Vec2 a = toVelocity(screen.min);
+    const Vec2 b = toVelocity(screen.max);
+    return {{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
+}
+
+VelocityTransform VelocityTransform::forWorld(const Camera& camera, Vec2 position, double seconds) {
+    return {camera.worldToScreen(position), camera.scale() * seconds};
+}
+
+SmallPolygon clipRectToHalfPlane(const Rect& rect, const Line& line, bool permittedSide) {
+    const std::array<Vec2, 4> corners{Vec2{rect.min.x, rect.min.y}, Vec2{rect.max.x, rect.min.y},
+                                      Vec2{rect.max.x, rect.max.y}, Vec2{rect.min.x, rect.max.y}};
+    const double sign = permittedSide ? 1.0 : -1.0;
+    auto side = [&](Vec2 p) { return sign * det(line.direction, p - line.point); };
+    SmallPolygon out;
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Vec2 a = corners[i];
+        const Vec2 b = corners[(i + 1) % corners.size()];
+        const double fa = side(a);
+        const double fb = side(b);
+        if (fa >= 0.0) out.points[static_cast<std::size_t>(out.count++)] = a;
+        if ((fa >= 0.0) != (fb >= 0.0))
+            out.points[static_cast<std::size_t>(out.count++)] = a + (b - a) * (fa / (fa - fb));
+    }
+    if (out.count < 3) out.count = 0;
+    return out;
+}
+
+std::optional<std::array<Vec2, 2>> clipLineToRect(const Line& line, const Rect& rect) {
+    double t0 = -std::numeric_limits<double>::infinity();
+    double t1 = std::numeric_limits<double>::infinity();
+    const double q[2] = {line.point.x, line.point.y};
+    const double d[2] = {line.direction.x, line.direction.y};
+    const double lo[2] = {rect.min.x, rect.min.y};
+    const double hi[2] = {rect.max.x, rect.max.y};
+    for (int k = 0; k < 2; ++k) {
+        if (d[k] == 0.0) {
+            if (q[k] < lo[k] || q[k] > hi[k]) return std::nullopt;
+            continue;
+        }
+        double a = (lo[k] - q[k]) / d[k];
+        double b = (hi[k] - q[k]) / d[k];
+        if (a > b) std::swap(a, b);
+        t0 = std::max(t0, a);
+        t1 = std::min(t1, b);
+    }
+    if (!(t0 <= t1) || std::isinf(t0) || std::isinf(t1)) return std::nullopt;
+    return std::array<Vec2, 2>{line.point + line.direction * t0, line.point + line.direction * t1};
+}
+
+namespace {
+
+void appendArc(std::vector<Vec2>& out, Vec2 c, double r, double a0, double sweep, int arcPoints) {
+    const int n = std::max(2, static_cast<int>(std::ceil(arcPoints * sweep / kPi)) + 1);
+    for (int i = 0; i < n; ++i) {
+        const double a = a0 + sweep * i / (n - 1);
+        out.push_back(c + Vec2(std::cos(a), std::sin(a)) * r);
+    }
+}
+
+// Counter-clockwise sweep from a0 to a1; a slightly negative one (rounding, or foreign legs
+// pointing past the segment's normal) counts as none.
+double ccwSweep(double a0, double a1) {
+    const double s = wrapTwoPi(a1 - a0);
+    return s > 1.5 * kPi ? 0.0 : s;
+}
+
+} // namespace
+
+void voOutline(const VelocityObstacle& vo, int arcPoints, VoOutline& out) {
+    out.valid = false;
+    out.disk = false;
+    out.nearBoundary.clear();
+    if (!hasVo(vo)) return;
+    out.valid = true;
+    const double r = vo.cutoffRadius;
+    if (vo.colliding) {
+        out.disk = true;
+        appendArc(out.nearBoundary, vo.cutoffCenter, r, 0.0, 2.0 * kPi, 2 * arcPoints);
+        out.leftTangent = out.rightTangent = out.nearBoundary.front();
+        return;
+    }
+    const Vec2 cl = vo.cutoffCenter;
+    const Vec2 cr = vo.cutoffCenter2;
+    const Vec2 nl = perp(vo.leftLeg);
+    const Vec2 nr = -perp(vo.rightLeg);
+    out.leftTangent = cl + nl * r;
+    out.rightTangent = cr + nr * r;
+    const Vec2 seg = cr - cl;
+    if (absSq(seg) <= 1e-24) {
+        appendArc(out.nearBoundary, cl, r, angleOf(nl), ccwSweep(angleOf(nl), angleOf(nr)),
+                  arcPoints);
+        return;
+    }
+    // Capsule: around the left centre to the segment's side facing the apex (its right
+    // normal), along the cut-off line, around the right centre.
+    const double an = angleOf(-perp(seg));
+    appendArc(out.nearBoundary, cl, r, angleOf(nl), ccwSweep(angleOf(nl), an), arcPoints);
+    appendArc(out.nearBoundary, cr, r, an, ccwSweep(an, angleOf(nr)), arcPoints);
+}
+
+VoOutline voOutline(const VelocityObstacle& vo, int arcPoints) {
+    VoOutline out;
+    voOutline(vo, arcPoints, out);
+    return out;
+}
+
+bool voContains(const VelocityObstacle& vo, Vec2 x) {
+    if (!hasVo(vo)) return false;
+    const double r = vo.cutoffRadius;
+    const double rSq = r * r;
+    if (vo.colliding) return absSq(x - vo.cutoffCenter) <= rSq;
+    if (distSqPointSegment(vo.cutoffCenter, vo.cutoffCenter2, x) <= rSq) return true;
+    const Vec2 tl = vo.cutoffCenter + perp(vo.leftLeg) * r;
+    const Vec2 tr = vo.cutoffCenter2 - perp(vo.rightLeg) * r;
+    // Between the legs and beyond the chord joining their tangent points (the part between
+    // the chord and the near boundary lies inside the capsule, tested above).
+    return det(vo.leftLeg, x - tl) <= 0.0 && det(vo.rightLeg, x - tr) >= 0.0 &&
+           det(tr - tl, x - tl) >= 0.0;
+}
+
+OverlayHover hitTest(const ExplainRecord& rec, const VelocityTransform& t, const Rect& clip,
+                     const OverlayLayers& layers, Vec2 mouse, double hoverPixels) {
+    if (!clip.contains(mouse) || rec.isStatic) return {};
+    const Vec2 x = t.toVelocity(mouse);
+    int best = -1;
+    if (layers.halfPlanes) {
+        double bestPx = hoverPixels;
+        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+            const Line& l = rec.lines[i].line;
+            const double px = std::abs(det(l.direction, x - l.point)) * t.pixelsPerUnit;
+            if (px <= bestPx) {
+                bestPx = px;
+                best = static_cast<int>(i);
+            }
+        }
+    }
+    if (best < 0 && layers.voCones) {
+        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+            const VelocityObstacle& vo = rec.lines[i].vo;
+            if (voContains(vo, x - vo.offset)) {
+                best = static_cast<int>(i);
+                break;
+            }
+        }
+    }
+    return {best};
+}
+
+Lp3Marker lp3Marker(const ExplainRecord& rec) {
+    Lp3Marker m;
+    if (!rec.lp2Failed() || rec.isStatic) return m;
+    m.valid = true;
+    m.velocity = rec.newVelocity;
+    m.foot = rec.newVelocity;
+    double worst = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+        if (rec.lines[i].violation > worst) {
+            worst = rec.lines[i].violation;
+            m.line = static_cast<int>(i);
+        }
+    }
+    if (m.line >= 0 && worst > 0.0) {
+        m.depth = worst;
+        m.foot = rec.newVelocity +
+                 perp(rec.lines[static_cast<std::size_t>(m.line)].line.direction) * worst;
+    }
+    return m;
+}
+
+int constructionLine(const ExplainRecord& rec, const ConstructionState& c) {
+    const std::size_t n = rec.agentNeighbors.size();
+    const std::size_t agentLines = rec.lines.size() - rec.numObstacleLines;
+    const std::size_t count = std::min(n, agentLines);
+    if (count == 0) return -1;
+    const auto k = static_cast<std::size_t>(std::clamp(c.neighbor, 0, static_cast<int>(count) - 1));
+    return static_cast<int>(rec.numObstacleLines + k);
+}
+
+std::optional<ConstructionGeometry> constructionGeometry(const ExplainRecord& rec,
+                                                         const ConstructionState& c) {
+    const int line = constructionLine(rec, c);
+    if (line < 0) return std::nullopt;
+    const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
+    ConstructionGeometry g;
+    g.line = line;
+    g.neighbor = line - static_cast<int>(rec.numObstacleLines);
+    g.phase = std::clamp(c.phase, 0, ConstructionState::kPhases - 1);
+    g.relativeSpace = g.phase < 2;
+    g.vo = l.vo;
+    g.relativeVelocity = l.relativeVelocity;
+    g.uEnd = l.relativeVelocity + l.u;
+    g.velocity = rec.velocity;
+    g.halfPlane = l.line;
+
+    const std::string who = formatAgentId(l.otherAgent);
+    const bool inside = voContains(l.vo, l.relativeVelocity);
+    char buf[640];
+    switch (g.phase) {
+    case 0:
+        if (l.vo.colliding)
+            std::snprintf(
+                buf, sizeof buf,
+                "1/3  VO of A induced by B (agent %s) in relative velocity space v_A - v_B. "
+                "The agents already overlap, so the VO is the disk of time step dt: centre "
+                "(p_B - p_A)/dt, radius (r_A + r_B)/dt. v_A - v_B (white) is %s it.",
+                who.c_str(), inside ? "inside" : "outside");
+        else
+            std::snprintf(
+                buf, sizeof buf,
+                "1/3  VO of A induced by B (agent %s) in relative velocity space v_A - v_B: "
+                "the relative velocities that bring B's disk within reach before tau = %.3g s. "
+                "Apex at the origin, legs tangent to the disk D(p_B - p_A, r_A + r_B), cut off "
+                "by the circle centred (p_B - p_A)/tau of radius (r_A + r_B)/tau. "
+                "v_A - v_B (yellow) is %s: %s.",
+                who.c_str(), rec.params.timeHorizon, inside ? "inside" : "outside",
+                inside ? "they collide within tau unless someone changes course"
+                       : "no collision within tau at current velocities");
+        break;
+    case 1:
+        std::snprintf(buf, sizeof buf,
+                      "2/3  u (white) = the smallest change of v_A - v_B that reaches the VO "
+                      "boundary (%s case), |u| = %.3g. %s The boundary's tangent there "
+                      "(dashed) is perpendicular to u.",
+                      std::string(toString(l.lineCase)).c_str(), length(l.u),
+                      inside ? "From inside, u points out of the VO."
+                             : "From outside, u points to the VO: A could change that much "
+                               "toward B and still not collide.");
+        break;
+    default:
+        std::snprintf(buf, sizeof buf,
+                      "3/3  Each agent takes half the responsibility: ORCA_A|B is the "
+                      "half-plane in A's absolute velocity space through v_A + \xC2\xBD"
+                      "u = (%.3g, %.3g), perpendicular to u. Shaded green = permitted side "
+                      "(away from B's VO, translated by v_B). B builds the mirror image with "
+                      "-\xC2\xBD"
+                      "u.",
+                      l.line.point.x, l.line.point.y);
+        break;
+    }
+    g.caption = buf;
+    return g;
+}
+
+// ---- Drawing ----------------------------------------------------------------------------------
+
+void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
+                       const ExplainRecord& rec, const OverlayLayers& layers,
+                       const OverlayStyle& style, const OverlayHover& highlight, OverlayView view) {
+    if (rec.isStatic) return;
+    const Rect clipVel = t.toVelocity(clip);
+    const float th = style.lineThickness;
+    const bool panel = view == OverlayView::Panel;
+    const int hl =
+        highlight.line >= 0 && static_cast<std::size_t>(highlight.line) < rec.lines.size()
+            ? highlight.line
+            : -1;
+    const double ppu = t.pixelsPerUnit;
+
+    // 1. VO cones: skipped obstacle segments (dim), then every line's VO, highlighted last.
+    if (layers.voCones) {
+        // Obstacle segments that built no line (covered, foreign leg...): dim, panel only.
+        const VoStyle dim{col(palette::kVo, 0.35f), col(palette::kVoFill, 0.5f), 1.0f, true};
+        if (panel)
+            for (const ExplainObstacleNeighbor& on : rec.obstacleNeighbors)
+                if (on.hasVo && on.lineIndex < 0) drawVo(dl, t, clipVel, on.vo, on.vo.offset, dim);
+        // The world view has many cones over the crowd: lighter there.
+        const VoStyle normal{col(palette::kVo, panel ? 0.6f : 0.4f),
+                             col(palette::kVoFill, panel ? 1.0f : 0.5f), 1.0f};
+        for (std::size_t i = 0; i < rec.lines.size(); ++i)
+            if (static_cast<int>(i) != hl)
+                drawVo(dl, t, clipVel, rec.lines[i].vo, rec.lines[i].vo.offset, normal);
+        if (hl >= 0) {
+            const VoStyle emph{col(palette::kVo), col(palette::kVoFillHighlight), 2.0f};
+            const VelocityObstacle& vo = rec.lines[static_cast<std::size_t>(hl)].vo;
+            drawVo(dl, t, clipVel, vo, vo.offset, emph);
+        }
+    }
+
+    // 2. Forbidden sides of the half-planes.
+    if (layers.halfPlanes) {
+        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+            const ExplainLine& l = rec.lines[i];
+            const bool h = static_cast<int>(i) == hl;
+            drawHalfPlaneShade(dl, t, clipVel, l.line, lineColour(l.lineCase), panel, false,
+                               palette::kForbiddenShadeAlpha,
+                               h ? std::uint8_t{140} : palette::kForbiddenStripAlpha);
+        }
+    }
+
+    // 3. Feasible region and the max-speed disk.
+    if (layers.feasibleRegion && !rec.feasibleRegion.empty()) {
+        Scratch& s = scratch();
+        s.screen.clear();
+        for (const Vec2& p : rec.feasibleRegion)
+            s.screen.push_back(toIm(t.toScreen(p)));
+        fillConvex(dl, s.screen, col(palette::kFeasibleFill));
+        dl.AddPolyline(s.screen.data(), static_cast<int>(s.screen.size()),
+                       col(palette::kFeasibleOutline), ImDrawFlags_Closed, 1.0f);
+    }
+    const Vec2 o = t.toScreen({0.0, 0.0});
+    if (layers.feasibleRegion || layers.velocityArrows)
+        dl.AddCircle(toIm(o), static_cast<float>(rec.params.maxSpeed * ppu),
+                     col(palette::kMaxSpeed), 0, 1.0f);
+
+    // 4. The lines, by case, the LP2 failure marked, the highlighted one on top.
+    if (layers.halfPlanes) {
+        auto drawOne = [&](std::size_t i, bool h) {
+            const ExplainLine& l = rec.lines[i];
+            const Rgba c = lineColour(l.lineCase);
+            const Dash dash = dashOf(familyOf(l.lineCase));
+            if (rec.lp2Failed() && i == rec.lp2Fail)
+                drawLine(dl, t, clipVel, l.line, col(palette::kLp3, std::uint8_t{150}), th + 4.0f,
+                         {});
+            if (h) drawLine(dl, t, clipVel, l.line, IM_COL32(0, 0, 0, 160), th * 2.0f + 3.0f, {});
+            drawLine(dl, t, clipVel, l.line, col(h ? brighter(c) : c), h ? th * 2.0f : th, dash);
+        };
+        for (std::size_t i = 0; i < rec.lines.size(); ++i)
+            if (static_cast<int>(i) != hl) drawOne(i, false);
+        if (hl >= 0) drawOne(static_cast<std::size_t>(hl), true);
+    }
+
+    // 5. u: for agent lines the responsibility share, v -> the line's point (= v + ½u);
+    //    for obstacle lines v -> v + u (the nearest point of the line).
+    const Vec2 vS = t.toScreen(rec.velocity);
+    if (layers.uVectors) {
+        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+            const ExplainLine& l = rec.lines[i];
+            const bool h = static_cast<int>(i) == hl;
+            const Vec2 target = isObstacleCase(l.lineCase) ? rec.velocity + l.u : l.line.point;
+            const Rgba c = lineColour(l.lineCase);
+            const Vec2 ts = t.toScreen(target);
+            arrow(dl, vS, ts, col(h ? brighter(c) : c, h ? 1.0f : 0.8f), h ? 2.0f : 1.0f);
+            marker(dl, ts, col(c), h ? 4.0f : 2.5f);
+        }
+    }
+
+    // 6. Line indices (panel: all; world: the highlighted one).
+    if (layers.halfPlanes) {
+        char buf[24];
+        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
+            const bool h = static_cast<int>(i) == hl;
+            if (!panel && !h) continue;
+            const Line& l = rec.lines[i].line;
+            const auto at = lineLabelAt(l, clipVel);
+            if (!at) continue;
+            std::snprintf(buf, sizeof buf, "%zu", i);
+            // Just off the line on its permitted side.
+            const Vec2 s = t.toScreen(*at) - forbiddenNormalScreen(l) * 9.0 - Vec2(3.0, 7.0);
+            label(dl, s, col(h ? palette::kHighlight : lineColour(rec.lines[i].lineCase)), buf);
+        }
+    }
+
+    // 7. v, v_pref, v_new and LP3.
+    if (layers.velocityArrows) {
+        const float at = th + 0.5f;
+        arrow(dl, o, t.toScreen(rec.prefVelocity), col(palette::kArrowPref), at, {6.0f, 4.0f});
+        arrow(dl, o, vS, col(palette::kArrowV), at);
+        const Vec2 nS = t.toScreen(rec.newVelocity);
+        arrow(dl, o, nS, col(palette::kArrowNew), at);
+        dl.AddCircle(toIm(nS), 5.0f, col(palette::kArrowNew), 12, 1.5f);
+        const Lp3Marker m = lp3Marker(rec);
+        if (m.valid) {
+            const Vec2 fS = t.toScreen(m.foot);
+            if (m.depth > 0.0) {
+                dl.AddLine(toIm(nS), toIm(fS), col(palette::kLp3), 2.0f);
+                const Vec2 d = fS - nS;
+                const double len = length(d);
+                if (len > 1e-6) {
+                    const Vec2 tick = perp(d / len) * 4.0;
+                    dl.AddLine(toIm(fS - tick), toIm(fS + tick), col(palette::kLp3), 2.0f);
+                }
+            }
+            diamond(dl, nS, col(palette::kLp3), 6.0f);
+            char buf[48];
+            std::snprintf(buf, sizeof buf, "LP3 depth %.3g", m.depth);
+            label(dl, nS + Vec2(8.0, 4.0), col(palette::kLp3), buf);
+        }
+        // Labels around the tips: v above-left, v_pref above-right, v_new below-right (the
+        // three often nearly coincide).
+        const float fh = ImGui::GetFontSize();
+        label(dl, vS + Vec2(-12.0, -fh - 2.0), col(palette::kArrowV), "v");
+        label(dl, t.toScreen(rec.prefVelocity) + Vec2(6.0, -fh - 2.0), col(palette::kArrowPref),
+              "v_pref");
+        if (!m.valid) label(dl, nS + Vec2(7.0, 3.0), col(palette::kArrowNew), "v_new");
+    }
+}
+
+void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
+                      const ExplainRecord& rec, const ConstructionGeometry& g,
+                      const OverlayStyle& style) {
+    const Rect clipVel = t.toVelocity(clip);
+    const float th = style.lineThickness;
+    const Vec2 o = t.toScreen({0.0, 0.0});
+    if (g.relativeSpace) {
+        const VoStyle st{col(palette::kVo), col(palette::kVoFillHighlight), 2.0f, false, true};
+        drawVo(dl, t, clipVel, g.vo, {0.0, 0.0}, st);
+        marker(dl, o, col(palette::kText), 3.0f);
+        label(dl, o + Vec2(6.0, 2.0), col(palette::kText), "apex (0, 0)");
+        const Vec2 rv = t.toScreen(g.relativeVelocity);
+        arrow(dl, o, rv, col(palette::kArrowRelative), th + 0.5f);
+        label(dl, rv + Vec2(6.0, -16.0), col(palette::kArrowRelative), "v_A - v_B");
+        if (g.phase >= 1) {
+            const Vec2 u = g.uEnd - g.relativeVelocity;
+            const double len = length(u);
+            if (len > 0.0) {
+                drawLine(dl, t, clipVel, Line{g.uEnd, perp(u / len)},
+                         col(palette::kU, std::uint8_t{110}), 1.0f, {6.0f, 4.0f});
+            }
+            const Vec2 ue = t.toScreen(g.uEnd);
+            arrow(dl, rv, ue, col(palette::kU), th + 1.0f);
+            marker(dl, ue, col(palette::kU), 3.5f);
+            label(dl, (rv + ue) * 0.5 + Vec2(6.0, 0.0), col(palette::kU), "u");
+        }
+        return;
+    }
+    // Phase 2: A's absolute velocity space.
+    const SmallPolygon permitted = clipRectToHalfPlane(clipVel, g.halfPlane, true);
+    Scratch& s = scratch();
+    s.screen.clear();
+    for (int i = 0; i < permitted.count; ++i)
+        s.screen.push_back(toIm(t.toScreen(permitted.points[static_cast<std::size_t>(i)])));
+    fillConvex(dl, s.screen, col(palette::kPermittedFill));
+    const VoStyle faint{col(palette::kVo, 0.5f), col(palette::kVoFill), 1.0f, true};
+    drawVo(dl, t, clipVel, g.vo, g.vo.offset, faint);
+    dl.AddCircle(toIm(o), static_cast<float>(rec.params.maxSpeed * t.pixelsPerUnit),
+                 col(palette::kMaxSpeed), 0, 1.0f);
+    drawLine(dl, t, clipVel, g.halfPlane, col(palette::kLineAgent), th + 0.5f, {});
+    const Vec2 vb = t.toScreen(g.vo.offset);
+    arrow(dl, o, vb, col(palette::kArrowPref, std::uint8_t{150}), 1.0f, {4.0f, 3.0f});
+    label(dl, vb + Vec2(6.0, 3.0), col(palette::kArrowPref), "v_B");
+    const Vec2 va = t.toScreen(g.velocity);
+    arrow(dl, o, va, col(palette::kArrowV), th + 0.5f);
+    label(dl, va + Vec2(6.0, -16.0), col(palette::kArrowV), "v_A");
+    const Vec2 q = t.toScreen(g.halfPlane.point);
+    arrow(dl, va, q, col(palette::kU), th + 1.0f);
+    marker(dl, q, col(palette::kU), 3.5f);
+    label(dl, q + Vec2(7.0, 2.0), col(palette::kU),
+          "v_A + \xC2\xBD"
+          "u");
+}
+
+OverlayHover hitTestConstruction(const ConstructionGeometry& g, const VelocityTransform& t,
+                                 const Rect& clip, Vec2 mouse, double hoverPixels) {
+    if (!clip.contains(mouse) || g.line < 0) return {};
+    const Vec2 x = t.toVelocity(mouse);
+    if (g.relativeSpace) return {voContains(g.vo, x) ? g.line : -1};
+    const Line& l = g.halfPlane;
+    const double px = std::abs(det(l.direction, x - l.point)) * t.pixelsPerUnit;
+    return {px <= hoverPixels ? g.line : -1};
+}
+
+OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& rec,
+                                const OverlayLayers& layers, const OverlayStyle& style,
+                                const OverlayHover& highlight, Vec2 mouse, bool mouseActive) {
+    if (!layers.inWorld) return {};
+    const Rect& vp = camera.viewport();
+    dl.PushClipRect(toIm(vp.min), toIm(vp.max), true);
+    const Vec2 centre = camera.worldToScreen(rec.position);
+    const double scale = camera.scale();
+
+    if (layers.neighborCircle)
+        dl.AddCircle(toIm(centre), static_cast<float>(rec.params.neighborDist * scale),
+                     col(palette::kNeighborCircle), 0, 1.0f);
+    // Neighbour positions from the VO: the cut-off centre is rp/τ (or rp/Δt when colliding),
+    // so rp = cutoffCenter * (distance / |cutoffCenter|) and R = cutoffRadius * the same.
+    const int hl = highlight.line;
+    if (layers.neighborLinks && !rec.isStatic) {
+        for (std::size_t i = rec.numObstacleLines; i < rec.lines.size(); ++i) {
+            const ExplainLine& l = rec.lines[i];
+            const double c = length(l.vo.cutoffCenter);
+            if (c <= 0.0) continue;
+            const double k = l.distance / c;
+            const Vec2 other = camera.worldToScreen(rec.position + l.vo.cutoffCenter * k);
+            const bool h = static_cast<int>(i) == hl;
+            dl.AddLine(toIm(centre), toIm(other),
+                       h ? col(palette::kHighlight) : col(palette::kNeighborLink), h ? 2.0f : 1.0f);
+            if (h) {
+                const double rB = l.vo.cutoffRadius * k - rec.params.radius;
+                dl.AddCircle(toIm(other), static_cast<float>(std::max(rB, 0.0) * scale) + 3.0f,
+                             col(palette::kHighlight), 0, 2.0f);
+            }
+        }
+    }
+    // The obstacle segment of a highlighted obstacle line (its vertices are cut-off centres·τo).
+    if (hl >= 0 && static_cast<std::size_t>(hl) < rec.numObstacleLines) {
+        const ExplainLine& l = rec.lines[static_cast<std::size_t>(hl)];
+        if (hasVo(l.vo)) {
+            const double tau = rec.params.timeHorizonObst;
+            dl.AddLine(toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter * tau)),
+                       toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter2 * tau)),
+                       col(palette::kHighlight), 4.0f);
+        }
+    }
+
+    const VelocityTransform t =
+        VelocityTransform::forWorld(camera, rec.position, style.worldSeconds);
+    drawVelocitySpace(dl, t, vp, rec, layers, style, highlight, OverlayView::World);
+    dl.PopClipRect();
+    if (!mouseActive) return {};
+    OverlayLayers hoverLayers = layers;
+    hoverLayers.voCones = layers.voCones && style.hoverInsideVo;
+    return hitTest(rec, t, vp, hoverLayers, mouse, style.hoverPixels);
+}
+
+} // namespace orca::ui

@@ -1,0 +1,397 @@
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui_internal.h> // NextWindowData: keep a size the app set
+
+#include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/palette.hpp"
+
+namespace orca::ui {
+
+namespace {
+
+constexpr double kMinUnitsPerPixel = 1e-6;
+constexpr double kMaxUnitsPerPixel = 1e6;
+
+ImU32 col(Rgba c) {
+    return IM_COL32(c.r, c.g, c.b, c.a);
+}
+ImU32 col(Rgba c, std::uint8_t a) {
+    return IM_COL32(c.r, c.g, c.b, a);
+}
+Vec2 fromIm(ImVec2 v) {
+    return {static_cast<double>(v.x), static_cast<double>(v.y)};
+}
+
+// Smallest "nice" step (1, 2 or 5 times a power of ten) that is at least `minStep`, and the
+// next coarser step that is a multiple of it (major grid lines).
+double niceStep(double minStep, double* major = nullptr) {
+    const double decade = std::pow(10.0, std::floor(std::log10(minStep)));
+    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * decade >= minStep) {
+            if (major) *major = m * decade * (m == 5.0 ? 2.0 : 5.0);
+            return m * decade;
+        }
+    }
+    if (major) *major = 50.0 * decade;
+    return 10.0 * decade;
+}
+
+void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas) {
+    const double upp = 1.0 / t.pixelsPerUnit;
+    double major = 0.0;
+    const double minor = niceStep(16.0 * upp, &major);
+    const Rect v = t.toVelocity(canvas);
+    auto lineCol = [&](double w) {
+        if (std::abs(w) < 0.5 * minor) return col(palette::kGridAxis, std::uint8_t{110});
+        const double r = std::remainder(w, major);
+        return std::abs(r) < 0.5 * minor ? col(palette::kGridMajor) : col(palette::kGridMinor);
+    };
+    const auto x0 = static_cast<float>(canvas.min.x);
+    const auto x1 = static_cast<float>(canvas.max.x);
+    const auto y0 = static_cast<float>(canvas.min.y);
+    const auto y1 = static_cast<float>(canvas.max.y);
+    for (double x = std::floor(v.min.x / minor) * minor; x <= v.max.x; x += minor) {
+        const float sx = std::floor(static_cast<float>(t.toScreen({x, 0.0}).x)) + 0.5f;
+        dl.AddLine({sx, y0}, {sx, y1}, lineCol(x));
+    }
+    for (double y = std::floor(v.min.y / minor) * minor; y <= v.max.y; y += minor) {
+        const float sy = std::floor(static_cast<float>(t.toScreen({0.0, y}).y)) + 0.5f;
+        dl.AddLine({x0, sy}, {x1, sy}, lineCol(y));
+    }
+    // Values of the major lines along the axes (kept inside the canvas when an axis is not).
+    const Vec2 o = t.toScreen({0.0, 0.0});
+    const float ax = static_cast<float>(std::clamp(o.x, canvas.min.x + 2.0, canvas.max.x - 40.0));
+    const float ay = static_cast<float>(std::clamp(o.y, canvas.min.y + 2.0, canvas.max.y - 16.0));
+    const ImU32 textCol = col(palette::kText, std::uint8_t{140});
+    char buf[32];
+    double labelStep = major;
+    while (labelStep * t.pixelsPerUnit < 60.0)
+        labelStep *= 2.0;
+    for (double x = std::ceil(v.min.x / labelStep) * labelStep; x <= v.max.x; x += labelStep) {
+        if (std::abs(x) < 0.5 * minor) continue;
+        std::snprintf(buf, sizeof buf, "%g", x);
+        dl.AddText({static_cast<float>(t.toScreen({x, 0.0}).x) + 2.0f, ay + 1.0f}, textCol, buf);
+    }
+    for (double y = std::ceil(v.min.y / labelStep) * labelStep; y <= v.max.y; y += labelStep) {
+        if (std::abs(y) < 0.5 * minor) continue;
+        std::snprintf(buf, sizeof buf, "%g", y);
+        dl.AddText({ax + 3.0f, static_cast<float>(t.toScreen({0.0, y}).y) + 1.0f}, textCol, buf);
+    }
+}
+
+enum class Swatch { Arrow, DashedArrow, Line, DashedLine, DottedLine, Fill, Strip, Diamond, Ring };
+
+struct LegendItem {
+    Swatch swatch;
+    Rgba colour;
+    const char* text;
+};
+
+void drawSwatch(ImDrawList& dl, ImVec2 p, float w, float h, const LegendItem& it) {
+    const ImU32 c = col(it.colour);
+    const float my = p.y + h * 0.5f;
+    switch (it.swatch) {
+    case Swatch::Arrow:
+    case Swatch::DashedArrow: {
+        if (it.swatch == Swatch::Arrow)
+            dl.AddLine({p.x, my}, {p.x + w - 6.0f, my}, c, 2.0f);
+        else
+            for (float x = p.x; x < p.x + w - 6.0f; x += 7.0f)
+                dl.AddLine({x, my}, {std::min(x + 4.0f, p.x + w - 6.0f), my}, c, 2.0f);
+        dl.AddTriangleFilled({p.x + w, my}, {p.x + w - 7.0f, my - 4.0f},
+                             {p.x + w - 7.0f, my + 4.0f}, c);
+        break;
+    }
+    case Swatch::Line:
+        dl.AddLine({p.x, my}, {p.x + w, my}, c, 2.0f);
+        break;
+    case Swatch::DashedLine:
+        for (float x = p.x; x < p.x + w; x += 9.0f)
+            dl.AddLine({x, my}, {std::min(x + 6.0f, p.x + w), my}, c, 2.0f);
+        break;
+    case Swatch::DottedLine:
+        for (float x = p.x; x < p.x + w; x += 5.0f)
+            dl.AddLine({x, my}, {std::min(x + 2.0f, p.x + w), my}, c, 2.0f);
+        break;
+    case Swatch::Fill:
+        dl.AddRectFilled({p.x, p.y + 2.0f}, {p.x + w, p.y + h - 2.0f}, c);
+        break;
+    case Swatch::Strip:
+        dl.AddLine({p.x, p.y + 3.0f}, {p.x + w, p.y + 3.0f}, col(it.colour, std::uint8_t{255}),
+                   1.5f);
+        dl.AddRectFilledMultiColor(
+            {p.x, p.y + 3.0f}, {p.x + w, p.y + h - 1.0f}, col(it.colour, std::uint8_t{110}),
+            col(it.colour, std::uint8_t{110}), col(it.colour, std::uint8_t{0}),
+            col(it.colour, std::uint8_t{0}));
+        break;
+    case Swatch::Diamond: {
+        const float cx = p.x + w * 0.5f;
+        const float r = h * 0.35f;
+        dl.AddQuadFilled({cx, my - r}, {cx + r, my}, {cx, my + r}, {cx - r, my}, c);
+        break;
+    }
+    case Swatch::Ring:
+        dl.AddCircle({p.x + w * 0.5f, my}, h * 0.4f, c, 16, 1.5f);
+        break;
+    }
+}
+
+// A box in the canvas's bottom-left corner; two columns when long, so it covers little.
+void drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> items) {
+    const float lineH = ImGui::GetTextLineHeight() + 1.0f;
+    const float sw = 24.0f;
+    const float pad = 5.0f;
+    const std::size_t columns = items.size() > 6 ? 2 : 1;
+    const std::size_t rows = (items.size() + columns - 1) / columns;
+    float colW[2] = {0.0f, 0.0f};
+    for (std::size_t k = 0; k < items.size(); ++k)
+        colW[k / rows] = std::max(colW[k / rows], ImGui::CalcTextSize(items[k].text).x);
+    float w = pad;
+    for (std::size_t c = 0; c < columns; ++c)
+        w += sw + pad + colW[c] + pad * 2.0f;
+    const float h = pad * 2.0f + lineH * static_cast<float>(rows);
+    const ImVec2 p0{static_cast<float>(canvas.min.x) + 6.0f,
+                    static_cast<float>(canvas.max.y) - 6.0f - h};
+    dl.AddRectFilled(p0, {p0.x + w, p0.y + h}, col(palette::kLegendBackground), 4.0f);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const std::size_t c = k / rows;
+        const float x = p0.x + pad + (c == 0 ? 0.0f : sw + pad + colW[0] + pad * 2.0f);
+        const float y = p0.y + pad + lineH * static_cast<float>(k % rows);
+        drawSwatch(dl, {x, y}, sw, lineH, items[k]);
+        dl.AddText({x + sw + pad, y}, col(palette::kText), items[k].text);
+    }
+}
+
+} // namespace
+
+VelocityTransform VelocityPanel::transform() const {
+    const Vec2 cc = m_canvas.center();
+    const double ppu = 1.0 / m_unitsPerPixel;
+    return {{cc.x - m_center.x * ppu, cc.y + m_center.y * ppu}, ppu};
+}
+
+void VelocityPanel::pan(Vec2 screenDelta) {
+    m_center -= Vec2(screenDelta.x, -screenDelta.y) * m_unitsPerPixel;
+}
+
+void VelocityPanel::zoomAbout(Vec2 screenPoint, double factor) {
+    if (!(factor > 0.0)) return;
+    const Vec2 v = transform().toVelocity(screenPoint);
+    m_unitsPerPixel = std::clamp(m_unitsPerPixel / factor, kMinUnitsPerPixel, kMaxUnitsPerPixel);
+    const Vec2 cc = m_canvas.center();
+    m_center = v - Vec2(screenPoint.x - cc.x, -(screenPoint.y - cc.y)) * m_unitsPerPixel;
+}
+
+void VelocityPanel::fit(Vec2 center, double radius) {
+    const Vec2 size = m_canvas.size();
+    const double px = std::max(std::min(size.x, size.y) - 24.0, 16.0);
+    m_center = center;
+    m_unitsPerPixel =
+        std::clamp(2.0 * std::max(radius, 1e-3) / px, kMinUnitsPerPixel, kMaxUnitsPerPixel);
+}
+
+OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& layers,
+                                 const OverlayHover& highlight, ConstructionState& construction,
+                                 bool* open) {
+    OverlayHover hover;
+    // A default size unless the app set one for this frame.
+    if (!(ImGui::GetCurrentContext()->NextWindowData.Flags & ImGuiNextWindowDataFlags_HasSize))
+        ImGui::SetNextWindowSize({460.0f, 720.0f}, ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Velocity space", open)) {
+        ImGui::End();
+        return hover;
+    }
+    if (!rec) {
+        ImGui::TextWrapped("Select an agent (click) to see its velocity space.");
+        m_fittedFor.reset();
+        ImGui::End();
+        return hover;
+    }
+    for (const std::string& s : summaryLines(*rec)) {
+        if (s.rfind("infeasible", 0) == 0)
+            ImGui::TextColored({palette::kLp3.r / 255.0f, palette::kLp3.g / 255.0f,
+                                palette::kLp3.b / 255.0f, 1.0f},
+                               "%s", s.c_str());
+        else
+            ImGui::TextUnformatted(s.c_str());
+    }
+
+    // Construction mode controls.
+    const int neighbors = static_cast<int>(
+        std::min(rec->agentNeighbors.size(), rec->lines.size() - rec->numObstacleLines));
+    ImGui::Checkbox("Construction", &construction.active);
+    ImGui::SameLine();
+    ImGui::Checkbox("Legend", &m_showLegend);
+    ImGui::SameLine();
+    const bool fitClicked = ImGui::Button("Fit");
+    if (construction.active) {
+        construction.neighbor = std::clamp(construction.neighbor, 0, std::max(neighbors - 1, 0));
+        construction.phase = std::clamp(construction.phase, 0, ConstructionState::kPhases - 1);
+        if (ImGui::ArrowButton("##prevNeighbor", ImGuiDir_Up))
+            construction.neighbor = std::max(construction.neighbor - 1, 0);
+        ImGui::SameLine();
+        if (ImGui::ArrowButton("##nextNeighbor", ImGuiDir_Down))
+            construction.neighbor = std::min(construction.neighbor + 1, std::max(neighbors - 1, 0));
+        ImGui::SameLine();
+        ImGui::Text("neighbour %d/%d", neighbors ? construction.neighbor + 1 : 0, neighbors);
+        ImGui::SameLine();
+        ImGui::RadioButton("1 VO", &construction.phase, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("2 u", &construction.phase, 1);
+        ImGui::SameLine();
+        ImGui::RadioButton("3 half-plane", &construction.phase, 2);
+    }
+    std::optional<ConstructionGeometry> geom;
+    if (construction.active) {
+        geom = constructionGeometry(*rec, construction);
+        ImGui::PushTextWrapPos(0.0f);
+        if (geom)
+            ImGui::TextUnformatted(geom->caption.c_str());
+        else
+            ImGui::TextUnformatted("This agent has no agent neighbours to construct.");
+        ImGui::PopTextWrapPos();
+    }
+
+    // The canvas.
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImVec2 size = ImGui::GetContentRegionAvail();
+    size.x = std::max(size.x, 64.0f);
+    size.y = std::max(size.y, 64.0f);
+    ImGui::InvisibleButton("##velocityCanvas", size,
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                               ImGuiButtonFlags_MouseButtonMiddle);
+    const bool hovered = ImGui::IsItemHovered();
+    const bool active = ImGui::IsItemActive();
+    m_canvas = {fromIm(p0), fromIm({p0.x + size.x, p0.y + size.y})};
+
+    // Fit when the agent or the construction's space (or its neighbour, in relative space)
+    // changes; otherwise keep the user's pan and zoom.
+    const int space = geom ? (geom->relativeSpace ? 0 : 1) : -1;
+    const int fitNeighbor = geom && geom->relativeSpace ? geom->neighbor : -1;
+    if (fitClicked || m_fittedFor != rec->agent || space != m_fittedSpace ||
+        fitNeighbor != m_fittedNeighbor) {
+        if (geom && geom->relativeSpace) {
+            Rect box = Rect::empty();
+            box.include(Vec2(0.0, 0.0));
+            box.include(geom->relativeVelocity);
+            box.include(geom->uEnd);
+            const Vec2 r(geom->vo.cutoffRadius);
+            box.include(Rect{geom->vo.cutoffCenter - r, geom->vo.cutoffCenter + r});
+            box.include(Rect{geom->vo.cutoffCenter2 - r, geom->vo.cutoffCenter2 + r});
+            fit(box.center(), 0.65 * length(box.size()));
+        } else {
+            const double r = std::max({rec->params.maxSpeed, length(rec->velocity),
+                                       length(rec->prefVelocity), length(rec->newVelocity)});
+            fit({0.0, 0.0}, 1.1 * r);
+        }
+        m_fittedFor = rec->agent;
+        m_fittedSpace = space;
+        m_fittedNeighbor = fitNeighbor;
+    }
+
+    const ImGuiIO& io = ImGui::GetIO();
+    if (active && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+                   ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)))
+        pan(fromIm(io.MouseDelta));
+    if (hovered && io.MouseWheel != 0.0f)
+        zoomAbout(fromIm(io.MousePos), std::pow(1.2, static_cast<double>(io.MouseWheel)));
+
+    ImDrawList& dl = *ImGui::GetWindowDrawList();
+    dl.PushClipRect(p0, {p0.x + size.x, p0.y + size.y}, true);
+    dl.AddRectFilled(p0, {p0.x + size.x, p0.y + size.y}, col(palette::kPanelBackground));
+    const VelocityTransform t = transform();
+    drawGrid(dl, t, m_canvas);
+    const OverlayStyle style;
+    if (geom) {
+        drawConstruction(dl, t, m_canvas, *rec, *geom, style);
+        if (hovered) hover = hitTestConstruction(*geom, t, m_canvas, fromIm(io.MousePos));
+    } else if (!construction.active) {
+        drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
+        if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
+    }
+    const ImU32 dim = col(palette::kText, std::uint8_t{170});
+    dl.AddText({p0.x + 6.0f, p0.y + 4.0f}, dim,
+               !geom                 ? "absolute velocity of A"
+               : geom->relativeSpace ? "relative velocity v_A - v_B"
+                                     : "absolute velocity of A");
+    if (rec->lp2Failed() && !construction.active) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "INFEASIBLE: LP2 failed at line %zu", rec->lp2Fail);
+        dl.AddText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette::kLp3),
+                   buf);
+    }
+    if (hovered) {
+        const char* hint = "right/middle drag: pan, wheel: zoom";
+        const ImVec2 ts = ImGui::CalcTextSize(hint);
+        dl.AddText({p0.x + size.x - ts.x - 6.0f, p0.y + 4.0f}, dim, hint);
+    }
+
+    if (m_showLegend) {
+        if (geom) {
+            static constexpr LegendItem kRelative[] = {
+                {Swatch::Fill, palette::kVoFillHighlight, "VO of A induced by B"},
+                {Swatch::Line, palette::kVo, "legs, cut-off circle (dashed: whole)"},
+                {Swatch::Arrow, palette::kArrowRelative, "v_A - v_B"},
+                {Swatch::Arrow, palette::kU, "u"},
+            };
+            static constexpr LegendItem kAbsolute[] = {
+                {Swatch::Fill, palette::kPermittedFill, "permitted side of ORCA_A|B"},
+                {Swatch::Line, palette::kLineAgent, "ORCA line through v_A + \xC2\xBDu"},
+                {Swatch::Arrow, palette::kArrowV, "v_A"},
+                {Swatch::Arrow, palette::kU, "\xC2\xBDu"},
+                {Swatch::DashedArrow, palette::kArrowPref, "v_B (VO offset)"},
+                {Swatch::Ring, palette::kMaxSpeed, "max speed"},
+            };
+            if (geom->relativeSpace)
+                drawLegend(dl, m_canvas, kRelative);
+            else
+                drawLegend(dl, m_canvas, kAbsolute);
+        } else {
+            // Only what this record shows.
+            bool obstacleLines = rec->numObstacleLines > 0;
+            bool colliding = false;
+            bool legs = false;
+            for (const ExplainLine& l : rec->lines) {
+                const LineCase c = l.lineCase;
+                colliding = colliding || c == LineCase::AgentColliding ||
+                            c == LineCase::ObstacleCollidingLeftVertex ||
+                            c == LineCase::ObstacleCollidingRightVertex ||
+                            c == LineCase::ObstacleCollidingSegment;
+                legs = legs || c == LineCase::AgentLeftLeg || c == LineCase::AgentRightLeg ||
+                       c == LineCase::ObstacleLeftLeg || c == LineCase::ObstacleRightLeg;
+            }
+            std::array<LegendItem, 16> items{};
+            std::size_t n = 0;
+            auto add = [&](bool on, LegendItem it) {
+                if (on) items[n++] = it;
+            };
+            add(layers.velocityArrows, {Swatch::Arrow, palette::kArrowV, "v"});
+            add(layers.velocityArrows, {Swatch::DashedArrow, palette::kArrowPref, "v_pref"});
+            add(layers.velocityArrows, {Swatch::Arrow, palette::kArrowNew, "v_new"});
+            add(layers.velocityArrows && rec->lp2Failed(),
+                {Swatch::Diamond, palette::kLp3, "LP3 result, depth"});
+            add(layers.feasibleRegion && !rec->feasibleRegion.empty(),
+                {Swatch::Fill, palette::kFeasibleFill, "feasible"});
+            add(layers.feasibleRegion || layers.velocityArrows,
+                {Swatch::Ring, palette::kMaxSpeed, "max speed"});
+            add(layers.voCones, {Swatch::Fill, palette::kVoFillHighlight, "VO"});
+            add(layers.halfPlanes, {Swatch::Line, palette::kLineAgent, "agent line"});
+            add(layers.halfPlanes && obstacleLines,
+                {Swatch::Line, palette::kLineObstacle, "obstacle line"});
+            add(layers.halfPlanes && legs, {Swatch::DashedLine, palette::kText, "leg case"});
+            add(layers.halfPlanes && colliding,
+                {Swatch::DottedLine, palette::kLineColliding, "colliding"});
+            add(layers.halfPlanes, {Swatch::Strip, palette::kLineAgent, "forbidden side"});
+            add(layers.uVectors, {Swatch::Arrow, palette::kLineAgent, "v -> v+\xC2\xBDu"});
+            drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n));
+        }
+    }
+    dl.PopClipRect();
+    ImGui::End();
+    return hover;
+}
+
+} // namespace orca::ui
