@@ -19,13 +19,18 @@ import struct
 import sys
 
 # Built-in defaults of the format (orca::AgentParams / orca::SimulationParams).
-DEFAULT_SIMULATION = {"timeStep": 0.25, "responsibility": 0.5, "lp3BisectorWeight": 1.0,
-                      "time": 0.0, "step": 0}
+DEFAULT_SIMULATION = {"timeStep": 0.25, "responsibility": 0.5, "staticResponsibility": 0.5,
+                      "lp3BisectorWeight": 1.0, "time": 0.0, "step": 0}
 DEFAULT_AGENT = {"radius": 1.5, "maxSpeed": 2.0, "prefSpeed": 1.0, "neighborDist": 15.0,
                  "maxNeighbors": 10, "timeHorizon": 10.0, "timeHorizonObst": 10.0}
 PARAM_KEYS = ["radius", "maxSpeed", "prefSpeed", "neighborDist", "maxNeighbors", "timeHorizon",
               "timeHorizonObst", "goalRadius"]
 AGENT_KEYS = ["id", "position", "velocity", "goal", "prefVelocity", "static"] + PARAM_KEYS
+# The "detour" block (orca::DetourParams), written whole when a scene has one.
+DEFAULT_DETOUR = {"enabled": False, "cellSize": 0, "influenceRadius": 0, "enterSpeedRatio": 0.25,
+                  "enterGoalDistance": 0, "sampleDistance": 0, "exitAlignedDegrees": 10,
+                  "exitGoalDistance": 0, "neighborFallback": False, "stillSpeed": 0.05,
+                  "stillSeconds": 1}
 
 
 # ---- Writing (mirrors serializeScene) ------------------------------------------------------
@@ -82,7 +87,8 @@ def obstacle_line(obstacle):
 
 
 def block(key, entries):
-    lines = ['    "%s": %s' % (k, fmt_number(v)) for k, v in entries]
+    lines = ['    "%s": %s' % (k, ("true" if v else "false") if isinstance(v, bool) else fmt_number(v))
+             for k, v in entries]
     return '  "%s": {\n%s\n  }' % (key, ",\n".join(lines))
 
 
@@ -95,7 +101,7 @@ def serialize(scene):
 
     sim = dict(DEFAULT_SIMULATION, **scene.get("simulation", {}))
     entries = [("timeStep", sim["timeStep"])]
-    for key in ("responsibility", "lp3BisectorWeight", "time", "step"):
+    for key in ("responsibility", "staticResponsibility", "lp3BisectorWeight", "time", "step"):
         if sim[key] != DEFAULT_SIMULATION[key]:
             entries.append((key, sim[key]))
     parts.append(block("simulation", entries))
@@ -105,6 +111,10 @@ def serialize(scene):
     if "goalRadius" in defaults:
         entries.append(("goalRadius", defaults["goalRadius"]))
     parts.append(block("agentDefaults", entries))
+
+    if "detour" in scene:
+        detour = dict(DEFAULT_DETOUR, **scene["detour"])
+        parts.append(block("detour", [(key, detour[key]) for key in DEFAULT_DETOUR]))
 
     agents = scene["agents"]
     if agents:
@@ -303,6 +313,83 @@ def crossing():
     }
 
 
+# ---- Detour scenes (issue 4): static agents that stall plain ORCA ------------------------------
+
+def statics_line(x0, y0, x1, y1, spacing):
+    """Static agents from (x0, y0) to (x1, y1), `spacing` apart (centre to centre)."""
+    length = math.hypot(x1 - x0, y1 - y0)
+    n = int(round(length / spacing))
+    return [{"position": (round(x0 + (x1 - x0) * k / n, 6), round(y0 + (y1 - y0) * k / n, 6)),
+             "static": True} for k in range(n + 1)]
+
+
+def detour_wall():
+    # A wall of static agents (radius 1, centres 2.5 apart: gaps of 0.5, narrower than the
+    # moving agent) across the straight line to the goal. Plain ORCA stops in front of it.
+    agents = [{"id": "mover", "position": (-12, 0.3), "goal": (12, 0.3)}]
+    agents += statics_line(0, -10, 0, 10, 2.5)
+    return {
+        "name": "Detour: wall of static agents",
+        "description": "One agent faces a wall of static agents with gaps narrower than itself: "
+                       "plain ORCA stalls in front of it, the detour field leads it around",
+        # Static agents never reciprocate: avoid them fully (RVO2's default is half).
+        "simulation": {"timeStep": 0.25, "staticResponsibility": 1},
+        "agentDefaults": {"radius": 1, "maxSpeed": 1.5, "prefSpeed": 1, "neighborDist": 10,
+                          "maxNeighbors": 10, "timeHorizon": 5, "timeHorizonObst": 5},
+        "detour": {"enabled": True},
+        "agents": agents,
+    }
+
+
+def detour_field():
+    # Eight agents cross a field of static clusters: short walls of overlapping static agents
+    # (centres 1.6 apart, radius 1) facing the flow, staggered so that every lane is blocked.
+    agents = []
+    for k, y in enumerate([-10.5, -7.5, -4.5, -1.5, 1.5, 4.5, 7.5, 10.5]):
+        agents.append({"id": "crosser%d" % (k + 1), "position": (-30 - 10 * (k % 3), y),
+                       "goal": (30, y)})
+    for x, ya, yb in [(-12, -13, -5), (-12, 1, 9), (0, -7, 3), (0, 7, 14), (12, -14, -4),
+                      (12, 2, 11)]:
+        agents += statics_line(x, ya, x, yb, 1.6)
+    return {
+        "name": "Detour: field of static clusters",
+        "description": "A crowd of eight crosses a field of static clusters whose circles "
+                       "overlap; without the detour field they stall against the clusters",
+        # Static agents never reciprocate: avoid them fully (RVO2's default is half).
+        "simulation": {"timeStep": 0.25, "staticResponsibility": 1},
+        "agentDefaults": {"radius": 1, "maxSpeed": 1.5, "prefSpeed": 1, "neighborDist": 10,
+                          "maxNeighbors": 10, "timeHorizon": 5, "timeHorizonObst": 5},
+        "detour": {"enabled": True},
+        "agents": agents,
+    }
+
+
+def detour_corridor():
+    # A corridor 16 wide (two thin walls) with a static group across its middle, leaving a
+    # passage of about 2.5 at each side; six agents walk down the corridor's centre to goals
+    # spread across its far end (every straight line to a goal crosses the group).
+    agents = []
+    starts = [(-25, -1.2), (-37, 1.2), (-49, -1.2), (-61, 1.2), (-73, -1.2), (-85, 1.2)]
+    goals = [-5, -1, 3, -3, 1, 5]
+    for k, ((x, y), gy) in enumerate(zip(starts, goals)):
+        agents.append({"id": "walker%d" % (k + 1), "position": (x, y), "goal": (30, gy)})
+    agents += statics_line(0, -4.5, 0, 4.5, 1.5)
+    agents += statics_line(1.3, -3.75, 1.3, 3.75, 1.5)
+    obstacles = [{"vertices": [(-97, 8), (40, 8)]}, {"vertices": [(40, -8), (-97, -8)]}]
+    return {
+        "name": "Detour: corridor blocked by a static group",
+        "description": "Six agents walk down a corridor whose middle is blocked by a static "
+                       "group, with a narrow passage at each side",
+        # Static agents never reciprocate: avoid them fully (RVO2's default is half).
+        "simulation": {"timeStep": 0.25, "staticResponsibility": 1},
+        "agentDefaults": {"radius": 1, "maxSpeed": 1.5, "prefSpeed": 1, "neighborDist": 10,
+                          "maxNeighbors": 10, "timeHorizon": 5, "timeHorizonObst": 5},
+        "detour": {"enabled": True},
+        "agents": agents,
+        "obstacles": obstacles,
+    }
+
+
 SCENES = {
     "circle.json": circle,
     "blocks.json": blocks,
@@ -310,6 +397,9 @@ SCENES = {
     "dense_convergence.json": dense_convergence,
     "concave_obstacle.json": concave_obstacle,
     "crossing.json": crossing,
+    "detour_wall.json": detour_wall,
+    "detour_field.json": detour_field,
+    "detour_corridor.json": detour_corridor,
 }
 
 

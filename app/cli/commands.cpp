@@ -95,7 +95,8 @@ std::string hex(std::uint64_t v) {
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     auto loaded = load(opt.scene, err);
     if (!loaded) return kBadInput;
-    const scene::Scene& sc = loaded->scene;
+    scene::Scene sc = std::move(loaded->scene);
+    if (opt.detour) sc.simulation.params.detour.enabled = *opt.detour;
     Simulator sim = scene::buildSimulator(sc);
     sim.setThreadCount(opt.threads);
 
@@ -119,6 +120,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     double minObstacleClearance = std::numeric_limits<double>::infinity();
     std::uint64_t overlapPairSteps = 0;
     std::uint64_t lp3AgentSteps = 0;
+    std::uint64_t detourAgentSteps = 0;
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
 
@@ -131,6 +133,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         ++steps;
         lp3AgentSteps += sim.lastStepStats().lp3Agents;
+        detourAgentSteps += sim.lastStepStats().detouringAgents;
         if (opt.metrics) {
             const ClearanceStats c = sim.clearance();
             minClearance = std::min(minClearance, c.minAgentClearance);
@@ -184,6 +187,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         j["overlapPairSteps"] = overlapPairSteps;
     }
     j["lp3AgentSteps"] = lp3AgentSteps;
+    j["detour"] = sim.params().detour.enabled;
+    j["detourAgentSteps"] = detourAgentSteps;
     j["msPerStepMedian"] = median;
     j["msPerStepMean"] = stepMs.empty() ? 0.0 : totalMs / static_cast<double>(stepMs.size());
     j["agentStepsPerSecond"] =

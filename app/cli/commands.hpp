@@ -22,6 +22,7 @@ struct RunOptions {
     std::string saveState;               ///< write the final state here (scene format)
     std::string trajectory;              ///< write step,agent,x,y,vx,vy rows here
     bool metrics = true;                 ///< clearance/overlap metrics every step
+    std::optional<bool> detour;          ///< overrides the scene's detour.enabled
 };
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err);
 

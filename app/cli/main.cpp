@@ -34,6 +34,10 @@ int main(int argc, char** argv) {
                        "Write the final state as a scene file that resumes bit-identically");
     runCmd->add_option("--trajectory", run.trajectory,
                        "Write a CSV of step,agent,x,y,vx,vy (step 0 = initial state)");
+    std::string detour;
+    runCmd->add_option("--detour", detour,
+                       "Turn the detour flow field on or off, overriding the scene's setting")
+        ->check(CLI::IsMember({"on", "off"}));
     bool noMetrics = false;
     runCmd->add_flag("--no-metrics", noMetrics,
                      "Skip the per-step clearance/overlap measurements (faster on huge scenes)");
@@ -78,6 +82,7 @@ int main(int argc, char** argv) {
     }
 
     run.metrics = !noMetrics;
+    if (!detour.empty()) run.detour = detour == "on";
     if (*runCmd) return runCommand(run, std::cout, std::cerr);
     if (*explainCmd) return explainCommand(explain, std::cout, std::cerr);
     if (*generateCmd) return generateCommand(generate, std::cout, std::cerr);

@@ -119,6 +119,21 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
     j["lp3"] = rec.lp3Ran;
     j["lp3Depth"] = rec.lp3Depth;
     j["newVelocity"] = toJson(rec.newVelocity);
+    if (rec.detour.enabled) {
+        const ExplainDetour& d = rec.detour;
+        Json dj;
+        dj["mode"] = std::string(toString(d.mode));
+        dj["nextMode"] = std::string(toString(d.nextMode));
+        dj["reason"] = std::string(toString(d.reason));
+        dj["goalPrefVelocity"] = toJson(d.goalPrefVelocity);
+        if (d.sampleRadius > 0.0) {
+            dj["samplePoint"] = toJson(d.samplePoint);
+            dj["sampleRadius"] = d.sampleRadius;
+            dj["sampledDirection"] = toJson(d.sampledDirection);
+            dj["usedFallback"] = d.usedFallback;
+        }
+        j["detour"] = std::move(dj);
+    }
     return j;
 }
 

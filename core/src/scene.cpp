@@ -285,18 +285,23 @@ std::string joinKeys(std::span<const std::string_view> keys) {
 
 // ---- Key sets ---------------------------------------------------------------------------------
 
-constexpr std::array<std::string_view, 8> kTopKeys = {"format",      "version",    "name",
-                                                      "description", "simulation", "agentDefaults",
-                                                      "agents",      "obstacles"};
-constexpr std::array<std::string_view, 5> kSimulationKeys = {"timeStep", "responsibility",
-                                                             "lp3BisectorWeight", "time", "step"};
+constexpr std::array<std::string_view, 9> kTopKeys = {
+    "format", "version", "name", "description", "simulation", "agentDefaults", "detour",
+    "agents", "obstacles"};
+constexpr std::array<std::string_view, 11> kDetourKeys = {
+    "enabled",         "cellSize",          "influenceRadius", "enterSpeedRatio",
+    "enterGoalDistance", "sampleDistance",  "exitAlignedDegrees", "exitGoalDistance",
+    "neighborFallback", "stillSpeed",       "stillSeconds"};
+constexpr std::array<std::string_view, 2> kStateKeys = {"detour", "stillSeconds"};
+constexpr std::array<std::string_view, 6> kSimulationKeys = {
+    "timeStep", "responsibility", "staticResponsibility", "lp3BisectorWeight", "time", "step"};
 constexpr std::array<std::string_view, 8> kParamKeys = {
     "radius",       "maxSpeed",    "prefSpeed",       "neighborDist",
     "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius"};
-constexpr std::array<std::string_view, 14> kAgentKeys = {
-    "id",           "position",    "velocity",        "goal",      "prefVelocity",
-    "static",       "radius",      "maxSpeed",        "prefSpeed", "neighborDist",
-    "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius"};
+constexpr std::array<std::string_view, 15> kAgentKeys = {
+    "id",           "position",    "velocity",        "goal",       "prefVelocity",
+    "static",       "radius",      "maxSpeed",        "prefSpeed",  "neighborDist",
+    "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius", "state"};
 constexpr std::array<std::string_view, 2> kObstacleKeys = {"id", "vertices"};
 
 std::string childPath(const std::string& parent, std::string_view key) {
@@ -526,6 +531,7 @@ class Loader {
         }
         if (const auto* v = find(root, "simulation")) scene.simulation = simulation(*v);
         if (const auto* v = find(root, "agentDefaults")) scene.agentDefaults = defaults(*v);
+        if (const auto* v = find(root, "detour")) scene.simulation.params.detour = detour(*v);
         const OJson* agents = find(root, "agents");
         if (agents == nullptr) {
             fail("", "missing required key \"agents\" (an array of agents; it may be empty)");
@@ -705,6 +711,12 @@ class Loader {
             if (r > 1.0) fail(p, "expected a number in (0, 1], got " + formatNumber(r, false));
             block.params.responsibility = r;
         }
+        if (const auto* v = find(j, "staticResponsibility")) {
+            const std::string p = childPath(path, "staticResponsibility");
+            const double r = number(*v, p, Bound::Positive);
+            if (r > 1.0) fail(p, "expected a number in (0, 1], got " + formatNumber(r, false));
+            block.params.staticResponsibility = r;
+        }
         if (const auto* v = find(j, "lp3BisectorWeight")) {
             block.params.lp3BisectorWeight =
                 number(*v, childPath(path, "lp3BisectorWeight"), Bound::Positive);
@@ -718,6 +730,60 @@ class Loader {
                 count(*v, childPath(path, "step"), std::numeric_limits<std::int64_t>::max()));
         }
         return block;
+    }
+
+    bool boolean(const OJson& j, const std::string& path) const {
+        if (!j.is_boolean()) fail(path, "expected true or false, got " + describe(j));
+        return j.get<bool>();
+    }
+
+    DetourParams detour(const OJson& j) const {
+        const std::string path = "detour";
+        requireObject(j, path);
+        checkKeys(j, path, kDetourKeys);
+        DetourParams d;
+        if (const auto* v = find(j, "enabled")) d.enabled = boolean(*v, childPath(path, "enabled"));
+        if (const auto* v = find(j, "neighborFallback"))
+            d.neighborFallback = boolean(*v, childPath(path, "neighborFallback"));
+        auto real = [&](const char* key, double& out) {
+            if (const auto* v = find(j, key)) out = number(*v, childPath(path, key), Bound::NonNegative);
+        };
+        real("cellSize", d.cellSize);
+        real("influenceRadius", d.influenceRadius);
+        real("enterSpeedRatio", d.enterSpeedRatio);
+        real("enterGoalDistance", d.enterGoalDistance);
+        real("sampleDistance", d.sampleDistance);
+        real("exitAlignedDegrees", d.exitAlignedDegrees);
+        real("exitGoalDistance", d.exitGoalDistance);
+        real("stillSpeed", d.stillSpeed);
+        real("stillSeconds", d.stillSeconds);
+        if (d.enterSpeedRatio > 1.0)
+            fail(childPath(path, "enterSpeedRatio"),
+                 "expected a number in [0, 1], got " + formatNumber(d.enterSpeedRatio, false));
+        if (d.exitAlignedDegrees > 90.0)
+            fail(childPath(path, "exitAlignedDegrees"),
+                 "expected a number of degrees in [0, 90], got " +
+                     formatNumber(d.exitAlignedDegrees, false));
+        return d;
+    }
+
+    void state(const OJson& j, const std::string& path, SceneAgent& a) const {
+        requireObject(j, path);
+        checkKeys(j, path, kStateKeys);
+        if (const auto* v = find(j, "detour")) {
+            const std::string p = childPath(path, "detour");
+            if (!v->is_string()) fail(p, "expected \"normal\" or \"detouring\", got " + describe(*v));
+            const std::string mode = v->get<std::string>();
+            if (mode == "detouring") {
+                a.detourMode = DetourMode::Detouring;
+            } else if (mode != "normal") {
+                fail(p, "expected \"normal\" or \"detouring\", got \"" + mode + "\"");
+            }
+        }
+        if (const auto* v = find(j, "stillSeconds")) {
+            a.stillSeconds = number(*v, childPath(path, "stillSeconds"), Bound::NonNegative,
+                                    std::numeric_limits<double>::max());
+        }
     }
 
     /// Reads the parameter keys present in `j` into `out` (only those present).
@@ -781,6 +847,7 @@ class Loader {
             a.isStatic = v->get<bool>();
         }
         params(j, path, a.overrides);
+        if (const auto* v = find(j, "state")) state(*v, childPath(path, "state"), a);
 
         if (a.goal && a.prefVelocity) {
             fail(path, "an agent has a goal or a constant prefVelocity, not both (the goal "
@@ -853,7 +920,8 @@ bool sameVec(const std::optional<Vec2>& a, const std::optional<Vec2>& b) {
 bool sameAgent(const SceneAgent& a, const SceneAgent& b) {
     return a.id == b.id && sameVec(a.position, b.position) && sameVec(a.velocity, b.velocity) &&
            sameVec(a.goal, b.goal) && sameVec(a.prefVelocity, b.prefVelocity) &&
-           a.isStatic == b.isStatic && a.overrides == b.overrides;
+           a.isStatic == b.isStatic && a.overrides == b.overrides &&
+           a.detourMode == b.detourMode && a.stillSeconds == b.stillSeconds;
 }
 
 bool sameObstacle(const SceneObstacle& a, const SceneObstacle& b) {
@@ -895,6 +963,17 @@ std::string agentLine(const SceneAgent& a) {
     forEachAgentParam(a.overrides, unused, [&](std::string_view key, const auto& value, auto&) {
         if (value) appendField(out, first, key, formatParam(*value));
     });
+    if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0) {
+        std::string state = "{";
+        if (a.detourMode != DetourMode::Normal)
+            state += " \"detour\": \"" + std::string(toString(a.detourMode)) + "\"";
+        if (a.stillSeconds != 0.0) {
+            if (state.size() > 1) state += ',';
+            state += " \"stillSeconds\": " + formatNumber(a.stillSeconds, false);
+        }
+        state += " }";
+        appendField(out, first, "state", state);
+    }
     out += " }";
     return out;
 }
@@ -973,10 +1052,7 @@ AgentDef Scene::agentDef(const SceneAgent& agent) const {
 
 bool operator==(const Scene& a, const Scene& b) {
     return a.name == b.name && a.description == b.description &&
-           a.simulation.params.timeStep == b.simulation.params.timeStep &&
-           a.simulation.params.responsibility == b.simulation.params.responsibility &&
-           a.simulation.params.lp3BisectorWeight == b.simulation.params.lp3BisectorWeight &&
-           a.simulation.time == b.simulation.time && a.simulation.step == b.simulation.step &&
+           a.simulation.params == b.simulation.params && a.simulation.time == b.simulation.time && a.simulation.step == b.simulation.step &&
            a.agentDefaults == b.agentDefaults &&
            std::equal(a.agents.begin(), a.agents.end(), b.agents.begin(), b.agents.end(),
                       sameAgent) &&
@@ -1076,6 +1152,10 @@ std::string serializeScene(const Scene& scene) {
     if (sim.params.responsibility != defaultsSim.responsibility) {
         entries.emplace_back("responsibility", formatNumber(sim.params.responsibility, false));
     }
+    if (sim.params.staticResponsibility != defaultsSim.staticResponsibility) {
+        entries.emplace_back("staticResponsibility",
+                             formatNumber(sim.params.staticResponsibility, false));
+    }
     if (sim.params.lp3BisectorWeight != defaultsSim.lp3BisectorWeight) {
         entries.emplace_back("lp3BisectorWeight",
                              formatNumber(sim.params.lp3BisectorWeight, false));
@@ -1095,6 +1175,25 @@ std::string serializeScene(const Scene& scene) {
     });
     out += ",\n";
     appendBlock(out, "agentDefaults", entries);
+
+    // Detour: the whole block whenever it differs from the defaults (self-documenting).
+    const DetourParams& d = scene.simulation.params.detour;
+    if (!(d == DetourParams{})) {
+        entries.clear();
+        entries.emplace_back("enabled", d.enabled ? "true" : "false");
+        entries.emplace_back("cellSize", formatNumber(d.cellSize, false));
+        entries.emplace_back("influenceRadius", formatNumber(d.influenceRadius, false));
+        entries.emplace_back("enterSpeedRatio", formatNumber(d.enterSpeedRatio, false));
+        entries.emplace_back("enterGoalDistance", formatNumber(d.enterGoalDistance, false));
+        entries.emplace_back("sampleDistance", formatNumber(d.sampleDistance, false));
+        entries.emplace_back("exitAlignedDegrees", formatNumber(d.exitAlignedDegrees, false));
+        entries.emplace_back("exitGoalDistance", formatNumber(d.exitGoalDistance, false));
+        entries.emplace_back("neighborFallback", d.neighborFallback ? "true" : "false");
+        entries.emplace_back("stillSpeed", formatNumber(d.stillSpeed, false));
+        entries.emplace_back("stillSeconds", formatNumber(d.stillSeconds, false));
+        out += ",\n";
+        appendBlock(out, "detour", entries);
+    }
 
     out += ",\n  \"agents\": [";
     for (std::size_t i = 0; i < scene.agents.size(); ++i) {
@@ -1209,6 +1308,11 @@ Simulator buildSimulator(const Scene& scene) {
     polygons.reserve(scene.obstacles.size());
     for (const SceneObstacle& obstacle : scene.obstacles) polygons.push_back(obstacle.vertices);
     sim.addObstacles(polygons);
+    for (std::size_t i = 0; i < scene.agents.size(); ++i) {
+        const SceneAgent& a = scene.agents[i];
+        if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0)
+            sim.setDetourState(sim.agentAt(i), a.detourMode, a.stillSeconds);
+    }
     sim.setClock(scene.simulation.time, scene.simulation.step);
     return sim;
 }
@@ -1230,6 +1334,8 @@ Scene captureState(const Scene& scene, const Simulator& sim) {
         // bit-identically.
         const bool nonZero = v.x != 0.0 || v.y != 0.0 || std::signbit(v.x) || std::signbit(v.y);
         if (nonZero || a.velocity) a.velocity = v;
+        a.detourMode = sim.detourModeAt(i);
+        a.stillSeconds = sim.stillSeconds(sim.agentAt(i));
     }
     out.simulation.time = sim.time();
     out.simulation.step = sim.stepCount();

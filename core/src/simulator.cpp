@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numbers>
 #include <string>
 
 #include "agent_grid.hpp"
@@ -99,6 +100,12 @@ struct Simulator::Impl {
     std::vector<Vec2> newVelocity;  ///< step output, per agent
     std::vector<std::uint8_t> lp3;  ///< step output, per agent
     std::vector<std::uint8_t> atGoal; ///< step output, per agent
+    // Detour, per agent: step outputs and this step's field sources.
+    std::vector<std::uint8_t> nextDetourMode;
+    std::vector<std::uint8_t> detourReason;
+    std::vector<std::uint8_t> detouring;
+    std::vector<std::uint8_t> isSource;
+    std::vector<std::uint32_t> sources;
     std::vector<Scratch> scratch;   ///< one per worker
     std::unique_ptr<detail::ThreadPool> pool;
 
@@ -124,9 +131,33 @@ void Simulator::setParams(const SimulationParams& params) {
           params.responsibility <= 1.0))
         throw InvalidArgument("responsibility must be in (0, 1] (" +
                               describe("responsibility", params.responsibility) + ")");
+    if (!(std::isfinite(params.staticResponsibility) && params.staticResponsibility > 0.0 &&
+          params.staticResponsibility <= 1.0))
+        throw InvalidArgument("staticResponsibility must be in (0, 1] (" +
+                              describe("staticResponsibility", params.staticResponsibility) +
+                              ")");
     if (!(std::isfinite(params.lp3BisectorWeight) && params.lp3BisectorWeight > 0.0))
         throw InvalidArgument("lp3BisectorWeight must be a finite number > 0 (" +
                               describe("lp3BisectorWeight", params.lp3BisectorWeight) + ")");
+    const DetourParams& d = params.detour;
+    auto nonNegative = [](const char* name, double v) {
+        if (!(std::isfinite(v) && v >= 0.0))
+            throw InvalidArgument(std::string("detour.") + name + " must be a finite number >= 0 (" +
+                                  describe(name, v) + ")");
+    };
+    nonNegative("cellSize", d.cellSize);
+    nonNegative("influenceRadius", d.influenceRadius);
+    nonNegative("enterGoalDistance", d.enterGoalDistance);
+    nonNegative("sampleDistance", d.sampleDistance);
+    nonNegative("exitGoalDistance", d.exitGoalDistance);
+    nonNegative("stillSpeed", d.stillSpeed);
+    nonNegative("stillSeconds", d.stillSeconds);
+    if (!(d.enterSpeedRatio >= 0.0 && d.enterSpeedRatio <= 1.0))
+        throw InvalidArgument("detour.enterSpeedRatio must be in [0, 1] (" +
+                              describe("enterSpeedRatio", d.enterSpeedRatio) + ")");
+    if (!(d.exitAlignedDegrees >= 0.0 && d.exitAlignedDegrees <= 90.0))
+        throw InvalidArgument("detour.exitAlignedDegrees must be in [0, 90] (" +
+                              describe("exitAlignedDegrees", d.exitAlignedDegrees) + ")");
     m_params = params;
 }
 
@@ -181,6 +212,7 @@ void Simulator::countCellSize(std::size_t i, int sign) {
 }
 
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
+    ++m_agentsVersion;
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
     m_radius[i] = def.params.radius;
     m_pos[i] = def.position;
@@ -202,6 +234,9 @@ void Simulator::reserveAgents(std::size_t agents) {
     m_radius.reserve(agents);
     m_hasGoal.reserve(agents);
     m_static.reserve(agents);
+    m_detourMode.reserve(agents);
+    m_detourReason.reserve(agents);
+    m_stillSeconds.reserve(agents);
     m_ids.reserve(agents);
     m_agentSlots.reserve(agents);
 }
@@ -221,6 +256,9 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     m_radius.push_back(0.0);
     m_hasGoal.push_back(0);
     m_static.push_back(0);
+    m_detourMode.push_back(0);
+    m_detourReason.push_back(0);
+    m_stillSeconds.push_back(0.0);
     m_ids.push_back(id);
     storeAgent(i, def);
     m_impl->lp3.clear(); // per-agent step outputs no longer line up
@@ -232,6 +270,7 @@ bool Simulator::removeAgent(AgentId id) {
     if (!index) return false;
     const std::size_t i = *index;
     countCellSize(i, -1);
+    ++m_agentsVersion;
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
     eraseAt(m_radius);
     eraseAt(m_pos);
@@ -241,6 +280,9 @@ bool Simulator::removeAgent(AgentId id) {
     eraseAt(m_agentParams);
     eraseAt(m_hasGoal);
     eraseAt(m_static);
+    eraseAt(m_detourMode);
+    eraseAt(m_detourReason);
+    eraseAt(m_stillSeconds);
     eraseAt(m_ids);
     m_impl->lp3.clear(); // per-agent step outputs no longer line up
     // Agents after i moved down by one.
@@ -292,6 +334,14 @@ void Simulator::setAgent(AgentId id, const AgentDef& def) {
     const std::size_t i = require(id);
     validate(def);
     storeAgent(i, def);
+}
+
+void Simulator::setDetourState(AgentId id, DetourMode mode, double stillSeconds) {
+    const std::size_t i = require(id);
+    if (!(std::isfinite(stillSeconds) && stillSeconds >= 0.0))
+        throw InvalidArgument("stillSeconds must be a finite number >= 0");
+    m_detourMode[i] = static_cast<std::uint8_t>(mode);
+    m_stillSeconds[i] = stillSeconds;
 }
 
 void Simulator::setPosition(AgentId id, Vec2 p) {
@@ -433,7 +483,8 @@ void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex> vertic
 
 /// Agent lines for s.neighbors (orca-spec section 5), appended in neighbour order.
 void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
-                   const detail::AgentGrid& grid, Scratch& s) {
+                   const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
+                   Scratch& s) {
     const std::size_t n = s.neighborCount;
     if (n == 0) return;
     s.reserveLines(n);
@@ -459,7 +510,9 @@ void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParam
     detail::computeAgentLines(n, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 u{s.ux[k], s.uy[k]};
-        s.lines.push_back({a.velocity + sim.responsibility * u, {s.dx[k], s.dy[k]}});
+        const double share = staticFlags[s.neighbors[k].agent] ? sim.staticResponsibility
+                                                                : sim.responsibility;
+        s.lines.push_back({a.velocity + share * u, {s.dx[k], s.dy[k]}});
     }
 }
 
@@ -524,13 +577,145 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
 /// fills the record from the scratch buffers afterwards).
 static SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
                           std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
-                          const detail::AgentGrid& grid, Scratch& s, bool record) {
+                          const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
+                          Scratch& s, bool record) {
     s.lines.clear();
     addObstacleLines(a, vertices, obstGrid, s, record);
     const std::size_t numObstLines = s.lines.size();
-    addAgentLines(a, self, sim, grid, s);
+    addAgentLines(a, self, sim, grid, staticFlags, s);
     return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
                          sim.lp3BisectorWeight, s.projected);
+}
+
+// ---- Detour ---------------------------------------------------------------------------------
+
+namespace {
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0.0;
+    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), mid, values.end());
+    return *mid;
+}
+
+void mixBits(std::uint64_t& h, double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    h = (h ^ bits) * 0x100000001b3ull;
+}
+
+} // namespace
+
+std::uint64_t Simulator::detourSources(std::vector<std::uint32_t>& sources) const {
+    // Sources: agents marked static, and agents with no goal (or at it) that have been still
+    // for a while. Agents still heading for their goal never feed the field: a stalled agent
+    // is the one that needs to detour, and its own field would send followers around it.
+    const DetourParams& d = m_params.detour;
+    sources.clear();
+    std::uint64_t h = 0xcbf29ce484222325ull ^ m_agentsVersion;
+    for (double v : {d.cellSize, d.influenceRadius}) mixBits(h, v);
+    for (std::size_t i = 0; i < m_pos.size(); ++i) {
+        const bool still = (!m_hasGoal[i] || atGoalIndex(i)) && m_stillSeconds[i] >= d.stillSeconds;
+        if (!m_static[i] && !still) continue;
+        sources.push_back(static_cast<std::uint32_t>(i));
+        h = (h ^ i) * 0x100000001b3ull;
+        mixBits(h, m_pos[i].x);
+        mixBits(h, m_pos[i].y);
+    }
+    return h;
+}
+
+void Simulator::buildDetourField(DetourField& field, std::span<const std::uint32_t> sources) const {
+    const DetourParams& d = m_params.detour;
+    if (sources.empty()) {
+        field.clear();
+        return;
+    }
+    std::vector<double> sourceRadii;
+    sourceRadii.reserve(sources.size());
+    for (std::uint32_t i : sources) sourceRadii.push_back(m_radius[i]);
+    const double typical = median(m_radius);
+    const double cell = d.cellSize > 0.0 ? d.cellSize : 0.4 * median(sourceRadii);
+    std::vector<Vec2> centers;
+    std::vector<double> influence;
+    centers.reserve(sources.size());
+    influence.reserve(sources.size());
+    for (std::uint32_t i : sources) {
+        centers.push_back(m_pos[i]);
+        influence.push_back(d.influenceRadius > 0.0 ? d.influenceRadius
+                                                    : m_radius[i] + 2.0 * typical);
+    }
+    field.build(centers, influence, cell);
+}
+
+Vec2 Simulator::detourPrefVelocity(std::size_t i, Vec2 goalPref,
+                                   std::span<const detail::Neighbor> nbs,
+                                   const DetourField& field, std::span<const std::uint8_t> isSource,
+                                   ExplainDetour& info) const {
+    const DetourParams& d = m_params.detour;
+    const double r = m_radius[i];
+    info.enabled = true;
+    info.goalPrefVelocity = goalPref;
+    info.mode = static_cast<DetourMode>(m_detourMode[i]);
+    if (info.mode != DetourMode::Detouring) return goalPref;
+
+    auto leave = [&](DetourReason why) {
+        info.mode = DetourMode::Normal;
+        info.reason = why;
+        return goalPref;
+    };
+    // Leave when the goal is near.
+    const double goalDistance = length(m_goal[i] - m_pos[i]);
+    const double exitGoal = d.exitGoalDistance > 0.0 ? d.exitGoalDistance : 2.0 * r;
+    const double prefSpeed = length(goalPref);
+    if (goalDistance <= exitGoal || prefSpeed <= 0.0) return leave(DetourReason::GoalNear);
+
+    // Sample the field around a point moved toward the goal (one distance drives both).
+    const Vec2 toGoal = goalPref / prefSpeed;
+    const double distance =
+        std::max(d.sampleDistance > 0.0 ? d.sampleDistance : r, field.cellSize());
+    info.samplePoint = m_pos[i] + toGoal * distance;
+    info.sampleRadius = distance;
+    Vec2 dir = field.sample(info.samplePoint, distance);
+    if (absSq(dir) <= 1e-18 && d.neighborFallback) {
+        // Estimate from nearby static neighbours with the same rotation rule, keeping only
+        // directions counter-clockwise of v_pref (single-direction rule).
+        Vec2 sum(0.0);
+        for (const detail::Neighbor& nb : nbs) {
+            if (!isSource[nb.agent]) continue;
+            const Vec2 toNeighbor = m_pos[nb.agent] - m_pos[i];
+            const double lenSq = absSq(toNeighbor);
+            if (lenSq <= 0.0) continue;
+            const Vec2 around = perp(toNeighbor) / std::sqrt(lenSq);
+            if (isCounterClockwiseOf(goalPref, around)) sum += around;
+        }
+        dir = sum;
+        info.usedFallback = absSq(sum) > 1e-18;
+    }
+    if (absSq(dir) <= 1e-18) return leave(DetourReason::EmptySample);
+    dir = normalize(dir);
+    info.sampledDirection = dir;
+    // Single-direction rule: a direction clockwise of v_pref ends the detour.
+    if (!isCounterClockwiseOf(goalPref, dir)) return leave(DetourReason::Clockwise);
+    if (dot(dir, toGoal) >= std::cos(d.exitAlignedDegrees * std::numbers::pi / 180.0))
+        return leave(DetourReason::Aligned);
+    return dir * prefSpeed;
+}
+
+void Simulator::detourAfterSolve(std::size_t i, Vec2 newVelocity, ExplainDetour& info) const {
+    const DetourParams& d = m_params.detour;
+    info.nextMode = info.mode;
+    // Still detouring, or just left in this decision (re-entering waits for the next one).
+    if (info.mode == DetourMode::Detouring || info.reason != DetourReason::None) return;
+    // Enter when ORCA's speed fell below the threshold far from the goal.
+    const double prefSpeed = length(info.goalPrefVelocity);
+    const double r = m_radius[i];
+    const double enterGoal = d.enterGoalDistance > 0.0 ? d.enterGoalDistance : 4.0 * r;
+    if (prefSpeed > 0.0 && length(newVelocity) < d.enterSpeedRatio * prefSpeed &&
+        length(m_goal[i] - m_pos[i]) > enterGoal) {
+        info.nextMode = DetourMode::Detouring;
+        info.reason = DetourReason::Stalled;
+    }
 }
 
 void Simulator::step() {
@@ -546,12 +731,27 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     im.pool->prepare(); // wake the workers while the grid is built
     buildGrid(im.grid, im.pool.get());
 
+    // Detour field from this state's sources (rebuilt only when they changed).
+    const bool detourOn = m_params.detour.enabled;
+    im.isSource.assign(n, 0);
+    if (detourOn) {
+        const std::uint64_t signature = detourSources(im.sources);
+        for (std::uint32_t i : im.sources) im.isSource[i] = 1;
+        if (signature != m_detourSignature || m_detourField.empty() != im.sources.empty()) {
+            buildDetourField(m_detourField, im.sources);
+            m_detourSignature = signature;
+        }
+    } else if (!m_detourField.empty()) {
+        m_detourField.clear();
+        m_detourSignature = 0;
+    }
+
     // Explain records first, from the same pre-step state (dry-run path of the same code).
     out.clear();
     for (AgentId id : explainFor) {
         const auto index = indexOf(id);
         if (!index) continue;
-        explainAgent(*index, im.grid, out.emplace_back());
+        explainAgent(*index, im.grid, m_detourField, im.isSource, out.emplace_back());
     }
 
     // 2. Every agent decides independently (parallel-safe: reads only pre-step state). Work
@@ -559,6 +759,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     //    once, from which each picks its nearest neighbours.
     im.newVelocity.resize(n);
     im.lp3.resize(n);
+    im.nextDetourMode.resize(n);
+    im.detourReason.resize(n);
+    im.detouring.assign(n, 0);
     const auto vertices = std::span<const ObstacleVertex>(m_vertices);
     const detail::AgentGrid& grid = im.grid;
     const std::size_t cells = grid.occupiedCount();
@@ -588,10 +791,12 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 if (m_static[i]) {
                     im.newVelocity[i] = Vec2(0.0);
                     im.lp3[i] = 0;
+                    im.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
+                    im.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
                     continue;
                 }
                 const AgentParams& p = m_agentParams[i];
-                const AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
                 const double rangeSq = p.neighborDist * p.neighborDist;
                 const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                 if (maxNeighbors == 0) {
@@ -602,10 +807,28 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     grid.nearest(a.position, i, rangeSq, maxNeighbors, s.neighbors, s.ranges);
                     s.neighborCount = s.neighbors.size();
                 }
+                ExplainDetour detour;
+                const bool detours = detourOn && m_hasGoal[i];
+                if (detours) {
+                    a.prefVelocity = detourPrefVelocity(
+                        i, a.prefVelocity,
+                        std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount),
+                        m_detourField, im.isSource, detour);
+                }
                 const SolveResult r =
-                    decide(a, i, m_params, vertices, m_obstacleGrid, grid, s, false);
+                    decide(a, i, m_params, vertices, m_obstacleGrid, grid, m_static, s, false);
                 im.newVelocity[i] = r.velocity;
                 im.lp3[i] = r.lp3Ran ? 1 : 0;
+                if (detours) {
+                    detourAfterSolve(i, r.velocity, detour);
+                    im.nextDetourMode[i] = static_cast<std::uint8_t>(detour.nextMode);
+                    im.detourReason[i] = static_cast<std::uint8_t>(detour.reason);
+                    im.detouring[i] = detour.mode == DetourMode::Detouring ? 1 : 0;
+                } else {
+                    im.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
+                    im.detourReason[i] = static_cast<std::uint8_t>(
+                        m_detourMode[i] != 0 ? DetourReason::Disabled : DetourReason::None);
+                }
             }
         }
     });
@@ -615,12 +838,18 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     const double dt = m_params.timeStep;
     im.atGoal.resize(n);
     im.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int) {
+        const double stillSpeedSq = m_params.detour.stillSpeed * m_params.detour.stillSpeed;
         for (std::size_t i = begin; i < end; ++i) {
             if (!m_static[i]) {
                 m_vel[i] = im.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
             }
             im.atGoal[i] = atGoalIndex(i) ? 1 : 0;
+            // Detour bookkeeping: the mode for the next step, the last transition's reason,
+            // and how long the agent has been still (for field sources).
+            m_detourMode[i] = im.nextDetourMode[i];
+            if (im.detourReason[i] != 0) m_detourReason[i] = im.detourReason[i];
+            m_stillSeconds[i] = absSq(m_vel[i]) < stillSpeedSq ? m_stillSeconds[i] + dt : 0.0;
         }
     });
     StepStats stats;
@@ -629,6 +858,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         stats.movingAgents += m_static[i] ? 0 : 1;
         stats.goalAgents += m_hasGoal[i];
         stats.agentsAtGoal += im.atGoal[i];
+        stats.detouringAgents += im.detouring[i];
     }
     m_lastStats = stats;
     m_time += dt;
@@ -647,27 +877,39 @@ void Simulator::buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool) con
 
 ExplainRecord Simulator::explain(AgentId id) const {
     const std::size_t i = require(id);
-    // A private index of the current state; the simulator itself is not touched.
-    detail::AgentGrid grid;
-    buildGrid(grid);
-    ExplainRecord rec;
-    explainAgent(i, grid, rec);
-    return rec;
+    std::vector<ExplainRecord> records = explain(std::span<const AgentId>(&id, 1));
+    (void)i;
+    return std::move(records.front());
 }
 
 std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids) const {
     std::vector<ExplainRecord> out;
     if (ids.empty()) return out;
+    // A private index (and detour field, if the stored one is stale) of the current state;
+    // the simulator itself is not touched.
     detail::AgentGrid grid;
     buildGrid(grid);
+    std::vector<std::uint8_t> isSource(m_pos.size(), 0);
+    DetourField localField;
+    const DetourField* field = &m_detourField;
+    if (m_params.detour.enabled) {
+        std::vector<std::uint32_t> sources;
+        const std::uint64_t signature = detourSources(sources);
+        for (std::uint32_t i : sources) isSource[i] = 1;
+        if (signature != m_detourSignature || m_detourField.empty() != sources.empty()) {
+            buildDetourField(localField, sources);
+            field = &localField;
+        }
+    }
     for (AgentId id : ids) {
         const auto index = indexOf(id);
-        if (index) explainAgent(*index, grid, out.emplace_back());
+        if (index) explainAgent(*index, grid, *field, isSource, out.emplace_back());
     }
     return out;
 }
 
 void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
+                             const DetourField& field, std::span<const std::uint8_t> isSource,
                              ExplainRecord& rec) const {
     rec = ExplainRecord{};
     rec.agent = m_ids[i];
@@ -681,14 +923,23 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
 
     Scratch s;
     const AgentParams& p = m_agentParams[i];
-    const AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &p};
+    AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &p};
     if (p.maxNeighbors > 0) {
         grid.nearest(a.position, static_cast<std::uint32_t>(i), p.neighborDist * p.neighborDist,
                      static_cast<std::size_t>(p.maxNeighbors), s.neighbors, s.ranges);
         s.neighborCount = s.neighbors.size();
     }
+    const bool detours = m_params.detour.enabled && m_hasGoal[i];
+    if (detours) {
+        // Same order as the step: neighbours, then the detour substitution of v_pref.
+        a.prefVelocity = detourPrefVelocity(
+            i, a.prefVelocity, std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount),
+            field, isSource, rec.detour);
+        rec.prefVelocity = a.prefVelocity;
+    }
     const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
-                                 m_obstacleGrid, grid, s, true);
+                                 m_obstacleGrid, grid, m_static, s, true);
+    if (detours) detourAfterSolve(i, r.velocity, rec.detour);
 
     // Obstacle neighbours and their lines.
     rec.numObstacleLines = 0;
@@ -733,9 +984,10 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         if (relPos.x == 0.0 && relPos.y == 0.0) relPos.x = nb.agent > i ? 1e-9 : -1e-9;
         const Vec2 otherVelocity = grid.itemVelocity(nb.item);
         const double combinedRadius = p.radius + grid.itemRadius(nb.item);
+        const double share =
+            m_static[nb.agent] ? m_params.staticResponsibility : m_params.responsibility;
         const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
-                                           combinedRadius, invTimeHorizon, invTimeStep,
-                                           m_params.responsibility);
+                                           combinedRadius, invTimeHorizon, invTimeStep, share);
         ExplainLine& el = rec.lines[rec.numObstacleLines + k];
         el.line = al.line;
         el.lineCase = al.lineCase;
@@ -804,7 +1056,9 @@ ClearanceStats Simulator::clearance(double range) const {
         for (const detail::ItemRange& r : ranges) {
             for (std::uint32_t k = r.begin; k < r.end; ++k) {
                 const std::uint32_t j = grid.itemAgent(k);
-                if (j <= i) continue;
+                // Each pair once; pairs of static agents are fixed scenery (static clusters
+                // may overlap on purpose), not something the simulation did.
+                if (j <= i || (m_static[i] && m_static[j])) continue;
                 const double c = length(m_pos[j] - p) - radius[i] - radius[j];
                 out.minAgentClearance = std::min(out.minAgentClearance, c);
                 if (c < 0.0) ++out.overlappingPairs;

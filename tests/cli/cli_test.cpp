@@ -243,6 +243,37 @@ TEST_F(Cli, ValidateWarnsAboutClockwiseObstaclesButAcceptsThem) {
     EXPECT_NE(r.err.find("clockwise"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, DetourCanBeSwitchedFromTheCommandLine) {
+    const std::string wall = scene("detour_wall.json");
+    const Result on = orca("run " + wall + " --until-goals --max-steps 1500 --no-metrics");
+    ASSERT_EQ(on.code, 0) << on.err;
+    const Json jon = Json::parse(on.out);
+    EXPECT_TRUE(jon["detour"].get<bool>()); // the scene's own setting
+    EXPECT_TRUE(jon["allAtGoal"].get<bool>());
+    EXPECT_GT(jon["detourAgentSteps"].get<int>(), 0);
+    const Result off = orca("run " + wall + " --steps 1500 --no-metrics --detour off");
+    ASSERT_EQ(off.code, 0) << off.err;
+    const Json joff = Json::parse(off.out);
+    EXPECT_FALSE(joff["detour"].get<bool>());
+    EXPECT_FALSE(joff["allAtGoal"].get<bool>()); // stalls in front of the wall
+    EXPECT_EQ(joff["detourAgentSteps"], 0);
+    const Result forced = orca("run " + scene("crossing.json") + " --steps 5 --detour on");
+    EXPECT_EQ(Json::parse(forced.out)["detour"], true);
+    EXPECT_EQ(orca("run " + wall + " --detour maybe").code, 2);
+}
+
+TEST_F(Cli, ExplainReportsTheDetourState) {
+    const Result r = orca("explain " + scene("detour_wall.json") + " --agent 0 --steps 60");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    ASSERT_TRUE(j.contains("detour"));
+    for (const char* key : {"mode", "nextMode", "reason", "goalPrefVelocity"})
+        EXPECT_TRUE(j["detour"].contains(key)) << key;
+    // Without detour in the scene there is no detour entry.
+    const Result plain = orca("explain " + scene("crossing.json") + " --agent 0");
+    EXPECT_FALSE(Json::parse(plain.out).contains("detour"));
+}
+
 TEST_F(Cli, MissingFilesAreBadInput) {
     const Result r = orca("run " + (m_dir / "nope.json").string());
     EXPECT_EQ(r.code, 1);

@@ -168,11 +168,19 @@ TEST(SceneSchema, DescribesExactlyTheKeysTheLoaderKnows) {
     EXPECT_EQ(schema.at("$schema"), "https://json-schema.org/draft/2020-12/schema");
     EXPECT_EQ(propertyNames(schema),
               (std::set<std::string>{"format", "version", "name", "description", "simulation",
-                                     "agentDefaults", "agents", "obstacles"}));
+                                     "agentDefaults", "detour", "agents", "obstacles"}));
+    const nlohmann::json& detour = resolve(schema, schema.at("properties").at("detour"));
+    EXPECT_EQ(propertyNames(detour),
+              (std::set<std::string>{"enabled", "cellSize", "influenceRadius", "enterSpeedRatio",
+                                     "enterGoalDistance", "sampleDistance", "exitAlignedDegrees",
+                                     "exitGoalDistance", "neighborFallback", "stillSpeed",
+                                     "stillSeconds"}));
+    EXPECT_EQ(detour.at("additionalProperties"), false);
     EXPECT_TRUE(resolve(schema, schema.at("properties").at("agents")).contains("items"));
     const nlohmann::json& sim = resolve(schema, schema.at("properties").at("simulation"));
-    EXPECT_EQ(propertyNames(sim), (std::set<std::string>{"timeStep", "responsibility",
-                                                         "lp3BisectorWeight", "time", "step"}));
+    EXPECT_EQ(propertyNames(sim),
+              (std::set<std::string>{"timeStep", "responsibility", "staticResponsibility",
+                                     "lp3BisectorWeight", "time", "step"}));
     EXPECT_EQ(sim.at("additionalProperties"), false);
     const std::set<std::string> params = {"radius",          "maxSpeed",     "prefSpeed",
                                           "neighborDist",    "maxNeighbors", "timeHorizon",
@@ -183,7 +191,7 @@ TEST(SceneSchema, DescribesExactlyTheKeysTheLoaderKnows) {
     const nlohmann::json& agent =
         resolve(schema, resolve(schema, schema.at("properties").at("agents")).at("items"));
     std::set<std::string> agentKeys = params;
-    agentKeys.insert({"id", "position", "velocity", "goal", "prefVelocity", "static"});
+    agentKeys.insert({"id", "position", "velocity", "goal", "prefVelocity", "static", "state"});
     EXPECT_EQ(propertyNames(agent), agentKeys);
     EXPECT_EQ(agent.at("additionalProperties"), false);
     const nlohmann::json& obstacle =

@@ -912,3 +912,84 @@ TEST(SceneError, WhatFormats) {
 
 } // namespace
 } // namespace orca::scene
+
+// ---- Detour block, static responsibility and agent run-time state (issue 4) ----------------
+
+namespace orca::scene {
+namespace {
+
+TEST(SceneDetour, BlockAndStateRoundTrip) {
+    const std::string text = R"({"format": "orca-scene", "version": 1,
+      "simulation": {"timeStep": 0.1, "staticResponsibility": 1},
+      "detour": {"enabled": true, "cellSize": 0.3, "sampleDistance": 1.25, "neighborFallback": true},
+      "agents": [{"position": [0, 0], "goal": [5, 0], "state": {"detour": "detouring", "stillSeconds": 0.75}},
+                 {"position": [3, 3], "static": true}]})";
+    const Scene s = parseScene(text, "d.json").scene;
+    const DetourParams& d = s.simulation.params.detour;
+    EXPECT_TRUE(d.enabled);
+    EXPECT_EQ(d.cellSize, 0.3);
+    EXPECT_EQ(d.sampleDistance, 1.25);
+    EXPECT_TRUE(d.neighborFallback);
+    EXPECT_EQ(d.enterSpeedRatio, DetourParams{}.enterSpeedRatio); // default kept
+    EXPECT_EQ(s.simulation.params.staticResponsibility, 1.0);
+    EXPECT_EQ(s.agents[0].detourMode, DetourMode::Detouring);
+    EXPECT_EQ(s.agents[0].stillSeconds, 0.75);
+    const std::string saved = serializeScene(s);
+    EXPECT_EQ(parseScene(saved, "d.json").scene, s);
+    EXPECT_EQ(serializeScene(parseScene(saved, "d.json").scene), saved);
+    EXPECT_NE(saved.find("\"detour\": {"), std::string::npos);
+    EXPECT_NE(saved.find("\"state\": { \"detour\": \"detouring\", \"stillSeconds\": 0.75 }"),
+              std::string::npos)
+        << saved;
+    // The simulator gets both.
+    Simulator sim = buildSimulator(s);
+    EXPECT_TRUE(sim.params().detour.enabled);
+    EXPECT_EQ(sim.detourMode(sim.agentAt(0)), DetourMode::Detouring);
+    EXPECT_EQ(sim.stillSeconds(sim.agentAt(0)), 0.75);
+    // A plain scene writes neither block nor state.
+    const Scene plain = parseScene(R"({"format": "orca-scene", "version": 1,
+      "agents": [{"position": [0, 0]}]})", "p.json").scene;
+    const std::string plainText = serializeScene(plain);
+    EXPECT_EQ(plainText.find("detour"), std::string::npos);
+    EXPECT_EQ(plainText.find("state"), std::string::npos);
+}
+
+TEST(SceneDetour, BrokenBlocksAreReportedWithTheirPath) {
+    struct Row {
+        const char* json;
+        const char* path;
+        const char* fragment;
+    };
+    const Row rows[] = {
+        {R"("detour": {"enabled": "yes"})", "detour.enabled", "expected true or false"},
+        {R"("detour": {"cellSzie": 1})", "detour", "did you mean \"cellSize\""},
+        {R"("detour": {"enterSpeedRatio": 1.5})", "detour.enterSpeedRatio", "[0, 1]"},
+        {R"("detour": {"exitAlignedDegrees": 120})", "detour.exitAlignedDegrees", "[0, 90]"},
+        {R"("detour": {"sampleDistance": -1})", "detour.sampleDistance", ">= 0"},
+        {R"("detour": [])", "detour", "expected an object"},
+        {R"("simulation": {"staticResponsibility": 2})", "simulation.staticResponsibility",
+         "(0, 1]"},
+    };
+    for (const Row& row : rows) {
+        const std::string text = std::string(R"({"format": "orca-scene", "version": 1, )") +
+                                 row.json + R"(, "agents": []})";
+        try {
+            (void)parseScene(text, "bad.json");
+            ADD_FAILURE() << "accepted: " << row.json;
+        } catch (const SceneError& e) {
+            EXPECT_EQ(e.jsonPath(), row.path) << e.what();
+            EXPECT_NE(std::string(e.what()).find(row.fragment), std::string::npos) << e.what();
+        }
+    }
+    const std::string badState = R"({"format": "orca-scene", "version": 1,
+      "agents": [{"position": [0, 0], "state": {"detour": "lost"}}]})";
+    try {
+        (void)parseScene(badState, "bad.json");
+        ADD_FAILURE() << "accepted a bad state";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(e.jsonPath(), "agents[0].state.detour");
+    }
+}
+
+} // namespace
+} // namespace orca::scene

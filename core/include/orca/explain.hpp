@@ -9,6 +9,7 @@
 #include <limits>
 #include <vector>
 
+#include "orca/detour.hpp"
 #include "orca/geometry.hpp"
 #include "orca/orca_lines.hpp"
 #include "orca/types.hpp"
@@ -53,6 +54,19 @@ struct ExplainLine {
     double violation = 0.0;
 };
 
+/// The detour part of a decision (when the scene's detour behaviour is enabled).
+struct ExplainDetour {
+    bool enabled = false;             ///< detour is on for this simulation
+    DetourMode mode = DetourMode::Normal; ///< mode used for this decision (after exit checks)
+    DetourMode nextMode = DetourMode::Normal; ///< mode for the next step (after the enter check)
+    DetourReason reason = DetourReason::None; ///< why it entered or left in this decision
+    Vec2 goalPrefVelocity{0.0, 0.0};  ///< v_pref toward the goal, before any substitution
+    Vec2 samplePoint{0.0, 0.0};       ///< where the field was sampled (when detouring)
+    double sampleRadius = 0.0;
+    Vec2 sampledDirection{0.0, 0.0};  ///< unit direction from the field (zero when none)
+    bool usedFallback = false;        ///< the direction came from nearby static agents
+};
+
 /// The whole decision of one agent for one step.
 struct ExplainRecord {
     AgentId agent;
@@ -76,6 +90,7 @@ struct ExplainRecord {
     bool lp3Ran = false;
     double lp3Depth = 0.0;       ///< LP3's largest remaining violation of an agent line.
     Vec2 newVelocity{0.0, 0.0};  ///< The chosen velocity.
+    ExplainDetour detour;        ///< Detour state and sample (prefVelocity already includes it).
 
     [[nodiscard]] bool lp2Failed() const { return lp2Fail < lines.size(); }
 };

@@ -60,6 +60,10 @@ struct SceneAgent {
     std::optional<Vec2> prefVelocity; ///< Constant preferred velocity (no goal).
     bool isStatic = false;
     AgentOverrides overrides;
+    /// Run-time detour state (the agent key "state"), written by captureState so that a saved
+    /// state resumes bit-identically; default for new scenes.
+    DetourMode detourMode = DetourMode::Normal;
+    double stillSeconds = 0.0;
 };
 
 /// One obstacle polygon as written in the file (after winding repair: counter-clockwise).
@@ -68,7 +72,8 @@ struct SceneObstacle {
     std::vector<Vec2> vertices;
 };
 
-/// Simulation block. `time`/`step` record where a saved state was taken (0 for new scenes).
+/// Simulation block (the "simulation" and "detour" blocks of the file). `time`/`step` record
+/// where a saved state was taken (0 for new scenes).
 struct SimulationBlock {
     SimulationParams params;
     double time = 0.0;

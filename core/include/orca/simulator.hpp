@@ -26,11 +26,13 @@ namespace orca {
 namespace detail {
 class AgentGrid;
 class ThreadPool;
+struct Neighbor;
 } // namespace detail
 
 /// Counters of the last step.
 struct StepStats {
     std::size_t lp3Agents = 0;    ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
+    std::size_t detouringAgents = 0; ///< Agents that followed the detour field in this step.
     std::size_t movingAgents = 0; ///< Non-static agents that were solved.
     std::size_t goalAgents = 0;   ///< Agents with a goal.
     std::size_t agentsAtGoal = 0; ///< Of those, at their goal after the step.
@@ -38,8 +40,9 @@ struct StepStats {
 
 /// Clearance measurements on the current state.
 struct ClearanceStats {
-    /// min over agent pairs of |p_i - p_j| - r_i - r_j (world units; negative = overlap depth).
-    /// +inf when no pair lies within the search range.
+    /// min over agent pairs of |p_i - p_j| - r_i - r_j (world units; negative = overlap depth),
+    /// leaving out pairs of two static agents (fixed scenery). +inf when no pair lies within
+    /// the search range.
     double minAgentClearance = std::numeric_limits<double>::infinity();
     /// Number of agent pairs that overlap (clearance < 0).
     std::size_t overlappingPairs = 0;
@@ -112,6 +115,20 @@ public:
     [[nodiscard]] std::span<const Vec2> velocities() const { return m_vel; }
     [[nodiscard]] std::span<const AgentParams> agentParamsAll() const { return m_agentParams; }
     [[nodiscard]] bool isStaticAt(std::size_t i) const { return m_static[i] != 0; }
+
+    // ---- Detour (see detour.hpp) ------------------------------------------------------------
+    /// The agent's detour mode (for the next step) and how long it has been still (s).
+    [[nodiscard]] DetourMode detourMode(AgentId id) const {
+        return static_cast<DetourMode>(m_detourMode[require(id)]);
+    }
+    [[nodiscard]] DetourMode detourModeAt(std::size_t i) const {
+        return static_cast<DetourMode>(m_detourMode[i]);
+    }
+    [[nodiscard]] double stillSeconds(AgentId id) const { return m_stillSeconds[require(id)]; }
+    /// Restores an agent's detour state (e.g. from a saved scene). stillSeconds >= 0.
+    void setDetourState(AgentId id, DetourMode mode, double stillSeconds);
+    /// The flow field as built for the last step (empty when detour is off).
+    [[nodiscard]] const DetourField& detourField() const { return m_detourField; }
     [[nodiscard]] bool hasGoalAt(std::size_t i) const { return m_hasGoal[i] != 0; }
     [[nodiscard]] Vec2 goalAt(std::size_t i) const { return m_goal[i]; }
     [[nodiscard]] bool atGoalIndex(std::size_t i) const;
@@ -172,9 +189,20 @@ private:
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
     [[nodiscard]] double meanCellSize() const;
+    /// Field sources for the current state and the signature of that set (positions, radii,
+    /// parameters); fills `sources` with agent indices.
+    std::uint64_t detourSources(std::vector<std::uint32_t>& sources) const;
+    void buildDetourField(DetourField& field, std::span<const std::uint32_t> sources) const;
+    /// Detour before the solve: exit checks, field sample; returns the v_pref to hand to ORCA.
+    Vec2 detourPrefVelocity(std::size_t i, Vec2 goalPref, std::span<const detail::Neighbor> nbs,
+                            const DetourField& field, std::span<const std::uint8_t> isSource,
+                            ExplainDetour& info) const;
+    /// Detour after the solve: the enter check; sets info.nextMode and info.reason.
+    void detourAfterSolve(std::size_t i, Vec2 newVelocity, ExplainDetour& info) const;
     void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
     void countCellSize(std::size_t i, int sign);
-    void explainAgent(std::size_t i, const detail::AgentGrid& grid, ExplainRecord& rec) const;
+    void explainAgent(std::size_t i, const detail::AgentGrid& grid, const DetourField& field,
+                      std::span<const std::uint8_t> isSource, ExplainRecord& rec) const;
 
     SimulationParams m_params;
     int m_threadCount = 1;
@@ -193,6 +221,9 @@ private:
     std::size_t m_neighborDistCount = 0;
     std::vector<std::uint8_t> m_hasGoal;
     std::vector<std::uint8_t> m_static;
+    std::vector<std::uint8_t> m_detourMode;   ///< DetourMode, for the next step
+    std::vector<std::uint8_t> m_detourReason; ///< DetourReason of the last transition
+    std::vector<double> m_stillSeconds;       ///< time spent below the detour still speed
     std::vector<AgentId> m_ids;
     SlotTable m_agentSlots; ///< generational ids -> agent order
 
@@ -202,6 +233,11 @@ private:
     SlotTable m_obstacleSlots; ///< generational ids -> obstacle order
     std::vector<ObstacleVertex> m_vertices;
     ObstacleGrid m_obstacleGrid;
+
+    // Detour field, rebuilt when its sources (or the parameters) change.
+    DetourField m_detourField;
+    std::uint64_t m_detourSignature = 0;
+    std::uint64_t m_agentsVersion = 0; ///< bumped whenever agents are added, removed or edited
 
     std::unique_ptr<Impl> m_impl; ///< spatial index, thread pool, per-thread scratch
 };

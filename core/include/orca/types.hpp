@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "orca/detour.hpp"
 #include "orca/geometry.hpp"
 
 namespace orca {
@@ -70,9 +71,17 @@ struct SimulationParams {
     /// Share of the avoidance `u` an agent takes toward another agent (RVO2: 0.5, i.e.
     /// reciprocal). Range (0, 1]; 1 = the agent does all the avoiding.
     double responsibility = 0.5;
+    /// Share of u an agent takes toward a static neighbour (which never reciprocates). RVO2
+    /// sees a static agent as one with maxSpeed 0 and still takes half: 0.5 (the default) is
+    /// RVO2's behaviour; 1 avoids static agents fully (no grazing). Range (0, 1].
+    double staticResponsibility = 0.5;
     /// Weight w in LP3's projected-line direction normalize(w*d_j - d_i) (RVO2: 1 = bisector).
     /// Range (0, inf).
     double lp3BisectorWeight = 1.0;
+    /// Detour flow field around static agents (off by default: plain RVO2 behaviour).
+    DetourParams detour;
+
+    friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };
 
 } // namespace orca
