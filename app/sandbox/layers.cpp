@@ -27,6 +27,7 @@ const std::array kLayers{
     ORCA_WORLD_LAYER(trails, "Trails"),
     ORCA_WORLD_LAYER(obstacleWinding, "Obstacle winding"),
     ORCA_WORLD_LAYER(obstacleNormals, "Obstacle normals"),
+    ORCA_WORLD_LAYER(detourField, "Detour field"),
     ORCA_OVERLAY_LAYER(inWorld, "Overlays in the world view"),
     ORCA_OVERLAY_LAYER(velocityPanel, "Velocity-space panel"),
     ORCA_OVERLAY_LAYER(voCones, "VO cones"),
@@ -36,6 +37,7 @@ const std::array kLayers{
     ORCA_OVERLAY_LAYER(velocityArrows, "v, v_pref, v_new"),
     ORCA_OVERLAY_LAYER(neighborLinks, "Links to neighbours"),
     ORCA_OVERLAY_LAYER(neighborCircle, "Neighbour distance circle"),
+    ORCA_OVERLAY_LAYER(detour, "Detour sample and direction"),
 };
 
 #undef ORCA_OVERLAY_LAYER

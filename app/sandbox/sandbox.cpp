@@ -350,6 +350,12 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::ToggleMetrics:
         ctx.panels.metrics = !ctx.panels.metrics;
         break;
+    case Action::ToggleDetour: {
+        SimulationParams p = ctx.sim.params();
+        p.detour.enabled = !p.detour.enabled;
+        editSimulation(ctx, p);
+        break;
+    }
     case Action::FitView:
         ctx.fitRequested = true;
         break;

@@ -63,6 +63,8 @@ void drawSimulationMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Simulation")) return;
     menuItemAction(ctx, ctx.running ? "Pause" : "Play", Action::TogglePause);
     menuItemAction(ctx, "Single step", Action::Step);
+    menuItemAction(ctx, "Detour flow field", Action::ToggleDetour,
+                   ctx.sim.params().detour.enabled);
     ImGui::Separator();
     ClockSettings& c = ctx.clockSettings;
     if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;

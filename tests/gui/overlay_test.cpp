@@ -589,3 +589,96 @@ TEST(WorldRendererExtras, TrailsRestartAndSelectionRing) {
     const std::size_t bad[] = {99};
     EXPECT_EQ(draw(bad), plain);
 }
+
+// ---- Detour (issue 4): the field layer, the detouring colour, the sample overlay -------------
+
+namespace {
+
+/// A wall of static agents and one agent heading through it, detour on, stepped until the
+/// agent detours.
+struct DetourScene {
+    orca::Simulator sim;
+    orca::AgentId mover;
+    DetourScene() {
+        orca::SimulationParams p;
+        p.detour.enabled = true;
+        p.staticResponsibility = 1.0;
+        sim.setParams(p);
+        for (int k = -3; k <= 3; ++k) {
+            orca::AgentDef s;
+            s.position = {0.0, 2.5 * k};
+            s.params.radius = 1.0;
+            s.isStatic = true;
+            (void)sim.addAgent(s);
+        }
+        orca::AgentDef m;
+        m.position = {-8.0, 0.3};
+        m.hasGoal = true;
+        m.goal = {10.0, 0.3};
+        m.params.radius = 1.0;
+        mover = sim.addAgent(m);
+        for (int s = 0; s < 300 && sim.detourMode(mover) != orca::DetourMode::Detouring; ++s)
+            sim.step();
+    }
+};
+
+} // namespace
+
+TEST(DetourOverlay, FieldLayerSampleAndColour) {
+    ImGuiContextScope scope;
+    DetourScene scene;
+    ASSERT_EQ(scene.sim.detourMode(scene.mover), orca::DetourMode::Detouring);
+    ASSERT_FALSE(scene.sim.detourField().empty());
+    ui::Camera cam;
+    cam.setViewport({{0.0, 0.0}, {800.0, 600.0}});
+    cam.setCenter({0.0, 0.0});
+    cam.setScale(40.0); // cells of 0.4 are 16 px: tinted cells with arrows
+    ui::WorldViewOptions opts;
+    ui::WorldRenderer r;
+    auto draw = [&] {
+        ImGui::NewFrame();
+        const int before = backgroundVertices();
+        r.draw(*ImGui::GetBackgroundDrawList(), cam, scene.sim, opts);
+        const int n = backgroundVertices() - before;
+        ImGui::Render();
+        return n;
+    };
+    opts.detourField = false;
+    const int without = draw();
+    opts.detourField = true;
+    const int with = draw();
+    // Every visible cell is a tinted quad (4 vertices) plus an arrow: far more geometry.
+    EXPECT_GT(with - without, 4 * 100);
+    // Zoomed far out the field is thinned (a stride of cells), never one quad per cell.
+    cam.setScale(0.5);
+    const int thinned = draw();
+    opts.detourField = false;
+    EXPECT_LT(thinned - draw(), with - without);
+
+    // The detouring agent has its own colour.
+    const ui::Rgba detouring = ui::agentFill(ui::AgentState::Detouring);
+    const ui::Rgba active = ui::agentFill(ui::AgentState::Active);
+    EXPECT_TRUE(detouring.r != active.r || detouring.g != active.g || detouring.b != active.b);
+
+    // The selected agent's record: sample circle, chosen direction, goal v_pref beside the
+    // detour v_pref — drawn only with the detour layer on.
+    const orca::ExplainRecord rec = scene.sim.explain(scene.mover);
+    ASSERT_TRUE(rec.detour.enabled);
+    ASSERT_EQ(rec.detour.mode, orca::DetourMode::Detouring);
+    ASSERT_NE(rec.prefVelocity, rec.detour.goalPrefVelocity);
+    cam.setScale(40.0);
+    ui::OverlayLayers layers;
+    ui::OverlayStyle style;
+    auto overlay = [&] {
+        ImGui::NewFrame();
+        const int before = backgroundVertices();
+        ui::drawExplainInWorld(*ImGui::GetBackgroundDrawList(), cam, rec, layers, style, {},
+                               {0.0, 0.0}, false);
+        const int n = backgroundVertices() - before;
+        ImGui::Render();
+        return n;
+    };
+    const int withDetour = overlay();
+    layers.detour = false;
+    EXPECT_GT(withDetour, overlay());
+}

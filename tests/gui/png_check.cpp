@@ -65,11 +65,12 @@ std::vector<Rgba> coloursOf(const std::string& cls) {
     if (cls == "vnew") return {palette::kArrowNew};
     if (cls == "agents")
         return {palette::kAgentActive, palette::kAgentAtGoal, palette::kAgentStatic,
-                palette::kAgentLp3};
+                palette::kAgentLp3, palette::kAgentDetouring};
     if (cls == "active") return {palette::kAgentActive};
     if (cls == "atgoal") return {palette::kAgentAtGoal};
     if (cls == "static") return {palette::kAgentStatic};
     if (cls == "lp3") return {palette::kAgentLp3};
+    if (cls == "detouring") return {palette::kAgentDetouring};
     if (cls == "obstacle") return {palette::kObstacleFill};
     std::fprintf(stderr, "unknown colour class '%s'\n", cls.c_str());
     std::exit(2);

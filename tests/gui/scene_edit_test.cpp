@@ -147,6 +147,30 @@ TEST(SceneEdit, MixedDetectionAndApplyToDefinition) {
     EXPECT_EQ(a.prefVelocity, (Vec2{0.3, 0.4})); // keeps the v_pref it had
 }
 
+TEST(SceneEdit, DetourKeySwitchesTheFieldLiveAndInTheScene) {
+    SandboxContext ctx;
+    loadOrDie(ctx, kScenes / "detour_wall.json");
+    ASSERT_TRUE(ctx.sim.params().detour.enabled);
+    stepSimulation(ctx, 40);
+    const Vec2 pos = ctx.sim.position(ctx.sim.agentAt(0));
+
+    applyAction(ctx, Action::ToggleDetour);
+    EXPECT_FALSE(ctx.sim.params().detour.enabled);
+    EXPECT_FALSE(ctx.scene.simulation.params.detour.enabled);
+    EXPECT_EQ(ctx.sim.stepCount(), 40u); // live: the run goes on from where it was
+    EXPECT_EQ(ctx.sim.position(ctx.sim.agentAt(0)), pos);
+    EXPECT_TRUE(ctx.unsaved.unsaved());
+
+    ctx.restartRequest = true; // restart keeps the edit
+    applyRequests(ctx);
+    EXPECT_EQ(ctx.sim.stepCount(), 0u);
+    EXPECT_FALSE(ctx.sim.params().detour.enabled);
+
+    applyAction(ctx, Action::ToggleDetour); // back as saved
+    EXPECT_TRUE(ctx.sim.params().detour.enabled);
+    EXPECT_FALSE(ctx.unsaved.unsaved());
+}
+
 TEST(Unsaved, TrackerComparesWithTheSavedScene) {
     scene::Scene s = twoAgentScene();
     UnsavedTracker t;

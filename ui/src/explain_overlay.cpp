@@ -751,10 +751,20 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
         }
     }
 
-    // 7. v, v_pref, v_new and LP3.
+    // 7. v, v_pref, v_new and LP3. While the agent detours, ORCA's v_pref is the detour
+    //    direction (drawn in the detour colour) and the goal's v_pref is shown beside it.
+    const bool detouring = layers.detour && rec.detour.enabled &&
+                           rec.detour.mode == DetourMode::Detouring;
     if (layers.velocityArrows) {
         const float at = th + 0.5f;
-        arrow(dl, o, t.toScreen(rec.prefVelocity), col(palette::kArrowPref), at, {6.0f, 4.0f});
+        if (detouring) {
+            arrow(dl, o, t.toScreen(rec.detour.goalPrefVelocity),
+                  col(palette::kArrowPref, std::uint8_t{120}), 1.0f, {3.0f, 4.0f});
+            label(dl, t.toScreen(rec.detour.goalPrefVelocity) + Vec2(6.0, 2.0),
+                  col(palette::kArrowPref, std::uint8_t{160}), "v_pref (goal)");
+        }
+        arrow(dl, o, t.toScreen(rec.prefVelocity),
+              col(detouring ? palette::kDetourSample : palette::kArrowPref), at, {6.0f, 4.0f});
         arrow(dl, o, vS, col(palette::kArrowV), at);
         const Vec2 nS = t.toScreen(rec.newVelocity);
         arrow(dl, o, nS, col(palette::kArrowNew), at);
@@ -780,8 +790,9 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
         // three often nearly coincide).
         const float fh = ImGui::GetFontSize();
         label(dl, vS + Vec2(-12.0, -fh - 2.0), col(palette::kArrowV), "v");
-        label(dl, t.toScreen(rec.prefVelocity) + Vec2(6.0, -fh - 2.0), col(palette::kArrowPref),
-              "v_pref");
+        label(dl, t.toScreen(rec.prefVelocity) + Vec2(6.0, -fh - 2.0),
+              col(detouring ? palette::kDetourSample : palette::kArrowPref),
+              detouring ? "v_pref (detour)" : "v_pref");
         if (!m.valid) label(dl, nS + Vec2(7.0, 3.0), col(palette::kArrowNew), "v_new");
     }
 }
@@ -891,6 +902,22 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
                        toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter2 * tau)),
                        col(palette::kHighlight), 4.0f);
         }
+    }
+
+    // Detour: where the field was sampled (world units) and the direction it gave.
+    if (layers.detour && rec.detour.enabled && rec.detour.sampleRadius > 0.0) {
+        const Vec2 sp = camera.worldToScreen(rec.detour.samplePoint);
+        dl.AddCircle(toIm(sp), static_cast<float>(rec.detour.sampleRadius * scale),
+                     col(palette::kDetourSample), 0, 1.5f);
+        marker(dl, sp, col(palette::kDetourSample), 3.0f);
+        if (absSq(rec.detour.sampledDirection) > 0.0) {
+            const double len = 2.0 * rec.params.radius + rec.detour.sampleRadius;
+            arrow(dl, centre,
+                  camera.worldToScreen(rec.position + rec.detour.sampledDirection * len),
+                  col(palette::kDetourSample), 2.0f);
+        }
+        label(dl, sp + Vec2(6.0, 6.0), col(palette::kDetourSample),
+              rec.detour.mode == DetourMode::Detouring ? "detour sample" : "sample (leaving)");
     }
 
     const VelocityTransform t =

@@ -175,8 +175,41 @@ ParamsPanelOutput drawParamsPanel(const ParamsPanelInput& in, bool* open) {
     if (dragDouble("responsibility", s.responsibility, 0.01, 1.0)) out.simulation = s;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Share of u each agent takes (0.5 = reciprocal, as RVO2)");
+    if (dragDouble("static responsibility", s.staticResponsibility, 0.01, 1.0))
+        out.simulation = s;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Share of u taken toward static agents, which never reciprocate\n"
+                          "(0.5 = RVO2; 1 = avoid them fully)");
     if (dragDouble("LP3 bisector weight", s.lp3BisectorWeight, 0.01, 100.0)) out.simulation = s;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("1 = RVO2's bisector");
+    if (ImGui::CollapsingHeader("Detour flow field")) {
+        DetourParams& d = s.detour;
+        if (ImGui::Checkbox("enabled (D)", &d.enabled)) out.simulation = s;
+        auto detourValue = [&](const char* label, double& v, double hi, const char* tip) {
+            if (dragDouble(label, v, 0.0, hi)) out.simulation = s;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        };
+        detourValue("cell size", d.cellSize, 100.0, "Field cell size; 0 = 0.4 x median static radius");
+        detourValue("influence radius", d.influenceRadius, 1000.0,
+                    "Cells a static agent writes; 0 = its radius + 2 x median radius");
+        detourValue("enter speed ratio", d.enterSpeedRatio, 1.0,
+                    "Enter when ORCA's speed < this x preferred speed");
+        detourValue("enter goal distance", d.enterGoalDistance, 1000.0,
+                    "...and the goal is farther than this; 0 = 4 radii");
+        detourValue("sample distance", d.sampleDistance, 100.0,
+                    "Sample point this far toward the goal, averaging this radius; 0 = radius");
+        detourValue("exit aligned (deg)", d.exitAlignedDegrees, 90.0,
+                    "Leave when the detour direction is this close to the goal direction");
+        detourValue("exit goal distance", d.exitGoalDistance, 1000.0,
+                    "Leave when the goal is closer; 0 = 2 radii");
+        if (ImGui::Checkbox("neighbour fallback", &d.neighborFallback)) out.simulation = s;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Estimate a direction from static neighbours when the field is empty");
+        detourValue("still speed", d.stillSpeed, 100.0,
+                    "Goal-less agents slower than this...");
+        detourValue("still seconds", d.stillSeconds, 1000.0,
+                    "...for this long feed the field like static agents");
+    }
     int threads = in.threads;
     if (ImGui::SliderInt("threads", &threads, 1, std::max(in.maxThreads, 1)))
         out.threads = std::clamp(threads, 1, std::max(in.maxThreads, 1));

@@ -88,8 +88,56 @@ Rgba agentFill(AgentState state) {
         return palette::kAgentStatic;
     case AgentState::Lp3:
         return palette::kAgentLp3;
+    case AgentState::Detouring:
+        return palette::kAgentDetouring;
     }
     return palette::kAgentActive;
+}
+
+void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
+                                    const Simulator& sim) const {
+    const DetourField& field = sim.detourField();
+    const Rect world = camera.visibleWorld();
+    const double cell = field.cellSize();
+    const double cellPx = cell * camera.scale();
+    // Thin out when zoomed out: draw every `stride`-th cell so that drawn cells stay at least
+    // ~3 px apart (a big field stays readable and cheap).
+    const int stride = std::max(1, static_cast<int>(std::ceil(3.0 / std::max(cellPx, 1e-9))));
+    if (stride > 64) return; // the whole field is a few pixels: nothing useful to draw
+    const std::int32_t x0 = field.coord(world.min.x), x1 = field.coord(world.max.x);
+    const std::int32_t y0 = field.coord(world.min.y), y1 = field.coord(world.max.y);
+    const bool arrows = cellPx * stride >= 9.0;
+    const Rgba tint = palette::kDetourCell;
+    const ImU32 arrowCol = col(palette::kDetourArrow);
+    const double drawn = cell * stride;
+    field.forEachCellIn(x0, y0, x1, y1, [&](const DetourField::Cell& c) {
+        if (stride > 1 && ((c.cx % stride) != 0 || (c.cy % stride) != 0)) return;
+        const double magnitude = length(c.vector);
+        if (magnitude <= 1e-12) return;
+        // Tint by magnitude: one source gives 1; overlapping circulations add up (or cancel).
+        const double t = std::min(magnitude / 3.0, 1.0);
+        Rgba shade = tint;
+        shade.a = static_cast<std::uint8_t>(20 + t * (tint.a - 20));
+        const Vec2 lo{c.cx * cell, c.cy * cell};
+        const ImVec2 a = toIm(camera.worldToScreen(lo));
+        const ImVec2 b = toIm(camera.worldToScreen(lo + Vec2(drawn, drawn)));
+        dl.AddRectFilled({std::min(a.x, b.x), std::min(a.y, b.y)},
+                         {std::max(a.x, b.x), std::max(a.y, b.y)}, col(shade));
+        if (!arrows) return;
+        const Vec2 centre = lo + Vec2(0.5 * drawn, 0.5 * drawn);
+        const Vec2 dir = c.vector / magnitude;
+        const ImVec2 from = toIm(camera.worldToScreen(centre - dir * (0.35 * drawn)));
+        const ImVec2 to = toIm(camera.worldToScreen(centre + dir * (0.35 * drawn)));
+        dl.AddLine(from, to, arrowCol, 1.0f);
+        const ImVec2 d{to.x - from.x, to.y - from.y};
+        const float len = std::sqrt(d.x * d.x + d.y * d.y);
+        if (len < 4.0f) return;
+        const ImVec2 u{d.x / len, d.y / len};
+        const float h = std::min(4.0f, 0.35f * len);
+        dl.AddTriangleFilled(to, {to.x - u.x * h - u.y * h * 0.6f, to.y - u.y * h + u.x * h * 0.6f},
+                             {to.x - u.x * h + u.y * h * 0.6f, to.y - u.y * h - u.x * h * 0.6f},
+                             arrowCol);
+    });
 }
 
 void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simulator& sim,
@@ -106,6 +154,7 @@ void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simul
         syncObstacles(sim);
         drawObstacles(drawList, camera, options);
     }
+    if (options.detourField && !sim.detourField().empty()) drawDetourField(drawList, camera, sim);
     if (options.trails) {
         updateTrails(sim);
         drawTrails(drawList, camera, sim);
@@ -252,6 +301,8 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
             state = AgentState::Static;
         else if (haveLp3 && lp3Flags[i] != 0)
             state = AgentState::Lp3;
+        else if (sim.detourModeAt(i) == DetourMode::Detouring)
+            state = AgentState::Detouring;
         else if (sim.atGoalIndex(i))
             state = AgentState::AtGoal;
         const ImU32 fill = col(agentFill(state));

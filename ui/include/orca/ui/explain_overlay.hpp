@@ -47,6 +47,8 @@ struct OverlayLayers {
     bool velocityPanel = true;   ///< show the velocity-space panel
     bool neighborLinks = true;   ///< lines from the selected agent to its neighbours
     bool neighborCircle = false; ///< the neighborDist circle of the selected agent
+    bool detour = true;          ///< detour: sample point and radius, chosen direction, and the
+                                 ///< goal's v_pref beside the substituted one
 };
 
 /// Something the pointer is over (a half-plane, i.e. a line of the record, and the neighbour

@@ -26,6 +26,7 @@ inline constexpr Rgba kAgentActive{64, 140, 236, 255};  ///< Has somewhere to go
 inline constexpr Rgba kAgentAtGoal{72, 186, 96, 255};   ///< Within its goal radius.
 inline constexpr Rgba kAgentStatic{138, 138, 146, 255}; ///< Immovable.
 inline constexpr Rgba kAgentLp3{244, 128, 24, 255};     ///< LP2 was infeasible this step.
+inline constexpr Rgba kAgentDetouring{180, 110, 230, 255}; ///< Following the detour field.
 
 inline constexpr Rgba kVelocity{255, 214, 90, 230};
 inline constexpr Rgba kGoal{230, 230, 235, 190};
@@ -43,6 +44,9 @@ inline constexpr Rgba kObstacleWinding{214, 186, 142, 220}; ///< Arrows along ob
 inline constexpr Rgba kObstacleNormal{255, 140, 110, 220};  ///< Outward edge normals.
 inline constexpr Rgba kNeighborLink{255, 255, 255, 70};     ///< Selected agent -> neighbours.
 inline constexpr Rgba kNeighborCircle{255, 255, 255, 55};   ///< neighborDist circle.
+inline constexpr Rgba kDetourCell{180, 110, 230, 90};       ///< Detour field cell, tinted by |v|.
+inline constexpr Rgba kDetourArrow{225, 190, 250, 200};     ///< Detour field vectors.
+inline constexpr Rgba kDetourSample{225, 190, 250, 230};    ///< Sample point/radius, direction.
 
 // Explain overlays (velocity space). Hues from the Okabe-Ito colour-blind-safe set; builders
 // differ in hue, geometric case families in dash pattern (solid cut-off, dashed leg, dotted

@@ -41,10 +41,13 @@ struct WorldViewOptions {
     bool trails = false;
     /// Rings around the agents passed as `selected` to WorldRenderer::draw.
     bool selectionRings = true;
+    /// The detour flow field: cells tinted by the magnitude of their vector, with arrows when
+    /// the cells are large enough on screen (culled to the view, thinned when zoomed out).
+    bool detourField = true;
 };
 
-/// State an agent is coloured by (first match wins: static, LP3, at goal, active).
-enum class AgentState : std::uint8_t { Active, AtGoal, Static, Lp3 };
+/// State an agent is coloured by (first match wins: static, LP3, detouring, at goal, active).
+enum class AgentState : std::uint8_t { Active, AtGoal, Static, Lp3, Detouring };
 
 [[nodiscard]] Rgba agentFill(AgentState state);
 
@@ -98,6 +101,7 @@ class WorldRenderer {
                        std::span<const std::size_t> selected) const;
     void drawGoals(ImDrawList& dl, const Camera& camera, const Simulator& sim,
                    const WorldViewOptions& options) const;
+    void drawDetourField(ImDrawList& dl, const Camera& camera, const Simulator& sim) const;
     void drawAgents(ImDrawList& dl, const Camera& camera, const Simulator& sim,
                     const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags);
 
