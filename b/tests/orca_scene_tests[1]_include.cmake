@@ -1,5 +1,0 @@
-if(EXISTS "/tmp/wt4/b/tests/orca_scene_tests[1]_tests.cmake")
-  include("/tmp/wt4/b/tests/orca_scene_tests[1]_tests.cmake")
-else()
-  add_test(orca_scene_tests_NOT_BUILT orca_scene_tests_NOT_BUILT)
-endif()
