@@ -23,23 +23,31 @@ std::string label(const KeyBinding& b) {
     return s;
 }
 
-bool live(KeyScope scope, bool construction) {
+bool live(KeyScope scope, KeyContext c) {
     switch (scope) {
     case KeyScope::Always:
         return true;
     case KeyScope::Construction:
-        return construction;
-    case KeyScope::NoConstruction:
-        return !construction;
+        return c.construction && !c.editing;
+    case KeyScope::Viewing:
+        return !c.construction && !c.editing;
+    case KeyScope::Editing:
+        return c.editing;
     }
     return false;
 }
 
 std::string helpLabel(const KeyBinding& b) {
-    // Construction-only actions say so in their description; a key that means something
-    // else in construction mode says so next to the key.
-    return b.scope == KeyScope::NoConstruction ? label(b) + " (not in construction mode)"
-                                               : label(b);
+    // Construction-only actions say so in their description; a key that means something else
+    // in another mode says in which mode it means this.
+    switch (b.scope) {
+    case KeyScope::Viewing:
+        return label(b) + " (inspect tool, not in construction mode)";
+    case KeyScope::Editing:
+        return label(b) + " (edit tools)";
+    default:
+        return label(b);
+    }
 }
 
 std::string escapeMarkdown(const std::string& s) {
@@ -53,10 +61,10 @@ std::string escapeMarkdown(const std::string& s) {
 
 } // namespace
 
-const KeyBinding* findBinding(SDL_Keycode key, std::uint16_t sdlMods, bool construction) {
+const KeyBinding* findBinding(SDL_Keycode key, std::uint16_t sdlMods, KeyContext context) {
     const std::uint8_t mods = normalizeMods(sdlMods);
     for (const KeyBinding& b : kKeyBindings)
-        if (b.key == key && b.mods == mods && live(b.scope, construction)) return &b;
+        if (b.key == key && b.mods == mods && live(b.scope, context)) return &b;
     return nullptr;
 }
 
@@ -93,6 +101,21 @@ std::vector<ui::HelpRow> mouseHelpRows() {
         {"Right / middle drag", "Pan", "Move the view"},
         {"Wheel", "Zoom", "Zoom about the cursor"},
         {"Drop a .json file", "Open", "Open a scene file dropped on the window"},
+        {"Select tool: click / drag", "Select, move",
+         "Click an agent, goal, obstacle or vertex to select it; drag it (and the rest of the "
+         "selection) to move; Shift+click adds or removes"},
+        {"Select tool: drag on empty space", "Box select",
+         "Select the agents and whole obstacles inside the box (Shift: add to the selection)"},
+        {"Select tool: double-click an edge", "Insert vertex",
+         "Add a vertex to the obstacle where you clicked (then drag it)"},
+        {"Add agent tool: click / drag", "Add agent",
+         "Place an agent with the new-agent defaults; dragging also sets its goal"},
+        {"Goal tool: drag from an agent", "Set goal",
+         "Release where the goal goes (every selected agent keeps its offset); Alt+drag: a "
+         "constant preferred velocity (the arrow as drawn)"},
+        {"Obstacle tool: click", "Add vertex",
+         "Add a vertex; click the first vertex to close (Enter: close, Backspace: remove the last, "
+         "Esc: drop)"},
     };
 }
 

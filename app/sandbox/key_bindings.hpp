@@ -38,6 +38,31 @@ enum class Action {
     DumpState,
     ToggleHelp,
     Quit,
+    // Scene authoring.
+    ToolInspect,
+    ToolSelect,
+    ToolAddAgent,
+    ToolGoal,
+    ToolObstacle,
+    ToggleGenerators,
+    ToggleLinter,
+    ToggleAgentDefaults,
+    ToggleSnap,
+    Undo,
+    Redo,
+    DeleteSelection,
+    Duplicate,
+    Copy,
+    Cut,
+    Paste,
+    SelectAll,
+    NudgeLeft,
+    NudgeRight,
+    NudgeUp,
+    NudgeDown,
+    ClosePolygon,
+    ReverseWinding,
+    NewScene,
 };
 
 enum KeyMod : std::uint8_t {
@@ -48,10 +73,19 @@ enum KeyMod : std::uint8_t {
 };
 
 /// When a binding is live. Two bindings may share a key only if their scopes never overlap.
+/// The modes: editing (an edit tool is active; construction mode is then off), construction
+/// mode, or plain viewing (the inspect tool without construction mode).
 enum class KeyScope : std::uint8_t {
     Always,
-    Construction,   ///< only while construction mode is on
-    NoConstruction, ///< only while construction mode is off
+    Construction, ///< only while construction mode is on
+    Viewing,      ///< only with the inspect tool and construction mode off
+    Editing,      ///< only while an edit tool is active
+};
+
+/// The mode a key press happens in.
+struct KeyContext {
+    bool construction = false;
+    bool editing = false;
 };
 
 struct KeyBinding {
@@ -74,13 +108,13 @@ inline constexpr std::array kKeyBindings{
                "Run or pause the simulation", false},
     KeyBinding{SDLK_o, kModNone, Action::Step, "Single step", kStepHelp, true},
     KeyBinding{SDLK_RIGHT, kModNone, Action::Step, "Single step", kStepHelp, true,
-               KeyScope::NoConstruction},
+               KeyScope::Viewing},
     KeyBinding{SDLK_r, kModNone, Action::Restart, "Restart",
                "Rebuild the simulation from the loaded scene, with your parameter edits (paused; "
                "the selection is kept)",
                false},
-    KeyBinding{SDLK_ESCAPE, kModNone, Action::ClearSelection, "Clear selection",
-               "Deselect every agent", false},
+    KeyBinding{SDLK_ESCAPE, kModNone, Action::ClearSelection, "Clear selection / cancel",
+               "Deselect everything; while drawing an obstacle: drop it", false},
     KeyBinding{SDLK_c, kModNone, Action::ToggleConstruction, "Construction mode",
                "Build the selected agent's half-planes one neighbour at a time (velocity panel)",
                false},
@@ -125,12 +159,80 @@ inline constexpr std::array kKeyBindings{
     KeyBinding{SDLK_F1, kModNone, Action::ToggleHelp, "Help", "Show or hide this window", false},
     KeyBinding{SDLK_q, kModCtrl, Action::Quit, "Quit",
                "Close the sandbox (asks first when the scene has unsaved changes)", false},
+    KeyBinding{SDLK_n, kModCtrl, Action::NewScene, "New scene",
+               "Start an empty scene (asks first when the scene has unsaved changes)", false},
+    // Scene authoring.
+    KeyBinding{SDLK_1, kModNone, Action::ToolInspect, "Inspect tool",
+               "Click agents to see ORCA decide (no editing; arrows step / construction)", false},
+    KeyBinding{SDLK_2, kModNone, Action::ToolSelect, "Select / move tool",
+               "Click or box-select agents, goals, obstacles and vertices; drag to move them",
+               false},
+    KeyBinding{SDLK_3, kModNone, Action::ToolAddAgent, "Add agent tool",
+               "Click to place an agent with the new-agent defaults (drag: also its goal)", false},
+    KeyBinding{SDLK_4, kModNone, Action::ToolGoal, "Goal tool",
+               "Drag from an agent to set its goal; Alt+drag sets a constant preferred velocity",
+               false},
+    KeyBinding{SDLK_5, kModNone, Action::ToolObstacle, "Obstacle tool",
+               "Click vertices; click the first vertex or press Enter to close", false},
+    KeyBinding{SDLK_g, kModNone, Action::ToggleGenerators, "Generators",
+               "Insert formations: circle, grid block, random fill, crossing flows (preview first)",
+               false},
+    KeyBinding{SDLK_l, kModNone, Action::ToggleLinter, "Linter",
+               "Show or hide the scene linter (ORCA hazards, with one-click fixes)", false},
+    KeyBinding{SDLK_n, kModNone, Action::ToggleAgentDefaults, "New-agent defaults",
+               "Show or hide the parameters new agents get", false},
+    KeyBinding{SDLK_s, kModNone, Action::ToggleSnap, "Snap to grid",
+               "Snap placed and moved points to the grid (step in the tool bar)", false},
+    KeyBinding{SDLK_z, kModCtrl, Action::Undo, "Undo", "Undo the last edit of the scene", true},
+    KeyBinding{SDLK_z, kModCtrl | kModShift, Action::Redo, "Redo", "Redo the last undone edit",
+               true},
+    KeyBinding{SDLK_y, kModCtrl, Action::Redo, "Redo", "Redo the last undone edit", true},
+    KeyBinding{SDLK_DELETE, kModNone, Action::DeleteSelection, "Delete",
+               "Delete the selected agents, obstacles or vertex; while drawing: the last vertex",
+               true, KeyScope::Editing},
+    KeyBinding{SDLK_BACKSPACE, kModNone, Action::DeleteSelection, "Delete",
+               "Delete the selected agents, obstacles or vertex; while drawing: the last vertex",
+               true, KeyScope::Editing},
+    KeyBinding{SDLK_d, kModCtrl, Action::Duplicate, "Duplicate",
+               "Copy the selected agents and obstacles beside themselves", false},
+    KeyBinding{SDLK_c, kModCtrl, Action::Copy, "Copy",
+               "Copy the selected agents and obstacles (also as JSON to the clipboard)", false},
+    KeyBinding{SDLK_x, kModCtrl, Action::Cut, "Cut", "Copy, then delete the selection", false},
+    KeyBinding{SDLK_v, kModCtrl, Action::Paste, "Paste",
+               "Paste at the mouse (works across scenes and from another sandbox)", false},
+    KeyBinding{SDLK_a, kModCtrl, Action::SelectAll, "Select all",
+               "Select every agent (and, with an edit tool, every obstacle)", false},
+    KeyBinding{SDLK_LEFT, kModNone, Action::NudgeLeft, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_RIGHT, kModNone, Action::NudgeRight, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_UP, kModNone, Action::NudgeUp, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_DOWN, kModNone, Action::NudgeDown, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_LEFT, kModShift, Action::NudgeLeft, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_RIGHT, kModShift, Action::NudgeRight, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_UP, kModShift, Action::NudgeUp, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_DOWN, kModShift, Action::NudgeDown, "Nudge",
+               "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_RETURN, kModNone, Action::ClosePolygon, "Close obstacle",
+               "Obstacle tool: finish the obstacle being drawn (2 vertices = a wall segment)", false,
+               KeyScope::Editing},
+    KeyBinding{SDLK_KP_ENTER, kModNone, Action::ClosePolygon, "Close obstacle",
+               "Obstacle tool: finish the obstacle being drawn (2 vertices = a wall segment)", false,
+               KeyScope::Editing},
+    KeyBinding{SDLK_w, kModNone, Action::ReverseWinding, "Reverse winding",
+               "Reverse the vertex order of the selected obstacles (clockwise ones are ignored by "
+               "the simulation)",
+               false},
 };
 
-/// The binding for a key press (SDL keycode and SDL_Keymod bits), if any, given whether
-/// construction mode is on.
+/// The binding for a key press (SDL keycode and SDL_Keymod bits), if any, in the given mode.
 [[nodiscard]] const KeyBinding* findBinding(SDL_Keycode key, std::uint16_t sdlMods,
-                                            bool construction = false);
+                                            KeyContext context = {});
 
 /// "Ctrl+Q"-style label of the first binding of `action` (empty when unbound).
 [[nodiscard]] std::string shortcutLabel(Action action);

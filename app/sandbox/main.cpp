@@ -214,7 +214,8 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
     case SDL_KEYDOWN: {
         if (ImGui::GetIO().WantCaptureKeyboard) break;
         const KeyBinding* b =
-            findBinding(e.key.keysym.sym, e.key.keysym.mod, ctx.construction.active);
+            findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
+        ctx.editor.nudgeBig = (e.key.keysym.mod & KMOD_SHIFT) != 0;
         if (b && (e.key.repeat == 0 || b->repeats)) applyAction(ctx, b->action);
         break;
     }

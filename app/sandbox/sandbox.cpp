@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "orca/obstacles.hpp"
+
 #include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -69,6 +71,12 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
         ctx.agentNames.push_back(idText(a.id));
     ctx.unsaved.reset(ctx.scene);
     ctx.selection.clear();
+    ctx.editor.history.clear();
+    ctx.editor.obstacles.clear();
+    ctx.editor.vertex.reset();
+    ctx.editor.drawing.clear();
+    ctx.editor.drag = {};
+    ++ctx.editor.editVersion;
     ctx.construction.neighbor = 0;
     ctx.construction.phase = 0;
     ctx.paramsError.clear();
@@ -78,11 +86,35 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     restoreView(ctx);
 }
 
-void proceed(SandboxContext& ctx, const GuardedRequest& r) {
-    if (r.kind == GuardedRequest::Kind::Load)
-        ctx.loadRequest = r.file;
-    else
-        ctx.quitRequest = true;
+
+// The simulation of a scene being edited: obstacles the simulator rejects (clockwise, or not
+// a valid polygon) are left out and listed instead of failing the whole build, so that the
+// editor keeps running while the author fixes them.
+Simulator buildForEditing(scene::Scene& scene, EditorState& editor) {
+    editor.skippedObstacles.clear();
+    editor.skippedReasons.clear();
+    std::vector<scene::SceneObstacle> usable;
+    for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
+        const PolygonCheck check = checkPolygon(scene.obstacles[i].vertices);
+        if (!check.valid || (check.clockwise && scene.obstacles[i].vertices.size() >= 3)) {
+            editor.skippedObstacles.push_back(i);
+            editor.skippedReasons.push_back(!check.valid ? check.error
+                                                         : "clockwise (reverse it: W)");
+            continue;
+        }
+        usable.push_back(scene.obstacles[i]);
+    }
+    if (editor.skippedObstacles.empty()) return scene::buildSimulator(scene);
+    // Build from the usable obstacles, then put the scene's own list back (also on failure).
+    std::swap(scene.obstacles, usable);
+    try {
+        Simulator sim = scene::buildSimulator(scene);
+        std::swap(scene.obstacles, usable);
+        return sim;
+    } catch (...) {
+        std::swap(scene.obstacles, usable);
+        throw;
+    }
 }
 
 nlohmann::ordered_json vec(Vec2 v) {
@@ -123,7 +155,7 @@ void setEmptyScene(SandboxContext& ctx) {
 
 void restartScene(SandboxContext& ctx) {
     try {
-        Simulator sim = scene::buildSimulator(ctx.scene);
+        Simulator sim = buildForEditing(ctx.scene, ctx.editor);
         sim.setThreadCount(ctx.threads);
         ctx.selection.remap(ctx.sim, sim);
         ctx.sim = std::move(sim);
@@ -131,6 +163,22 @@ void restartScene(SandboxContext& ctx) {
     } catch (const std::exception& e) {
         ctx.messages.push("Restart failed", e.what());
     }
+}
+
+void sceneEdited(SandboxContext& ctx) {
+    const std::size_t agents = ctx.scene.agents.size();
+    restartScene(ctx);
+    ctx.selection.prune(ctx.sim);
+    // Selections past the end (agents deleted by an undo) are gone; obstacle ones too.
+    std::erase_if(ctx.editor.obstacles,
+                  [&](std::size_t i) { return i >= ctx.scene.obstacles.size(); });
+    if (ctx.editor.vertex && (ctx.editor.vertex->obstacle >= ctx.scene.obstacles.size() ||
+                              ctx.editor.vertex->vertex >=
+                                  ctx.scene.obstacles[ctx.editor.vertex->obstacle].vertices.size()))
+        ctx.editor.vertex.reset();
+    (void)agents;
+    ctx.unsaved.update(ctx.scene);
+    ++ctx.editor.editVersion;
 }
 
 bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
@@ -212,8 +260,16 @@ const ExplainRecord* primaryRecord(const SandboxContext& ctx) {
 }
 
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
+    scene::Scene before = ctx.scene;
     const bool ok = applyAgentEdit(ctx.scene, ctx.sim, ctx.selection.ids(), edit, ctx.paramsError);
     if (ok) {
+        const std::size_t n = ctx.selection.size();
+        ctx.editor.history.record(
+            scene::SceneEdit::diff(before, ctx.scene,
+                                   std::string("Set ") + ui::fieldName(edit.field) + " of " +
+                                       std::to_string(n) + (n == 1 ? " agent" : " agents")),
+            std::string("param:") + ui::fieldName(edit.field));
+        ++ctx.editor.editVersion;
         ctx.unsaved.update(ctx.scene);
         ++ctx.stateVersion;
         refreshRecords(ctx); // paused or not, the overlays show the edit at once
@@ -222,8 +278,17 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
 }
 
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
+    const scene::SceneHeader before = scene::SceneHeader::of(ctx.scene);
     const bool ok = applySimulationEdit(ctx.scene, ctx.sim, params, ctx.paramsError);
     if (ok) {
+        scene::SceneEdit e;
+        e.label = "Set simulation parameters";
+        e.headerBefore = before;
+        e.headerAfter = scene::SceneHeader::of(ctx.scene);
+        if (!(*e.headerBefore == *e.headerAfter)) {
+            ctx.editor.history.record(std::move(e), "simulation");
+            ++ctx.editor.editVersion;
+        }
         ctx.unsaved.update(ctx.scene);
         ++ctx.stateVersion;
         refreshRecords(ctx);
@@ -267,6 +332,34 @@ void requestQuit(SandboxContext& ctx) {
     ctx.quitRequest = true;
 }
 
+void proceedGuarded(SandboxContext& ctx, const GuardedRequest& r) {
+    switch (r.kind) {
+    case GuardedRequest::Kind::Load:
+        ctx.loadRequest = r.file;
+        break;
+    case GuardedRequest::Kind::Quit:
+        ctx.quitRequest = true;
+        break;
+    case GuardedRequest::Kind::New:
+        ctx.newSceneRequest = true;
+        break;
+    }
+}
+
+void requestNewScene(SandboxContext& ctx) {
+    if (ctx.unsaved.unsaved() && ctx.interactive) {
+        ctx.guarded = GuardedRequest{GuardedRequest::Kind::New, {}};
+        ctx.dialog = Dialog::Unsaved;
+        ctx.dialogFocusFrames = 3;
+        return;
+    }
+    ctx.newSceneRequest = true;
+}
+
+KeyContext keyContext(const SandboxContext& ctx) {
+    return KeyContext{ctx.construction.active, editing(ctx)};
+}
+
 void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
     if (!ctx.guarded) {
         ctx.dialog = Dialog::None;
@@ -281,7 +374,7 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
     case PromptAnswer::Discard:
         ctx.guarded.reset();
         ctx.dialog = Dialog::None;
-        proceed(ctx, r);
+        proceedGuarded(ctx, r);
         return;
     case PromptAnswer::Save:
         if (ctx.sceneFile.empty()) {
@@ -294,7 +387,7 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
         }
         ctx.dialog = Dialog::None;
         ctx.guarded.reset();
-        if (saveSceneAs(ctx, ctx.sceneFile)) proceed(ctx, r);
+        if (saveSceneAs(ctx, ctx.sceneFile)) proceedGuarded(ctx, r);
         return;
     }
 }
@@ -322,11 +415,11 @@ void applyAction(SandboxContext& ctx, Action action) {
         ctx.restartRequest = true;
         break;
     case Action::ClearSelection:
-        ctx.selection.clear();
-        ctx.recordsVersion = ~std::uint64_t{0};
+        cancelOrClear(ctx);
         break;
     case Action::ToggleConstruction:
         ctx.construction.active = !ctx.construction.active;
+        if (ctx.construction.active) setTool(ctx, Tool::Inspect); // construction is for viewing
         clampConstruction(ctx.construction, primaryRecord(ctx));
         break;
     case Action::ConstructionPrevNeighbor:
@@ -402,6 +495,83 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::Quit:
         requestQuit(ctx);
         break;
+    case Action::NewScene:
+        requestNewScene(ctx);
+        break;
+    case Action::ToolInspect:
+        setTool(ctx, Tool::Inspect);
+        break;
+    case Action::ToolSelect:
+        setTool(ctx, Tool::Select);
+        break;
+    case Action::ToolAddAgent:
+        setTool(ctx, Tool::AddAgent);
+        break;
+    case Action::ToolGoal:
+        setTool(ctx, Tool::Goal);
+        break;
+    case Action::ToolObstacle:
+        setTool(ctx, Tool::Obstacle);
+        break;
+    case Action::ToggleGenerators:
+        ctx.panels.generators = !ctx.panels.generators;
+        break;
+    case Action::ToggleLinter:
+        ctx.panels.linter = !ctx.panels.linter;
+        break;
+    case Action::ToggleAgentDefaults:
+        ctx.panels.agentDefaults = !ctx.panels.agentDefaults;
+        break;
+    case Action::ToggleSnap:
+        ctx.editor.snap = !ctx.editor.snap;
+        setNote(ctx, ctx.editor.snap ? "Snap to grid on" : "Snap to grid off");
+        break;
+    case Action::Undo:
+        undoEdit(ctx);
+        break;
+    case Action::Redo:
+        redoEdit(ctx);
+        break;
+    case Action::DeleteSelection:
+        deleteSelection(ctx);
+        break;
+    case Action::Duplicate:
+        duplicateSelection(ctx);
+        break;
+    case Action::Copy:
+        copySelection(ctx);
+        break;
+    case Action::Cut:
+        cutSelection(ctx);
+        break;
+    case Action::Paste: {
+        std::optional<Vec2> at;
+        if (ctx.mouse && !ctx.mouseCaptured && ctx.camera.viewport().contains(*ctx.mouse))
+            at = ctx.camera.screenToWorld(*ctx.mouse);
+        paste(ctx, at);
+        break;
+    }
+    case Action::SelectAll:
+        selectAll(ctx);
+        break;
+    case Action::NudgeLeft:
+        nudgeSelection(ctx, {-1.0, 0.0});
+        break;
+    case Action::NudgeRight:
+        nudgeSelection(ctx, {1.0, 0.0});
+        break;
+    case Action::NudgeUp:
+        nudgeSelection(ctx, {0.0, 1.0});
+        break;
+    case Action::NudgeDown:
+        nudgeSelection(ctx, {0.0, -1.0});
+        break;
+    case Action::ClosePolygon:
+        closeDrawing(ctx);
+        break;
+    case Action::ReverseWinding:
+        reverseSelectedWinding(ctx);
+        break;
     }
 }
 
@@ -413,6 +583,10 @@ bool applyRequests(SandboxContext& ctx) {
             std::fprintf(stderr, "%s\n", error.c_str());
             ctx.messages.push("Could not open scene", error + "\n\nThe current scene was kept.");
         }
+        ctx.restartRequest = false;
+    }
+    if (std::exchange(ctx.newSceneRequest, false)) {
+        setEmptyScene(ctx);
         ctx.restartRequest = false;
     }
     if (std::exchange(ctx.restartRequest, false)) restartScene(ctx);
@@ -484,7 +658,7 @@ void setNote(SandboxContext& ctx, std::string text) {
 }
 
 std::string sceneTitle(const SandboxContext& ctx) {
-    if (ctx.sceneFile.empty()) return "(no scene)";
+    if (ctx.sceneFile.empty()) return ctx.scene.name.empty() ? "(new scene)" : ctx.scene.name;
     const std::string file = ctx.sceneFile.filename().string();
     return ctx.scene.name.empty() ? file : ctx.scene.name + " (" + file + ")";
 }

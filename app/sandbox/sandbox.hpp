@@ -19,6 +19,7 @@
 #include "orca/ui/params_panel.hpp"
 #include "orca/ui/world_renderer.hpp"
 
+#include "editor.hpp"
 #include "key_bindings.hpp"
 #include "layers.hpp"
 #include "paths.hpp"
@@ -44,7 +45,7 @@ struct TimingStat {
 
 /// Something that would lose unsaved changes, waiting for the user's answer.
 struct GuardedRequest {
-    enum class Kind { Load, Quit } kind = Kind::Load;
+    enum class Kind { Load, Quit, New } kind = Kind::Load;
     std::filesystem::path file; ///< Load
 };
 
@@ -72,6 +73,9 @@ struct SandboxContext {
     ClockSettings clockSettings;
     SimClock clock;
     int pendingSingleSteps = 0;
+
+    // Scene authoring: tools, undo history, clipboard (see editor.hpp).
+    EditorState editor;
 
     // Selection and what the solver will decide for it (dry-run explain records, selection
     // order), refreshed when stateVersion or the selection changes.
@@ -117,6 +121,7 @@ struct SandboxContext {
 
     // Requests from UI code, applied after the frame by applyRequests().
     std::optional<std::filesystem::path> loadRequest;
+    bool newSceneRequest = false;
     bool restartRequest = false;
     bool quitRequest = false;
     bool dumpRequest = false;
@@ -144,6 +149,9 @@ void setEmptyScene(SandboxContext& ctx);
 /// Rebuilds the simulator from the current scene (with edits), paused; the selection is
 /// mapped by agent index.
 void restartScene(SandboxContext& ctx);
+/// After the scene changed (an edit, undo, redo): rebuilds the simulation from it (paused; the
+/// selection kept by index), marks the scene unsaved when it differs from the saved one.
+void sceneEdited(SandboxContext& ctx);
 /// Writes the current scene (as loaded plus edits, not the running state) with a "view" block
 /// (camera and layers) atomically to `file`, which becomes the scene's file. Messages the
 /// user on failure.
@@ -165,9 +173,13 @@ bool editSimulation(SandboxContext& ctx, const SimulationParams& params);
 bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
                    std::string& error);
 
-/// Asks to open `file` / to quit: directly, or after the unsaved-changes prompt.
+/// Asks to open `file` / to quit / to start an empty scene: directly, or after the
+/// unsaved-changes prompt.
 void requestLoad(SandboxContext& ctx, const std::filesystem::path& file);
 void requestQuit(SandboxContext& ctx);
+void requestNewScene(SandboxContext& ctx);
+/// Carries out a request once the unsaved changes were saved or discarded.
+void proceedGuarded(SandboxContext& ctx, const GuardedRequest& r);
 /// The unsaved-changes prompt's answers. Save without a file opens Save As first.
 enum class PromptAnswer { Save, Discard, Cancel };
 void answerUnsaved(SandboxContext& ctx, PromptAnswer answer);
@@ -175,6 +187,8 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer);
 /// Builds the ImGui frame: menus, world view, panels, status bar, windows. Between NewFrame
 /// and Render.
 void buildFrame(SandboxContext& ctx);
+/// The mode key presses are dispatched in.
+[[nodiscard]] KeyContext keyContext(const SandboxContext& ctx);
 /// Performs a bound action (from a key or a menu).
 void applyAction(SandboxContext& ctx, Action action);
 /// Applies load/restart/dump requests made during the frame. Returns false when quitting.

@@ -31,6 +31,7 @@ void menuItemAction(SandboxContext& ctx, const char* label, Action a, bool selec
 void drawSceneMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Scene")) return;
     if (ImGui::IsWindowAppearing()) ctx.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
+    menuItemAction(ctx, "New", Action::NewScene);
     menuItemAction(ctx, "Open...", Action::Open);
     if (ImGui::BeginMenu("Open recent", !ctx.settings.recentFiles.empty())) {
         for (const std::string& f : ctx.settings.recentFiles)
@@ -57,6 +58,77 @@ void drawSceneMenu(SandboxContext& ctx) {
     ImGui::Separator();
     menuItemAction(ctx, "Quit", Action::Quit);
     ImGui::EndMenu();
+}
+
+void drawEditMenu(SandboxContext& ctx) {
+    if (!ImGui::BeginMenu("Edit")) return;
+    const scene::EditHistory& h = ctx.editor.history;
+    const std::string undo = h.canUndo() ? "Undo " + h.undoLabel() : std::string("Undo");
+    const std::string redo = h.canRedo() ? "Redo " + h.redoLabel() : std::string("Redo");
+    menuItemAction(ctx, undo.c_str(), Action::Undo, false, h.canUndo());
+    menuItemAction(ctx, redo.c_str(), Action::Redo, false, h.canRedo());
+    ImGui::Separator();
+    menuItemAction(ctx, "Cut", Action::Cut);
+    menuItemAction(ctx, "Copy", Action::Copy);
+    menuItemAction(ctx, "Paste", Action::Paste);
+    menuItemAction(ctx, "Duplicate", Action::Duplicate);
+    if (ImGui::MenuItem("Delete", "Delete")) deleteSelection(ctx);
+    menuItemAction(ctx, "Select all", Action::SelectAll);
+    ImGui::Separator();
+    menuItemAction(ctx, "Reverse winding", Action::ReverseWinding, false,
+                   !ctx.editor.obstacles.empty() || ctx.editor.vertex.has_value());
+    menuItemAction(ctx, "Snap to grid", Action::ToggleSnap, ctx.editor.snap);
+    ImGui::SetNextItemWidth(120.0f);
+    double step = ctx.editor.snapStep;
+    if (ImGui::InputDouble("Grid step", &step, 0.0, 0.0, "%g") && step > 0.0 && std::isfinite(step))
+        ctx.editor.snapStep = step;
+    ImGui::Separator();
+    ImGui::TextDisabled("Tools");
+    menuItemAction(ctx, "Inspect", Action::ToolInspect, ctx.editor.tool == Tool::Inspect);
+    menuItemAction(ctx, "Select / move", Action::ToolSelect, ctx.editor.tool == Tool::Select);
+    menuItemAction(ctx, "Add agent", Action::ToolAddAgent, ctx.editor.tool == Tool::AddAgent);
+    menuItemAction(ctx, "Goal", Action::ToolGoal, ctx.editor.tool == Tool::Goal);
+    menuItemAction(ctx, "Obstacle", Action::ToolObstacle, ctx.editor.tool == Tool::Obstacle);
+    ImGui::Separator();
+    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.panels.generators);
+    menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
+                   ctx.panels.agentDefaults);
+    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.panels.linter);
+    ImGui::EndMenu();
+}
+
+// The tool strip in the menu bar: one click (or the digit keys) picks a tool.
+void drawToolStrip(SandboxContext& ctx) {
+    ImGui::Separator();
+    static constexpr struct {
+        Tool tool;
+        Action action;
+        const char* label;
+    } kTools[] = {
+        {Tool::Inspect, Action::ToolInspect, "1 Inspect"},
+        {Tool::Select, Action::ToolSelect, "2 Select"},
+        {Tool::AddAgent, Action::ToolAddAgent, "3 Agent"},
+        {Tool::Goal, Action::ToolGoal, "4 Goal"},
+        {Tool::Obstacle, Action::ToolObstacle, "5 Obstacle"},
+    };
+    for (const auto& t : kTools) {
+        const bool on = ctx.editor.tool == t.tool;
+        const ImVec2 size = ImGui::CalcTextSize(t.label);
+        if (ImGui::Selectable(t.label, on, ImGuiSelectableFlags_None, size)) applyAction(ctx, t.action);
+        if (ImGui::IsItemHovered()) {
+            for (const KeyBinding& b : kKeyBindings)
+                if (b.action == t.action) ImGui::SetTooltip("%s (%s): %s", b.name,
+                                                            shortcutLabel(t.action).c_str(),
+                                                            b.description);
+        }
+        ImGui::SameLine();
+    }
+    ImGui::Separator();
+    if (ImGui::Selectable("Snap", ctx.editor.snap, ImGuiSelectableFlags_None,
+                          ImGui::CalcTextSize("Snap")))
+        applyAction(ctx, Action::ToggleSnap);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Snap to a %g grid (S; step in the Edit menu)", ctx.editor.snapStep);
 }
 
 void drawSimulationMenu(SandboxContext& ctx) {
@@ -108,6 +180,10 @@ void drawViewMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.panels.parameters);
     menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.panels.inspector);
     menuItemAction(ctx, "Metrics", Action::ToggleMetrics, ctx.panels.metrics);
+    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.panels.linter);
+    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.panels.generators);
+    menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
+                   ctx.panels.agentDefaults);
     ImGui::Separator();
     ImGui::TextDisabled("World");
     for (const LayerInfo& l : layerTable())
@@ -135,12 +211,14 @@ float drawMainMenuBar(SandboxContext& ctx) {
     float height = 0.0f;
     if (ImGui::BeginMainMenuBar()) {
         drawSceneMenu(ctx);
+        drawEditMenu(ctx);
         drawSimulationMenu(ctx);
         drawViewMenu(ctx);
         if (ImGui::BeginMenu("Help")) {
             menuItemAction(ctx, "Keys and mouse", Action::ToggleHelp, ctx.showHelp);
             ImGui::EndMenu();
         }
+        drawToolStrip(ctx);
         height = ImGui::GetWindowSize().y;
         ImGui::EndMainMenuBar();
     }
@@ -349,22 +427,19 @@ void drawDialogs(SandboxContext& ctx) {
                 const bool saved = saveSceneAs(ctx, path);
                 if (std::exchange(ctx.continueAfterSaveAs, false) && ctx.guarded) {
                     const GuardedRequest r = *std::exchange(ctx.guarded, std::nullopt);
-                    if (saved) {
-                        if (r.kind == GuardedRequest::Kind::Load)
-                            ctx.loadRequest = r.file;
-                        else
-                            ctx.quitRequest = true;
-                    }
+                    if (saved) proceedGuarded(ctx, r);
                 }
             }
         }
         break;
     }
     case Dialog::Unsaved: {
-        const char* what = ctx.guarded && ctx.guarded->kind == GuardedRequest::Kind::Quit
-                               ? "Quit"
-                               : "Open another scene";
-        ImGui::Text("The scene \"%s\" has unsaved parameter edits.", sceneTitle(ctx).c_str());
+        const GuardedRequest::Kind kind =
+            ctx.guarded ? ctx.guarded->kind : GuardedRequest::Kind::Load;
+        const char* what = kind == GuardedRequest::Kind::Quit  ? "Quit"
+                           : kind == GuardedRequest::Kind::New ? "Start a new scene"
+                                                               : "Open another scene";
+        ImGui::Text("The scene \"%s\" has unsaved changes.", sceneTitle(ctx).c_str());
         ImGui::Text("%s anyway?", what);
         ImGui::Spacing();
         if (ImGui::Button("Save", {120.0f, 0.0f})) {
@@ -428,9 +503,17 @@ void buildFrame(SandboxContext& ctx) {
             ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay, ctx.overlayStyle,
                                    ctx.overlayHover, mouse, mouseInWorld);
 
+    // Edit tools: their overlay and their mouse handling (which may change the scene).
+    drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
+    if (editing(ctx)) {
+        editorWorldInput(ctx, mouse, mouseInWorld);
+        refreshRecords(ctx);
+        rec = primaryRecord(ctx);
+    }
+
     // Selection: click picks the agent under the cursor; Shift adds or removes.
     ctx.hoveredAgent = mouseInWorld ? pickAgent(ctx.sim, ctx.camera, mouse) : std::nullopt;
-    if (mouseInWorld && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (!editing(ctx) && mouseInWorld && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         if (ctx.hoveredAgent)
             ctx.selection.click(ctx.sim.agentAt(*ctx.hoveredAgent), io.KeyShift);
         else if (!worldHover.valid())

@@ -64,7 +64,10 @@ std::string settingsToText(const Settings& s) {
     j["layers"] = layersToJson(s.layers);
     j["panels"] = {{"parameters", s.panels.parameters},
                    {"inspector", s.panels.inspector},
-                   {"metrics", s.panels.metrics}};
+                   {"metrics", s.panels.metrics},
+                   {"generators", s.panels.generators},
+                   {"linter", s.panels.linter},
+                   {"agentDefaults", s.panels.agentDefaults}};
     j["recentFiles"] = s.recentFiles;
     return j.dump(2) + "\n";
 }
@@ -87,6 +90,9 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
         readIf(*it, "parameters", s.panels.parameters);
         readIf(*it, "inspector", s.panels.inspector);
         readIf(*it, "metrics", s.panels.metrics);
+        readIf(*it, "generators", s.panels.generators);
+        readIf(*it, "linter", s.panels.linter);
+        readIf(*it, "agentDefaults", s.panels.agentDefaults);
     }
     if (const auto it = j.find("recentFiles"); it != j.end() && it->is_array()) {
         for (const json& f : *it)

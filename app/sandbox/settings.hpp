@@ -18,6 +18,9 @@ struct PanelVisibility {
     bool parameters = false;
     bool inspector = false;
     bool metrics = false;
+    bool generators = false;
+    bool linter = false;
+    bool agentDefaults = false;
 };
 
 struct Settings {

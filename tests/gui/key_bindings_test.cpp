@@ -8,12 +8,18 @@
 using namespace orca::app;
 
 TEST(KeyBindings, NoKeyIsBoundTwiceInTheSameMode) {
-    // A key may mean two things only in exclusive scopes (construction mode on / off).
-    for (const bool construction : {false, true}) {
+    // A key may mean two things only in exclusive modes (viewing, construction, editing).
+    for (const KeyContext mode : {KeyContext{false, false}, KeyContext{true, false},
+                                  KeyContext{false, true}, KeyContext{true, true}}) {
         std::set<std::pair<SDL_Keycode, std::uint8_t>> seen;
         for (const KeyBinding& b : kKeyBindings) {
-            const bool live =
-                b.scope == KeyScope::Always || (b.scope == KeyScope::Construction) == construction;
+            bool live = false;
+            switch (b.scope) {
+            case KeyScope::Always: live = true; break;
+            case KeyScope::Construction: live = mode.construction && !mode.editing; break;
+            case KeyScope::Viewing: live = !mode.construction && !mode.editing; break;
+            case KeyScope::Editing: live = mode.editing; break;
+            }
             if (live) {
                 EXPECT_TRUE(seen.insert({b.key, b.mods}).second) << b.name;
             }
@@ -21,9 +27,10 @@ TEST(KeyBindings, NoKeyIsBoundTwiceInTheSameMode) {
     }
 }
 
-TEST(KeyBindings, ArrowsStepConstructionOnlyInConstructionMode) {
-    auto action = [](SDL_Keycode k, bool construction) {
-        const KeyBinding* b = findBinding(k, KMOD_NONE, construction);
+TEST(KeyBindings, ArrowsStepConstructionOrNudgeByMode) {
+    auto action = [](SDL_Keycode k, bool construction, bool editing = false,
+                     std::uint16_t mods = KMOD_NONE) {
+        const KeyBinding* b = findBinding(k, mods, KeyContext{construction, editing});
         return b ? std::optional<Action>(b->action) : std::nullopt;
     };
     EXPECT_EQ(action(SDLK_RIGHT, false), Action::Step);
@@ -34,10 +41,43 @@ TEST(KeyBindings, ArrowsStepConstructionOnlyInConstructionMode) {
     EXPECT_EQ(action(SDLK_LEFT, false), std::nullopt);
     EXPECT_EQ(action(SDLK_UP, false), std::nullopt);
     EXPECT_EQ(action(SDLK_DOWN, false), std::nullopt);
-    EXPECT_EQ(action(SDLK_o, true), Action::Step); // O steps in both modes
+    EXPECT_EQ(action(SDLK_o, true), Action::Step); // O steps in every mode
+    EXPECT_EQ(action(SDLK_o, false, true), Action::Step);
     EXPECT_EQ(action(SDLK_c, false), Action::ToggleConstruction);
     EXPECT_EQ(action(SDLK_c, true), Action::ToggleConstruction);
     EXPECT_EQ(action(SDLK_ESCAPE, false), Action::ClearSelection);
+    // With an edit tool the arrows nudge (also when construction was left on).
+    EXPECT_EQ(action(SDLK_RIGHT, false, true), Action::NudgeRight);
+    EXPECT_EQ(action(SDLK_LEFT, true, true), Action::NudgeLeft);
+    EXPECT_EQ(action(SDLK_UP, false, true, KMOD_LSHIFT), Action::NudgeUp);
+    EXPECT_EQ(action(SDLK_DOWN, false, true), Action::NudgeDown);
+    EXPECT_EQ(action(SDLK_DELETE, false, true), Action::DeleteSelection);
+    EXPECT_EQ(action(SDLK_DELETE, false, false), std::nullopt);
+    EXPECT_EQ(action(SDLK_RETURN, false, true), Action::ClosePolygon);
+}
+
+TEST(KeyBindings, AuthoringKeysDispatch) {
+    auto action = [](SDL_Keycode k, std::uint16_t mods) {
+        const KeyBinding* b = findBinding(k, mods, KeyContext{false, true});
+        return b ? std::optional<Action>(b->action) : std::nullopt;
+    };
+    EXPECT_EQ(action(SDLK_z, KMOD_LCTRL), Action::Undo);
+    EXPECT_EQ(action(SDLK_z, KMOD_LCTRL | KMOD_LSHIFT), Action::Redo);
+    EXPECT_EQ(action(SDLK_y, KMOD_RCTRL), Action::Redo);
+    EXPECT_EQ(action(SDLK_d, KMOD_LCTRL), Action::Duplicate);
+    EXPECT_EQ(action(SDLK_c, KMOD_LCTRL), Action::Copy);
+    EXPECT_EQ(action(SDLK_v, KMOD_LCTRL), Action::Paste);
+    EXPECT_EQ(action(SDLK_x, KMOD_LCTRL), Action::Cut);
+    EXPECT_EQ(action(SDLK_a, KMOD_LCTRL), Action::SelectAll);
+    EXPECT_EQ(action(SDLK_1, KMOD_NONE), Action::ToolInspect);
+    EXPECT_EQ(action(SDLK_2, KMOD_NONE), Action::ToolSelect);
+    EXPECT_EQ(action(SDLK_3, KMOD_NONE), Action::ToolAddAgent);
+    EXPECT_EQ(action(SDLK_4, KMOD_NONE), Action::ToolGoal);
+    EXPECT_EQ(action(SDLK_5, KMOD_NONE), Action::ToolObstacle);
+    EXPECT_EQ(action(SDLK_w, KMOD_NONE), Action::ReverseWinding);
+    EXPECT_EQ(action(SDLK_l, KMOD_NONE), Action::ToggleLinter);
+    EXPECT_EQ(action(SDLK_g, KMOD_NONE), Action::ToggleGenerators);
+    EXPECT_EQ(action(SDLK_n, KMOD_LCTRL), Action::NewScene);
 }
 
 TEST(KeyBindings, BriefedKeysDispatch) {

@@ -70,6 +70,14 @@ inline constexpr Rgba kArrowRelative{255, 214, 90, 255}; ///< Construction: v_A 
 inline constexpr Rgba kU{255, 255, 255, 255};            ///< Construction: u, ½u.
 inline constexpr Rgba kLp3{244, 128, 24, 255};           ///< LP3 result, depth, failing line.
 inline constexpr Rgba kHighlight{255, 255, 255, 255};    ///< Hovered line / VO emphasis.
+// Scene authoring (edit tools, linter).
+inline constexpr Rgba kEditHandle{235, 235, 240, 230};     ///< Obstacle vertex handles.
+inline constexpr Rgba kEditSelected{90, 220, 255, 255};    ///< Selected obstacle / vertex / box.
+inline constexpr Rgba kEditPreview{90, 220, 255, 150};     ///< Shapes being drawn, ghosts.
+inline constexpr Rgba kEditInvalid{255, 70, 70, 255};      ///< Left out by the simulation.
+inline constexpr Rgba kLintError{255, 70, 70, 255};        ///< Linter: error.
+inline constexpr Rgba kLintWarning{255, 196, 40, 255};     ///< Linter: warning.
+inline constexpr Rgba kLintInfo{140, 200, 255, 255};       ///< Linter: info.
 inline constexpr Rgba kPanelBackground{18, 20, 24, 255};
 inline constexpr Rgba kLegendBackground{10, 12, 16, 210};
 inline constexpr Rgba kText{230, 230, 235, 255};

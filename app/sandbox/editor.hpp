@@ -1,0 +1,152 @@
+#pragma once
+// Scene authoring: the edit tools, what is selected besides agents (obstacles, a vertex), the
+// obstacle being drawn, drags, snapping, the clipboard, and undo/redo through
+// scene::EditHistory. Every edit goes through commitScene(): the scene changes, the history
+// records the difference, and the simulation is rebuilt from the edited scene (paused).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "orca/scene.hpp"
+#include "orca/scene_history.hpp"
+#include "orca/types.hpp"
+
+struct ImDrawList;
+
+namespace orca::app {
+
+struct SandboxContext;
+
+enum class Tool : std::uint8_t { Inspect, Select, AddAgent, Goal, Obstacle };
+[[nodiscard]] const char* toolName(Tool tool);
+
+/// One vertex of an obstacle (scene indices).
+struct VertexRef {
+    std::size_t obstacle = 0;
+    std::size_t vertex = 0;
+    friend bool operator==(const VertexRef&, const VertexRef&) = default;
+};
+
+/// What lies under the pointer for the edit tools, in pick priority order.
+struct EditHit {
+    enum class Kind : std::uint8_t { None, Vertex, Agent, Goal, Edge, Obstacle };
+    Kind kind = Kind::None;
+    std::size_t index = 0; ///< agent or obstacle
+    std::size_t sub = 0;   ///< vertex or edge (edge i joins vertices i and i + 1)
+    Vec2 point{0.0, 0.0};  ///< on an edge: the nearest point of it
+};
+
+/// A mouse drag in progress.
+struct EditDrag {
+    enum class Kind : std::uint8_t {
+        None,
+        Pending,      ///< pressed, not yet moved past the threshold
+        Move,         ///< selected agents / obstacles / a vertex / a goal
+        Box,          ///< box selection
+        Goal,         ///< goal tool: from an agent to the goal
+        PrefVelocity, ///< goal tool with Alt: a constant preferred velocity
+        NewAgent,     ///< add-agent tool: placed on release, the drag sets its goal
+    };
+    Kind kind = Kind::None;
+    EditHit hit;              ///< what was pressed
+    Vec2 pressScreen{0, 0};   ///< where the button went down
+    Vec2 pressWorld{0, 0};
+    Vec2 anchor{0, 0};        ///< the grabbed element's original position (snapping)
+    Vec2 currentWorld{0, 0};
+    bool additive = false;    ///< Shift was held
+    scene::Scene before;      ///< the scene when a Move began (the edit is its difference)
+};
+
+/// Everything that can be copied: agents and obstacles, with the parameters they had (the
+/// clipboard is itself a scene, so it also travels as scene JSON through the system clipboard).
+struct EditClipboard {
+    scene::Scene content;
+};
+
+struct EditorState {
+    Tool tool = Tool::Inspect;
+    bool snap = false;
+    double snapStep = 1.0;
+
+    std::vector<std::size_t> obstacles;  ///< selected obstacles, ascending
+    std::optional<VertexRef> vertex;     ///< selected vertex
+    std::vector<Vec2> drawing;           ///< obstacle being drawn (world points)
+    EditDrag drag;
+    std::optional<EditHit> hover;        ///< this frame's pick under the pointer
+    std::optional<std::size_t> goalHover; ///< agent whose goal handle is hovered
+    bool nudgeBig = false;               ///< the nudge key was pressed with Shift
+
+    scene::SceneAgent newAgent;          ///< template for placed and generated agents
+    EditClipboard clipboard;
+
+    scene::EditHistory history;
+    std::uint64_t editVersion = 0;       ///< bumped by every change of the scene
+    /// Obstacles of the scene the simulation leaves out (clockwise or invalid), with why.
+    std::vector<std::size_t> skippedObstacles;
+    std::vector<std::string> skippedReasons;
+};
+
+/// Whether an edit tool (anything but Inspect) is active.
+[[nodiscard]] bool editing(const SandboxContext& ctx);
+void setTool(SandboxContext& ctx, Tool tool);
+
+/// Call before an edit: pauses, and when the simulation has run away from the scene, restarts
+/// it (edits apply to the scene, and the tools work on what the scene holds).
+void beginEditing(SandboxContext& ctx);
+
+/// Makes `after` the scene: records the difference as one undo step (merged with the previous
+/// one when `mergeKey` is the same, see EditHistory::record), rebuilds the simulation from it
+/// (paused), marks it unsaved. Returns false when nothing changed.
+bool commitScene(SandboxContext& ctx, scene::Scene after, std::string label,
+                 const std::string& mergeKey = {});
+/// Ends the current merge (mouse released, another field).
+void sealEdits(SandboxContext& ctx);
+
+void undoEdit(SandboxContext& ctx);
+void redoEdit(SandboxContext& ctx);
+
+/// Agent selection by scene index (the simulation holds the scene's agents in order).
+[[nodiscard]] std::vector<std::size_t> selectedAgents(const SandboxContext& ctx);
+void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, bool add = false);
+/// Clears agents, obstacles and the vertex.
+void clearEditSelection(SandboxContext& ctx);
+
+// Edit actions (keys and menus).
+void deleteSelection(SandboxContext& ctx);
+void duplicateSelection(SandboxContext& ctx);
+void copySelection(SandboxContext& ctx);
+void cutSelection(SandboxContext& ctx);
+/// Pastes the clipboard (the system clipboard's scene JSON when it holds one) centred at
+/// `at`, or beside the copied elements when `at` is empty.
+void paste(SandboxContext& ctx, std::optional<Vec2> at);
+void selectAll(SandboxContext& ctx);
+void nudgeSelection(SandboxContext& ctx, Vec2 direction);
+void reverseSelectedWinding(SandboxContext& ctx);
+/// Obstacle tool: finishes the polygon being drawn (false with a message when it cannot be).
+bool closeDrawing(SandboxContext& ctx);
+/// Esc: drops the polygon being drawn, else clears the selection.
+void cancelOrClear(SandboxContext& ctx);
+
+/// The point as placed: on the grid when snapping.
+[[nodiscard]] Vec2 snapPoint(const EditorState& editor, Vec2 world);
+
+/// What is under screen point `screen` (edit tools).
+[[nodiscard]] EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen);
+
+/// The world view's mouse handling for the edit tools (between NewFrame and Render).
+void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld);
+/// Draws the edit tools' overlay: obstacles' vertices, winding and normals, selection,
+/// the polygon being drawn, drag previews, obstacles the simulation leaves out.
+void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWorld);
+
+/// A new agent at `position` made from the new-agent template (no goal, no id).
+[[nodiscard]] scene::SceneAgent agentFromTemplate(const EditorState& editor, Vec2 position);
+
+/// Rewrites `agent`'s overrides so that, under `to`'s defaults, it has the parameters it had
+/// under `from` (copy and paste between scenes keep each agent's behaviour).
+void rebaseOverrides(scene::SceneAgent& agent, const AgentParams& from, const AgentParams& to);
+
+} // namespace orca::app
