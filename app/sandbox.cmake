@@ -17,6 +17,7 @@ add_library(orca_sandbox_lib STATIC
     sandbox/scene_edit.cpp
     sandbox/atomic_file.cpp
     sandbox/editor.cpp
+    sandbox/recovery.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

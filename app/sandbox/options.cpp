@@ -2,6 +2,7 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -76,6 +77,12 @@ ParseResult parseOptions(int argc, char** argv) {
                    "(for end-to-end tests; see docs/sandbox.md)");
     app.add_option("--settings", settings,
                    "Settings file to use instead of the per-user one (created on exit)");
+    app.add_option("--autosave-seconds", o.autosaveSeconds,
+                   "Seconds between autosaves of an edited scene with unsaved changes to the "
+                   "recovery file (recovery.json next to the settings file), offered for "
+                   "restoring on the next start")
+        ->type_name("SECONDS")
+        ->capture_default_str();
     app.add_flag("--print-keys", printKeys,
                  "Print the key and mouse bindings as Markdown tables and exit");
 
@@ -89,6 +96,9 @@ ParseResult parseOptions(int argc, char** argv) {
             const std::string err = parseIndexList(select, o.select);
             if (!err.empty()) throw CLI::ValidationError("--select", err);
         }
+        if (!(o.autosaveSeconds > 0.0) || !std::isfinite(o.autosaveSeconds))
+            throw CLI::ValidationError("--autosave-seconds",
+                                       "expected a number of seconds > 0, e.g. 60");
         if (!layers.empty()) {
             ViewLayers probe;
             std::string err;

@@ -21,6 +21,7 @@ struct Options {
     std::optional<std::string> layers;                 ///< --layers list (validated)
     std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
+    double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
 };
 
 /// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,

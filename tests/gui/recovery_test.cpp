@@ -1,0 +1,352 @@
+// The recovery file (autosave of the edited scene) and the autosave timer.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "orca/scene.hpp"
+
+#include "recovery.hpp"
+
+namespace fs = std::filesystem;
+using namespace orca;
+using namespace orca::app;
+
+namespace {
+
+// A fresh directory under the system temp directory, removed with everything in it.
+class TempDir {
+  public:
+    TempDir() {
+        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+        std::random_device rd;
+        const std::string name = std::string("orca_recovery_") + info->test_suite_name() + "_" +
+                                 info->name() + "_" + std::to_string(rd()) + "_" +
+                                 std::to_string(rd());
+        m_path = fs::temp_directory_path() / name;
+        fs::create_directories(m_path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    [[nodiscard]] const fs::path& path() const { return m_path; }
+
+  private:
+    fs::path m_path;
+};
+
+std::string readAll(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeAll(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+}
+
+// Agents with and without overrides, an obstacle (counter-clockwise, as loading leaves it), a
+// "view" block and another app's block.
+scene::Scene editedScene() {
+    scene::Scene s;
+    s.name = "edited";
+    s.description = "two agents and a box";
+    s.simulation.time = 1.25;
+    s.simulation.step = 5;
+    s.agentDefaults.radius = 0.4;
+    scene::SceneAgent a;
+    a.id = nlohmann::json("left");
+    a.position = {0.1, -2.0 / 3.0};
+    a.velocity = Vec2{0.5, 0.0};
+    a.goal = Vec2{10.0, 0.0};
+    a.overrides.maxSpeed = 1.7;
+    scene::SceneAgent b;
+    b.position = {5.0, 1.0};
+    b.prefVelocity = Vec2{-1.0, 0.0};
+    scene::SceneAgent c;
+    c.position = {3.0, 3.0};
+    c.isStatic = true;
+    s.agents = {a, b, c};
+    scene::SceneObstacle box;
+    box.id = nlohmann::json(7);
+    box.vertices = {{2.0, -1.0}, {3.0, -1.0}, {3.0, 1.0}, {2.0, 1.0}};
+    s.obstacles = {box};
+    s.extra["view"] = {{"center", {1.0, 2.0}}, {"zoom", 30.0}};
+    s.extra["otherApp"] = {{"note", "kept"}};
+    return s;
+}
+
+// "YYYY-MM-DDTHH:MM:SSZ" -> time point, or nullopt when malformed.
+std::optional<std::chrono::sys_seconds> parseUtc(const std::string& text) {
+    int y = 0;
+    unsigned mo = 0;
+    unsigned d = 0;
+    int h = 0;
+    int mi = 0;
+    int sec = 0;
+    char z = 0;
+    int consumed = 0;
+    if (text.size() != 20 ||
+        std::sscanf(text.c_str(), "%4d-%2u-%2uT%2d:%2d:%2d%c%n", &y, &mo, &d, &h, &mi, &sec, &z,
+                    &consumed) != 7 ||
+        z != 'Z' || consumed != 20)
+        return std::nullopt;
+    using namespace std::chrono;
+    const year_month_day ymd{year{y}, month{mo}, day{d}};
+    if (!ymd.ok() || h > 23 || mi > 59 || sec > 60) return std::nullopt;
+    return sys_days{ymd} + hours{h} + minutes{mi} + seconds{sec};
+}
+
+} // namespace
+
+// ---- The file -------------------------------------------------------------------------------
+
+TEST(RecoveryFile, IsNextToTheSettingsFile) {
+    EXPECT_EQ(recoveryFileFor("/home/u/.local/share/orca/orca-sandbox/settings.json"),
+              fs::path("/home/u/.local/share/orca/orca-sandbox/recovery.json"));
+    EXPECT_EQ(recoveryFileFor("/tmp/run/my-settings.json"), fs::path("/tmp/run/recovery.json"));
+    EXPECT_TRUE(recoveryFileFor({}).empty()); // no settings folder: no recovery file
+}
+
+TEST(Recovery, RoundTripGivesTheSceneAndWhereItCameFrom) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    const fs::path source = dir.path() / "scenes" / "crossing.json";
+    const scene::Scene scene = editedScene();
+    std::string error;
+    const auto before = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+    ASSERT_TRUE(writeRecovery(file, scene, source, error)) << error;
+    const auto after = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+
+    const std::optional<Recovered> r = readRecovery(file, error);
+    ASSERT_TRUE(r.has_value()) << error;
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_TRUE(r->scene == scene); // the "recovery" block is not in the scene's extra blocks
+    EXPECT_FALSE(r->scene.extra.contains("recovery"));
+    EXPECT_EQ(r->scene.extra.at("view"), scene.extra.at("view"));
+    EXPECT_EQ(r->info.sceneFile, source);
+    const auto savedAt = parseUtc(r->info.savedAt);
+    ASSERT_TRUE(savedAt.has_value()) << r->info.savedAt;
+    EXPECT_GE(*savedAt, before);
+    EXPECT_LE(*savedAt, after);
+    EXPECT_TRUE(fs::exists(file)); // reading does not consume the file
+}
+
+TEST(Recovery, NewSceneHasNoSourceAndRelativeSourcesBecomeAbsolute) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, editedScene(), {}, error)) << error;
+    auto r = readRecovery(file, error);
+    ASSERT_TRUE(r.has_value()) << error;
+    EXPECT_TRUE(r->info.sceneFile.empty());
+
+    ASSERT_TRUE(writeRecovery(file, editedScene(), "scenes/../scenes/blocks.json", error));
+    r = readRecovery(file, error);
+    ASSERT_TRUE(r.has_value()) << error;
+    EXPECT_EQ(r->info.sceneFile, (fs::current_path() / "scenes/blocks.json").lexically_normal());
+}
+
+TEST(Recovery, WrittenFileIsAnOrdinarySceneFile) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    const scene::Scene scene = editedScene();
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, scene, "/somewhere/crossing.json", error)) << error;
+    EXPECT_FALSE(fs::exists(dir.path() / "recovery.json.tmp"));
+
+    const scene::LoadResult loaded = scene::loadScene(file);
+    EXPECT_TRUE(loaded.warnings.empty());
+    EXPECT_EQ(loaded.scene.agents.size(), 3u);
+    EXPECT_EQ(loaded.scene.obstacles.size(), 1u);
+    EXPECT_EQ(loaded.scene.extra.at("view"), scene.extra.at("view"));
+    EXPECT_EQ(loaded.scene.extra.at("otherApp"), scene.extra.at("otherApp"));
+    const auto& block = loaded.scene.extra.at("recovery");
+    EXPECT_EQ(block.at("sceneFile"), "/somewhere/crossing.json");
+    EXPECT_TRUE(block.at("savedAt").is_string());
+    scene::Scene withoutBlock = loaded.scene;
+    withoutBlock.extra.erase("recovery");
+    EXPECT_TRUE(withoutBlock == scene);
+}
+
+TEST(Recovery, AutosavingARestoredSceneKeepsOneBlock) {
+    // A scene opened from a recovery file (as an ordinary scene) still carries the old block.
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    scene::Scene scene = editedScene();
+    scene.extra["recovery"] = {{"sceneFile", "/old.json"}, {"savedAt", "2000-01-01T00:00:00Z"}};
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, scene, "/new.json", error)) << error;
+    const std::string text = readAll(file);
+    EXPECT_EQ(text.find("\"recovery\""), text.rfind("\"recovery\""));
+    const auto r = readRecovery(file, error);
+    ASSERT_TRUE(r.has_value()) << error;
+    EXPECT_EQ(r->info.sceneFile, fs::path("/new.json"));
+    EXPECT_NE(r->info.savedAt, "2000-01-01T00:00:00Z");
+    EXPECT_TRUE(r->scene == editedScene());
+}
+
+TEST(Recovery, AnInvalidSceneIsNotWrittenAndTheOldFileIsKept) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, editedScene(), "/a.json", error)) << error;
+    const std::string good = readAll(file);
+
+    scene::Scene bad = editedScene();
+    bad.agents[1].overrides.radius = 0.0;
+    EXPECT_FALSE(writeRecovery(file, bad, "/a.json", error));
+    EXPECT_NE(error.find("agents[1].radius"), std::string::npos) << error;
+    EXPECT_EQ(readAll(file), good);
+}
+
+TEST(Recovery, NoFileIsNotAnError) {
+    TempDir dir;
+    std::string error = "stale";
+    EXPECT_FALSE(readRecovery(dir.path() / "recovery.json", error).has_value());
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_FALSE(readRecovery({}, error).has_value());
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_TRUE(fs::is_empty(dir.path()));
+}
+
+TEST(Recovery, ACorruptFileIsMovedAsideIntact) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    // Truncated mid-write by something other than this app; not valid UTF-8 either.
+    const std::string bytes = "{\n  \"format\": \"orca-scene\",\n  \"agents\": [ {\"pos\xff";
+    writeAll(file, bytes);
+
+    std::string error;
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_NE(error.find(file.string()), std::string::npos) << error;
+    const fs::path broken = dir.path() / "recovery.broken.json";
+    EXPECT_NE(error.find(broken.string()), std::string::npos) << error; // says where it went
+    EXPECT_FALSE(fs::exists(file));
+    ASSERT_TRUE(fs::exists(broken));
+    EXPECT_EQ(readAll(broken), bytes);
+
+    // Next start: nothing to restore, and no complaint.
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_TRUE(error.empty()) << error;
+}
+
+TEST(Recovery, ASecondBrokenFileDoesNotReplaceTheFirst) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    std::string error;
+    writeAll(file, "first");
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    writeAll(file, "second");
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_NE(error.find("recovery.broken.2.json"), std::string::npos) << error;
+    EXPECT_EQ(readAll(dir.path() / "recovery.broken.json"), "first");
+    EXPECT_EQ(readAll(dir.path() / "recovery.broken.2.json"), "second");
+}
+
+TEST(Recovery, ASceneWithoutARecoveryBlockIsRejected) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    scene::saveScene(editedScene(), file);
+    const std::string bytes = readAll(file);
+    std::string error;
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_NE(error.find(file.string()), std::string::npos) << error;
+    EXPECT_NE(error.find("recovery"), std::string::npos) << error;
+    EXPECT_EQ(readAll(dir.path() / "recovery.broken.json"), bytes);
+
+    scene::Scene wrongBlock = editedScene();
+    wrongBlock.extra["recovery"] = {{"sceneFile", 3}, {"savedAt", "2026-11-23T01:30:00Z"}};
+    scene::saveScene(wrongBlock, file);
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_NE(error.find("recovery.sceneFile"), std::string::npos) << error;
+}
+
+TEST(Recovery, RemoveDeletesTheFileAndMissingIsFine) {
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, editedScene(), {}, error)) << error;
+    writeAll(dir.path() / "recovery.json.tmp", "left by a crash mid-write");
+    writeAll(dir.path() / "settings.json", "{}");
+    removeRecovery(file);
+    EXPECT_FALSE(fs::exists(file));
+    EXPECT_FALSE(fs::exists(dir.path() / "recovery.json.tmp"));
+    EXPECT_TRUE(fs::exists(dir.path() / "settings.json"));
+    removeRecovery(file); // already gone
+    removeRecovery({});
+    EXPECT_FALSE(readRecovery(file, error).has_value());
+    EXPECT_TRUE(error.empty());
+}
+
+// ---- When to autosave ------------------------------------------------------------------------
+
+TEST(AutosaveTimer, NotDueBeforeThePeriod) {
+    AutosaveTimer t(60.0);
+    EXPECT_EQ(t.period(), 60.0);
+    t.reset(100.0); // scene loaded at t = 100 s
+    EXPECT_FALSE(t.due(100.0, true, 1));
+    EXPECT_FALSE(t.due(159.9, true, 1));
+    EXPECT_TRUE(t.due(160.0, true, 1));
+}
+
+TEST(AutosaveTimer, NotDueWithoutUnsavedChanges) {
+    AutosaveTimer t(10.0);
+    t.reset(0.0);
+    EXPECT_FALSE(t.due(1000.0, false, 0));
+    EXPECT_FALSE(t.due(1000.0, false, 42)); // edited, then saved for real
+    EXPECT_TRUE(t.due(1000.0, true, 42));
+}
+
+TEST(AutosaveTimer, NotDueAgainForAnEditAlreadyAutosaved) {
+    AutosaveTimer t(10.0);
+    t.reset(0.0);
+    ASSERT_TRUE(t.due(10.0, true, 3));
+    t.saved(10.0, 3);
+    EXPECT_FALSE(t.due(10.0, true, 3));
+    EXPECT_FALSE(t.due(500.0, true, 3)); // still unsaved, but the recovery file has it
+}
+
+TEST(AutosaveTimer, DueAfterThePeriodWhenANewEditHappened) {
+    AutosaveTimer t(10.0);
+    t.reset(0.0);
+    t.saved(12.0, 3);
+    EXPECT_FALSE(t.due(15.0, true, 4)); // new edit, but the period since the autosave runs
+    EXPECT_FALSE(t.due(21.9, true, 4));
+    EXPECT_TRUE(t.due(22.0, true, 4));
+    EXPECT_TRUE(t.due(22.0, true, 9));
+    t.saved(22.5, 9);
+    EXPECT_FALSE(t.due(40.0, true, 9));
+    EXPECT_TRUE(t.due(40.0, true, 10));
+}
+
+TEST(AutosaveTimer, ResetRestartsThePeriodAndForgetsTheAutosavedEdit) {
+    AutosaveTimer t(10.0);
+    t.reset(0.0);
+    t.saved(10.0, 5);
+    t.reset(13.0); // a real save (the recovery file is removed) or a load
+    EXPECT_FALSE(t.due(22.9, true, 5));
+    // The app may restart its edit counter on a load: version 5 is new work again.
+    EXPECT_TRUE(t.due(23.0, true, 5));
+}
+
+TEST(AutosaveTimer, InvalidPeriodMeansTheDefault) {
+    EXPECT_EQ(AutosaveTimer().period(), 60.0);
+    EXPECT_EQ(AutosaveTimer(0.5).period(), 0.5);
+    EXPECT_EQ(AutosaveTimer(0.0).period(), 60.0);
+    EXPECT_EQ(AutosaveTimer(-5.0).period(), 60.0);
+    EXPECT_EQ(AutosaveTimer(std::numeric_limits<double>::quiet_NaN()).period(), 60.0);
+    EXPECT_EQ(AutosaveTimer(std::numeric_limits<double>::infinity()).period(), 60.0);
+}
