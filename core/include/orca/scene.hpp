@@ -19,6 +19,11 @@
 
 namespace orca::scene {
 
+/// Largest magnitude a scene file accepts for coordinates, velocities, lengths, speeds and time
+/// spans. Far beyond any sensible scene, and small enough that squared distances (up to ~1e15)
+/// stay far from overflow and the solver's absolute epsilons (1e-5) still mean something.
+inline constexpr double kMaxMagnitude = 1e7;
+
 /// Per-agent overrides of the scene's agentDefaults (unset = use the default).
 struct AgentOverrides {
     std::optional<double> radius;
