@@ -32,10 +32,6 @@ using OJson = nlohmann::ordered_json;
 
 constexpr std::string_view kFormatName = "orca-scene";
 constexpr int kFormatVersion = 1;
-/// Largest magnitude accepted for coordinates, velocities, lengths, speeds and time spans. Far
-/// beyond any sensible scene, and small enough that squared distances (up to ~1e15) stay far
-/// from overflow and the solver's absolute epsilons (1e-5) still mean something.
-constexpr double kMaxMagnitude = 1e7;
 /// Deepest JSON nesting accepted. Scenes need 4 levels; the limit keeps the recursive writer
 /// and the comparisons safe on hostile input.
 constexpr std::size_t kMaxDepth = 256;

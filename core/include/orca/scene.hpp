@@ -19,6 +19,11 @@
 
 namespace orca::scene {
 
+/// Largest magnitude a scene file accepts for coordinates, velocities, lengths, speeds and time
+/// spans. Far beyond any sensible scene, and small enough that squared distances (up to ~1e15)
+/// stay far from overflow and the solver's absolute epsilons (1e-5) still mean something.
+inline constexpr double kMaxMagnitude = 1e7;
+
 /// Per-agent overrides of the scene's agentDefaults (unset = use the default).
 struct AgentOverrides {
     std::optional<double> radius;
@@ -142,8 +147,11 @@ struct LoadResult {
 /// Serialises a scene in a stable, diff-friendly layout (fixed key order, one agent per line)
 /// with numbers that round-trip exactly.
 [[nodiscard]] std::string serializeScene(const Scene& scene);
-/// Writes atomically: a temporary file in the same directory, flushed, then renamed over
-/// `path`. Throws SceneError on failure (the old file is then untouched).
+/// Writes atomically: a temporary file ".NAME.tmp-PID-COUNTER-TICKS" in the same directory,
+/// written, fsync'ed and closed, then renamed over `path`; the directory is then fsync'ed (best
+/// effort). Throws SceneError on failure (the temporary file is removed and the old file is
+/// untouched). A process killed mid-save leaves `path` intact but its temporary file behind;
+/// nothing removes such leftovers (tests/cli/save_kill_test.cpp).
 void saveScene(const Scene& scene, const std::filesystem::path& path);
 
 /// Creates a simulator holding the scene's agents (in order) and obstacles.

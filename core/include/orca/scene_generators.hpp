@@ -1,0 +1,140 @@
+#pragma once
+/// \file scene_generators.hpp
+/// Scene generators: pure functions that lay out many explicit agents at once (a ring, a grid
+/// block, a random crowd in a polygon, two crossing flows). The app previews their result and
+/// inserts it into a scene; nothing here touches a Scene or a Simulator.
+///
+/// Every generated agent is a copy of a *prototype* agent (its parameter overrides, static flag
+/// and initial velocity) with the position and the goal set by the generator:
+///   - `id` is cleared (the scene owner assigns ids if it wants them);
+///   - the run-time detour state is reset (DetourMode::Normal, stillSeconds 0);
+///   - when the generator sets a goal, `prefVelocity` is cleared (a scene agent cannot have
+///     both); without a goal the prototype's `prefVelocity` is kept;
+///   - a static prototype gets no goal (static agents never move); the result's `note` says so
+///     when the generator would have set goals.
+///
+/// Invalid parameters throw std::invalid_argument whose what() is a sentence fit to show to a
+/// user, e.g. "circle formation: radius must be > 0 (got -2)". Generated coordinates must stay
+/// within ±kMaxMagnitude (the scene format's limit), else the generator throws too.
+///
+/// Angles are in degrees, counter-clockwise from +x. Sine and cosine of multiples of 90° are
+/// exact (0, ±1), so axis-aligned layouts have exact coordinates.
+///
+/// Target `orca_scene`.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "orca/scene.hpp"
+#include "orca/types.hpp"
+
+namespace orca::scene {
+
+/// Most agents one generator call may produce (a guard against a mistyped count).
+inline constexpr int kMaxGeneratedAgents = 1'000'000;
+
+/// `count` agents evenly spaced on a circle, each heading to the antipode.
+/// Agent i stands at center + radius·(cos θi, sin θi) with θi = startAngleDeg + 360°·i/count,
+/// and its goal is center − radius·(cos θi, sin θi).
+struct CircleFormation {
+    Vec2 center{0.0, 0.0};      ///< Centre of the ring (world units, finite).
+    double radius = 20.0;       ///< Ring radius (world units, > 0).
+    int count = 16;             ///< Number of agents (1..kMaxGeneratedAgents).
+    double startAngleDeg = 0.0; ///< Angle of agent 0 (degrees, finite).
+};
+
+/// A rectangular block of `rows` × `columns` agents centred on `center`, axis-aligned, with
+/// `spacing` between neighbouring centres. Row r, column c stands at
+/// center + ((c − (columns−1)/2)·spacing, (r − (rows−1)/2)·spacing); agents are listed row by
+/// row, row 0 (lowest y) first, each row by increasing x. Goal = position + goalOffset, so the
+/// block walks as a whole.
+struct GridBlock {
+    Vec2 center{0.0, 0.0};      ///< Centre of the block (world units, finite).
+    int rows = 4;               ///< Rows along y (>= 1; rows × columns <= kMaxGeneratedAgents).
+    int columns = 4;            ///< Columns along x (>= 1).
+    double spacing = 3.0;       ///< Centre-to-centre distance of neighbours (world units, > 0).
+    Vec2 goalOffset{20.0, 0.0}; ///< Goal relative to each agent's position (world units, finite).
+    bool withGoals = true;      ///< False: the agents get no goal.
+};
+
+/// Agents at random positions inside a polygon, no two centres closer than `minSpacing`.
+///
+/// Positions come from rejection sampling: a candidate is uniform in the polygon's bounding box
+/// (two std::mt19937(seed) raw outputs / 2^32, x then y) and is kept when it lies inside the
+/// polygon (even-odd rule, so any winding works) and at least `minSpacing` from every agent
+/// kept so far. After 200 × count candidates the generator stops and returns the agents placed
+/// so far, saying so in the note. The result is therefore identical on every platform and
+/// compiler, and the agents of a smaller count are a prefix of those of a larger one (as long
+/// as the smaller one was placed in full). Only agent *centres* are inside the polygon; disks
+/// may overhang its edges by up to their radius.
+struct RandomFill {
+    /// Goals of the placed agents.
+    enum class Goals {
+        None,                ///< No goal.
+        MirrorThroughCenter, ///< 2·c − position, c = the polygon's centroid (may fall outside
+                             ///< a concave polygon).
+        RandomInRegion,      ///< Uniform in the polygon (own random stream seeded from `seed`,
+                             ///< so changing the goal mode never moves the agents); goals are
+                             ///< not spaced.
+    };
+    /// The region: a simple polygon with >= 3 vertices and non-zero area, any winding (see
+    /// rectangleRegion for a rectangle). World units, finite.
+    std::vector<Vec2> region;
+    /// Number of agents (1..kMaxGeneratedAgents). Ignored when density > 0.
+    int count = 50;
+    /// Agents per unit area (>= 0, finite). When > 0, count = round(density × area); a density
+    /// so small that this rounds to 0 gives no agents and a note.
+    double density = 0.0;
+    /// Smallest centre-to-centre distance between two agents (world units, > 0). Use at least
+    /// twice the agents' radius to avoid starting overlaps.
+    double minSpacing = 3.0;
+    std::uint32_t seed = 1; ///< Seed of the random positions (and goals).
+    Goals goals = Goals::None;
+};
+
+/// Two flows of `perFlow` agents crossing at `center`. Flow 0 walks along +x, flow 1 along the
+/// direction at `angleDeg` (90 = perpendicular, 180 = head-on). Each flow starts as a block
+/// on the near side: lanes across the flow, `spacing` apart, as many as fit in `laneWidth`
+/// (floor(laneWidth/spacing) + 1, centred on the flow's axis through `center`), and rows
+/// behind each other, `spacing` apart, the front row `length` before the centre; a last,
+/// partial row is centred too. Every agent of a flow has the same displacement to its goal,
+/// 2·length + (rows−1)·spacing along the flow: the goal block is the start block reflected
+/// across the line through the centre perpendicular to the flow. Flow 0's agents come first,
+/// front row first. Throws when an agent of one flow would start closer than `spacing` to one
+/// of the other (e.g. a small angle or a short length).
+struct CrossingFlows {
+    Vec2 center{0.0, 0.0};   ///< Where the flows' axes cross (world units, finite).
+    int perFlow = 20;        ///< Agents per flow (1..kMaxGeneratedAgents/2).
+    double laneWidth = 10.0; ///< Width of each flow, centre to centre of its outer lanes at most
+                             ///< (world units, >= 0; below `spacing` = single file).
+    double length = 40.0;    ///< Distance from the centre to each flow's front row (world
+                             ///< units, >= 0).
+    double spacing = 3.0;    ///< Centre-to-centre distance of neighbours (world units, > 0).
+    double angleDeg = 90.0;  ///< Direction of flow 1 relative to flow 0 (degrees, finite).
+};
+
+/// The generated agents and a remark for the user ("" when there is nothing to say), e.g.
+/// "placed 180 of 200: no room at minSpacing 3".
+struct GeneratorResult {
+    std::vector<SceneAgent> agents;
+    std::string note;
+};
+
+[[nodiscard]] GeneratorResult generate(const CircleFormation& params, const SceneAgent& prototype);
+[[nodiscard]] GeneratorResult generate(const GridBlock& params, const SceneAgent& prototype);
+[[nodiscard]] GeneratorResult generate(const RandomFill& params, const SceneAgent& prototype);
+[[nodiscard]] GeneratorResult generate(const CrossingFlows& params, const SceneAgent& prototype);
+
+/// The axis-aligned rectangle with corners `min` and `max` as a counter-clockwise polygon:
+/// {min, (max.x, min.y), max, (min.x, max.y)}. Corners given in the wrong order are swapped.
+[[nodiscard]] std::vector<Vec2> rectangleRegion(Vec2 min, Vec2 max);
+
+/// Area of a polygon (absolute value of the shoelace sum, so any winding; world units²).
+[[nodiscard]] double polygonArea(const std::vector<Vec2>& polygon);
+
+/// Whether `p` is inside `polygon` by the even-odd rule (any winding). Points exactly on an
+/// edge may go either way.
+[[nodiscard]] bool pointInPolygon(const std::vector<Vec2>& polygon, Vec2 p);
+
+} // namespace orca::scene
