@@ -17,6 +17,7 @@ add_library(orca_sandbox_lib STATIC
     sandbox/scene_edit.cpp
     sandbox/atomic_file.cpp
     sandbox/editor.cpp
+    sandbox/authoring_panels.cpp
     sandbox/recovery.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)

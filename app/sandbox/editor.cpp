@@ -227,6 +227,7 @@ void setTool(SandboxContext& ctx, Tool tool) {
     if (e.tool == tool) return;
     e.tool = tool;
     e.drawing.clear();
+    e.drawingRegion = false;
     e.drag = {};
     if (tool != Tool::Inspect) ctx.construction.active = false;
 }
@@ -460,8 +461,24 @@ bool closeDrawing(SandboxContext& ctx) {
     }
     const PolygonCheck check = checkPolygon(e.drawing);
     if (!check.valid) {
-        setNote(ctx, "Cannot close this obstacle: " + check.error);
+        setNote(ctx, "Cannot close this polygon: " + check.error);
         return false;
+    }
+    if (e.drawingRegion) {
+        // The random fill's region, not an obstacle.
+        if (e.drawing.size() < 3) {
+            setNote(ctx, "A region needs at least 3 vertices");
+            return false;
+        }
+        e.generator.fill.region = e.drawing;
+        e.generator.regionIsRectangle = false;
+        e.generator.kind = GeneratorKind::RandomFill;
+        e.generator.dirty = true;
+        e.drawing.clear();
+        e.drawingRegion = false;
+        setTool(ctx, Tool::Select);
+        setNote(ctx, "Random fill region set (" + plural(e.generator.fill.region.size(), "vertex", "vertices") + ")");
+        return true;
     }
     scene::Scene after = ctx.scene;
     scene::SceneObstacle o;
@@ -480,8 +497,9 @@ bool closeDrawing(SandboxContext& ctx) {
 }
 
 void cancelOrClear(SandboxContext& ctx) {
-    if (!ctx.editor.drawing.empty()) {
+    if (!ctx.editor.drawing.empty() || ctx.editor.drawingRegion) {
         ctx.editor.drawing.clear();
+        ctx.editor.drawingRegion = false;
         return;
     }
     if (ctx.editor.drag.kind != EditDrag::Kind::None) {

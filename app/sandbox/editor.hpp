@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "orca/scene.hpp"
+#include "orca/scene_generators.hpp"
 #include "orca/scene_history.hpp"
+#include "orca/scene_lint.hpp"
 #include "orca/types.hpp"
 
 struct ImDrawList;
@@ -66,6 +68,37 @@ struct EditClipboard {
     scene::Scene content;
 };
 
+enum class GeneratorKind : std::uint8_t { Circle, Grid, RandomFill, Crossing };
+
+/// The Generators window: parameters of each generator and the preview of the chosen one.
+struct GeneratorState {
+    GeneratorKind kind = GeneratorKind::Circle;
+    scene::CircleFormation circle;
+    scene::GridBlock grid;
+    scene::RandomFill fill;
+    scene::CrossingFlows crossing;
+    bool regionIsRectangle = true; ///< random fill: rectangle from the corners, or a drawn polygon
+    Vec2 rectMin{-20.0, -20.0};
+    Vec2 rectMax{20.0, 20.0};
+    bool showPreview = true;
+    bool dirty = true; ///< parameters changed since the preview was made
+    scene::GeneratorResult preview;
+    std::string error; ///< the generator's message for invalid parameters
+    double previewMs = 0.0;
+};
+
+/// The linter's findings for the current scene (re-run when the scene changes).
+struct LintState {
+    std::vector<scene::LintIssue> issues;
+    std::uint64_t version = ~std::uint64_t{0}; ///< editVersion they were computed for
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    std::size_t infos = 0;
+    double ms = 0.0;   ///< time of the last run
+    int selected = -1; ///< issue clicked in the list (highlighted strongly)
+    int hovered = -1;  ///< issue under the pointer this frame
+};
+
 struct EditorState {
     Tool tool = Tool::Inspect;
     bool snap = false;
@@ -74,6 +107,7 @@ struct EditorState {
     std::vector<std::size_t> obstacles;  ///< selected obstacles, ascending
     std::optional<VertexRef> vertex;     ///< selected vertex
     std::vector<Vec2> drawing;           ///< obstacle being drawn (world points)
+    bool drawingRegion = false;          ///< the polygon drawn is the random fill's region
     EditDrag drag;
     std::optional<EditHit> hover;        ///< this frame's pick under the pointer
     std::optional<std::size_t> goalHover; ///< agent whose goal handle is hovered
@@ -81,6 +115,9 @@ struct EditorState {
 
     scene::SceneAgent newAgent;          ///< template for placed and generated agents
     EditClipboard clipboard;
+
+    GeneratorState generator;
+    LintState lint;
 
     scene::EditHistory history;
     std::uint64_t editVersion = 0;       ///< bumped by every change of the scene
@@ -148,5 +185,16 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
 /// Rewrites `agent`'s overrides so that, under `to`'s defaults, it has the parameters it had
 /// under `from` (copy and paste between scenes keep each agent's behaviour).
 void rebaseOverrides(scene::SceneAgent& agent, const AgentParams& from, const AgentParams& to);
+
+// The authoring windows (authoring_panels.cpp).
+void drawAgentDefaultsPanel(SandboxContext& ctx);
+void drawGeneratorsPanel(SandboxContext& ctx);
+void drawLinterPanel(SandboxContext& ctx);
+/// The generator's preview and the linter's highlights in the world view.
+void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl);
+/// Re-lints the scene when it changed since the last run.
+void refreshLint(SandboxContext& ctx);
+/// Applies the fix of issue `index` (of the current lint) as one undoable edit.
+bool fixLintIssue(SandboxContext& ctx, std::size_t index);
 
 } // namespace orca::app

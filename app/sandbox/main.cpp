@@ -212,9 +212,11 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         break;
     }
     case SDL_KEYDOWN: {
-        if (ImGui::GetIO().WantCaptureKeyboard) break;
         const KeyBinding* b =
             findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
+        // ImGui's text fields and dialogs keep the keys, except the state dump (tests must
+        // see the state whatever window is open).
+        if (ImGui::GetIO().WantCaptureKeyboard && !(b && b->action == Action::DumpState)) break;
         ctx.editor.nudgeBig = (e.key.keysym.mod & KMOD_SHIFT) != 0;
         if (b && (e.key.repeat == 0 || b->repeats)) applyAction(ctx, b->action);
         break;
@@ -261,6 +263,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         const Uint64 now = SDL_GetPerformanceCounter();
         advanceSimulation(ctx, static_cast<double>(now - last) / ticksPerSecond);
         last = now;
+        autosaveTick(ctx, static_cast<double>(now) / ticksPerSecond);
 
         // A screenshot asked for from the dialog: taken a few frames later, when the dialog
         // is gone and windows that appear auto-sized (tooltips) had their hidden first frame.
@@ -301,6 +304,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         if (maxFrames > 0 && ++frames >= maxFrames) break;
     }
     writeStateDump(ctx, "exit");
+    if (!ctx.unsaved.unsaved()) forgetRecovery(ctx);
     if (maxFrames > 0) {
         std::printf(
             "frames %llu (after the first): CPU frame build %.3f ms mean; steps %llu: %.3f ms mean "
@@ -365,6 +369,18 @@ int main(int argc, char** argv) {
         std::string layerError;
         parseLayerList(*opt.layers, ctx.layers, layerError); // validated by parseOptions
     }
+    for (const std::string& p : opt.panels) {
+        if (p == "parameters") ctx.panels.parameters = true;
+        if (p == "inspector") ctx.panels.inspector = true;
+        if (p == "metrics") ctx.panels.metrics = true;
+        if (p == "linter") ctx.panels.linter = true;
+        if (p == "generators") ctx.panels.generators = true;
+        if (p == "defaults") ctx.panels.agentDefaults = true;
+    }
+    if (opt.tool) {
+        for (std::size_t i = 0; i < std::size(kToolNames); ++i)
+            if (*opt.tool == kToolNames[i]) setTool(ctx, static_cast<Tool>(i));
+    }
     if (!opt.select.empty()) {
         if (!selectByIndex(ctx, opt.select, error)) {
             std::fprintf(stderr, "orca-sandbox: error: --select: %s\n", error.c_str());
@@ -375,8 +391,22 @@ int main(int argc, char** argv) {
         for (std::uint64_t i = 0; i < opt.steps; ++i)
             stepSimulation(ctx, 1);
     }
-    if (interactive)
+    if (interactive) {
         ctx.running = loaded && !opt.paused;
+        // Unsaved work from a run that did not end cleanly: offer it back.
+        ctx.recoveryFile = recoveryFileFor(settingsFile);
+        ctx.autosave = AutosaveTimer(opt.autosaveSeconds);
+        std::string recoveryError;
+        ctx.pendingRecovery = readRecovery(ctx.recoveryFile, recoveryError);
+        if (!recoveryError.empty()) {
+            std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
+            ctx.messages.push("Recovery file unreadable", recoveryError);
+        }
+        if (ctx.pendingRecovery) {
+            ctx.dialog = Dialog::Recover;
+            ctx.running = false;
+        }
+    }
     else
         ctx.messages = {}; // warnings were printed; a modal must not cover the screenshot
 

@@ -1,7 +1,9 @@
 // The only file that includes CLI11 (its header is slow to compile).
 #include "options.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -83,6 +85,16 @@ ParseResult parseOptions(int argc, char** argv) {
                    "restoring on the next start")
         ->type_name("SECONDS")
         ->capture_default_str();
+    std::string panels;
+    std::string tool;
+    std::string panelList;
+    for (const char* n : kPanelNames) panelList += std::string(panelList.empty() ? "" : ", ") + n;
+    std::string toolList;
+    for (const char* n : kToolNames) toolList += std::string(toolList.empty() ? "" : ", ") + n;
+    app.add_option("--panels", panels,
+                   "Windows to open, comma-separated: " + panelList +
+                       " (also in --screenshot mode, e.g. --panels linter)");
+    app.add_option("--tool", tool, "Tool to start with: " + toolList + " (default inspect)");
     app.add_flag("--print-keys", printKeys,
                  "Print the key and mouse bindings as Markdown tables and exit");
 
@@ -99,6 +111,28 @@ ParseResult parseOptions(int argc, char** argv) {
         if (!(o.autosaveSeconds > 0.0) || !std::isfinite(o.autosaveSeconds))
             throw CLI::ValidationError("--autosave-seconds",
                                        "expected a number of seconds > 0, e.g. 60");
+        if (!panels.empty()) {
+            std::string::size_type start = 0;
+            while (start <= panels.size()) {
+                const auto comma = panels.find(',', start);
+                const std::string name = panels.substr(
+                    start, comma == std::string::npos ? std::string::npos : comma - start);
+                if (std::find(std::begin(kPanelNames), std::end(kPanelNames), name) ==
+                    std::end(kPanelNames))
+                    throw CLI::ValidationError("--panels", "unknown window '" + name +
+                                                               "' (expected: " + panelList + ")");
+                o.panels.push_back(name);
+                if (comma == std::string::npos) break;
+                start = comma + 1;
+            }
+        }
+        if (!tool.empty()) {
+            if (std::find(std::begin(kToolNames), std::end(kToolNames), tool) ==
+                std::end(kToolNames))
+                throw CLI::ValidationError("--tool", "unknown tool '" + tool +
+                                                         "' (expected: " + toolList + ")");
+            o.tool = tool;
+        }
         if (!layers.empty()) {
             ViewLayers probe;
             std::string err;

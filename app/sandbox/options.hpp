@@ -21,8 +21,15 @@ struct Options {
     std::optional<std::string> layers;                 ///< --layers list (validated)
     std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
+    std::vector<std::string> panels; ///< --panels: windows to open (kPanelNames)
+    std::optional<std::string> tool; ///< --tool: the tool to start with (kToolNames)
     double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
 };
+
+/// Names accepted by --panels and --tool.
+inline constexpr const char* kPanelNames[] = {"parameters", "inspector", "metrics",
+                                              "linter",     "generators", "defaults"};
+inline constexpr const char* kToolNames[] = {"inspect", "select", "agent", "goal", "obstacle"};
 
 /// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,
 /// errors: 2).

@@ -76,6 +76,8 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     ctx.editor.vertex.reset();
     ctx.editor.drawing.clear();
     ctx.editor.drag = {};
+    ctx.editor.skippedObstacles.clear();
+    ctx.editor.skippedReasons.clear();
     ++ctx.editor.editVersion;
     ctx.construction.neighbor = 0;
     ctx.construction.phase = 0;
@@ -203,6 +205,7 @@ bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
         ctx.titleChanged = true;
     }
     ctx.settings.addRecentFile(file);
+    forgetRecovery(ctx); // the work is in the file now
     setNote(ctx, "saved " + file.string());
     return true;
 }
@@ -372,6 +375,7 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
         ctx.dialog = Dialog::None;
         return;
     case PromptAnswer::Discard:
+        forgetRecovery(ctx); // the user chose to lose these changes
         ctx.guarded.reset();
         ctx.dialog = Dialog::None;
         proceedGuarded(ctx, r);
@@ -618,9 +622,10 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["construction"] = {{"active", ctx.construction.active},
                          {"neighbor", ctx.construction.neighbor},
                          {"phase", ctx.construction.phase}};
-    static constexpr const char* kDialogNames[] = {"none", "open", "saveAs", "screenshot",
-                                                   "unsaved"};
+    static constexpr const char* kDialogNames[] = {"none",       "open",    "saveAs",
+                                                   "screenshot", "unsaved", "recover"};
     j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
+    j["message"] = ctx.messages.frontTitle(); // a message box shown on top ("" when none)
     j["layers"] = json::parse(layersToJson(ctx.layers).dump());
     j["panels"] = {{"parameters", ctx.panels.parameters},
                    {"inspector", ctx.panels.inspector},
@@ -642,12 +647,85 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                           {"position", vec(positions[i])}});
     }
     j["agents"] = std::move(agents);
+    const EditorState& ed = ctx.editor;
+    json skipped = json::array();
+    for (const std::size_t o : ed.skippedObstacles) skipped.push_back(o);
+    json obstacles = json::array();
+    for (const std::size_t o : ed.obstacles) obstacles.push_back(o);
+    j["editor"] = {{"tool", toolName(ed.tool)},
+                   {"snap", ed.snap},
+                   {"snapStep", ed.snapStep},
+                   {"undo", ed.history.undoCount()},
+                   {"redo", ed.history.redoCount()},
+                   {"undoLabel", ed.history.undoLabel()},
+                   {"sceneAgents", ctx.scene.agents.size()},
+                   {"sceneObstacles", ctx.scene.obstacles.size()},
+                   {"selectedObstacles", std::move(obstacles)},
+                   {"drawing", ed.drawing.size()},
+                   {"skippedObstacles", std::move(skipped)},
+                   {"recoveryFile", ctx.recoveryFile.string()},
+                   {"recoveryPending", ctx.pendingRecovery.has_value()}};
     std::string error;
     if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return false;
     }
     return true;
+}
+
+void autosaveTick(SandboxContext& ctx, double nowSeconds) {
+    if (ctx.recoveryFile.empty() || ctx.pendingRecovery) return; // never overwrite unanswered
+    if (!ctx.autosave.due(nowSeconds, ctx.unsaved.unsaved(), ctx.editor.editVersion)) return;
+    std::string error;
+    if (writeRecovery(ctx.recoveryFile, ctx.scene, ctx.sceneFile, error)) {
+        setNote(ctx, "autosaved to " + ctx.recoveryFile.string());
+    } else {
+        std::fprintf(stderr, "orca-sandbox: autosave failed: %s\n", error.c_str());
+        setNote(ctx, "autosave failed: " + error);
+    }
+    // Either way, try again only after the next period (a failing disk must not spin).
+    ctx.autosave.saved(nowSeconds, ctx.editor.editVersion);
+}
+
+void answerRecovery(SandboxContext& ctx, bool restore) {
+    ctx.dialog = Dialog::None;
+    if (!ctx.pendingRecovery) return;
+    Recovered r = std::move(*ctx.pendingRecovery);
+    ctx.pendingRecovery.reset();
+    if (!restore) {
+        removeRecovery(ctx.recoveryFile);
+        setNote(ctx, "discarded the autosaved scene");
+        return;
+    }
+    // The file as saved (if it still loads) is what "unsaved" compares against.
+    scene::Scene saved;
+    if (!r.info.sceneFile.empty()) {
+        try {
+            saved = scene::loadScene(r.info.sceneFile).scene;
+        } catch (const std::exception&) {
+            saved = scene::Scene{}; // gone or broken: everything restored counts as unsaved
+        }
+    }
+    Simulator sim;
+    try {
+        sim = buildForEditing(r.scene, ctx.editor);
+    } catch (const std::exception& e) {
+        ctx.messages.push("Could not restore the autosaved scene",
+                          std::string(e.what()) + "\n\nThe recovery file is kept: " +
+                              ctx.recoveryFile.string());
+        return;
+    }
+    installScene(ctx, std::move(r.scene), std::move(sim), r.info.sceneFile);
+    restartScene(ctx); // lists the obstacles the simulation leaves out, if any
+    ctx.unsaved.reset(saved);
+    ctx.unsaved.update(ctx.scene);
+    ++ctx.editor.editVersion;
+    setNote(ctx, "restored the scene autosaved at " + r.info.savedAt);
+}
+
+void forgetRecovery(SandboxContext& ctx) {
+    if (ctx.pendingRecovery) return; // not answered yet: keep it for the next start
+    removeRecovery(ctx.recoveryFile);
 }
 
 void setNote(SandboxContext& ctx, std::string text) {

@@ -23,6 +23,7 @@
 #include "key_bindings.hpp"
 #include "layers.hpp"
 #include "paths.hpp"
+#include "recovery.hpp"
 #include "scene_edit.hpp"
 #include "selection.hpp"
 #include "settings.hpp"
@@ -50,7 +51,7 @@ struct GuardedRequest {
 };
 
 /// The small modal dialogs (one at a time).
-enum class Dialog { None, Open, SaveAs, Screenshot, Unsaved };
+enum class Dialog { None, Open, SaveAs, Screenshot, Unsaved, Recover };
 
 struct SandboxContext {
     AppPaths paths;
@@ -76,6 +77,11 @@ struct SandboxContext {
 
     // Scene authoring: tools, undo history, clipboard (see editor.hpp).
     EditorState editor;
+    // Autosave of unsaved edits to the recovery file ("" = none), and a recovery file found at
+    // start, waiting for the user's answer (Dialog::Recover).
+    std::filesystem::path recoveryFile;
+    AutosaveTimer autosave;
+    std::optional<Recovered> pendingRecovery;
 
     // Selection and what the solver will decide for it (dry-run explain records, selection
     // order), refreshed when stateVersion or the selection changes.
@@ -193,6 +199,14 @@ void buildFrame(SandboxContext& ctx);
 void applyAction(SandboxContext& ctx, Action action);
 /// Applies load/restart/dump requests made during the frame. Returns false when quitting.
 bool applyRequests(SandboxContext& ctx);
+
+/// Autosaves the scene to the recovery file when it is due (`nowSeconds`: any monotonic clock).
+void autosaveTick(SandboxContext& ctx, double nowSeconds);
+/// The recovery prompt's answers: restore the autosaved scene (unsaved, with its file name), or
+/// delete the recovery file.
+void answerRecovery(SandboxContext& ctx, bool restore);
+/// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
+void forgetRecovery(SandboxContext& ctx);
 
 /// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
 bool writeStateDump(SandboxContext& ctx, const char* reason);

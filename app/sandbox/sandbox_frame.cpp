@@ -326,6 +326,9 @@ void drawPanels(SandboxContext& ctx) {
         }
         ui::drawMetricsPanel(ctx.metricsCurrent, ctx.metricsHistory, &ctx.panels.metrics);
     }
+    drawAgentDefaultsPanel(ctx);
+    drawGeneratorsPanel(ctx);
+    drawLinterPanel(ctx);
 }
 
 // A path field. Returns true when Enter confirms it (in the field or anywhere in the dialog).
@@ -363,6 +366,9 @@ void drawDialogs(SandboxContext& ctx) {
         break;
     case Dialog::Unsaved:
         id = "Unsaved changes###dialog";
+        break;
+    case Dialog::Recover:
+        id = "Restore unsaved work?###dialog";
         break;
     case Dialog::None:
         return;
@@ -458,6 +464,37 @@ void drawDialogs(SandboxContext& ctx) {
         }
         break;
     }
+    case Dialog::Recover: {
+        if (!ctx.pendingRecovery) {
+            closeDialog(ctx);
+            break;
+        }
+        const RecoveryInfo& info = ctx.pendingRecovery->info;
+        const scene::Scene& sc = ctx.pendingRecovery->scene;
+        ImGui::TextUnformatted("The sandbox was closed with unsaved changes. They were autosaved:");
+        ImGui::BulletText("scene: %s", info.sceneFile.empty() ? "(new scene, never saved)"
+                                                              : info.sceneFile.c_str());
+        ImGui::BulletText("autosaved at %s (UTC): %zu agents, %zu obstacles", info.savedAt.c_str(),
+                          sc.agents.size(), sc.obstacles.size());
+        ImGui::BulletText("recovery file: %s", ctx.recoveryFile.c_str());
+        ImGui::Spacing();
+        if (ImGui::Button("Restore", {120.0f, 0.0f})) {
+            ImGui::CloseCurrentPopup();
+            answerRecovery(ctx, true);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard", {120.0f, 0.0f})) {
+            ImGui::CloseCurrentPopup();
+            answerRecovery(ctx, false);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Not now", {120.0f, 0.0f}) || escape) {
+            // Kept for the next start; nothing is autosaved over it meanwhile.
+            ImGui::CloseCurrentPopup();
+            ctx.dialog = Dialog::None;
+        }
+        break;
+    }
     case Dialog::None:
         break;
     }
@@ -505,6 +542,7 @@ void buildFrame(SandboxContext& ctx) {
 
     // Edit tools: their overlay and their mouse handling (which may change the scene).
     drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
+    drawAuthoringOverlay(ctx, dl);
     if (editing(ctx)) {
         editorWorldInput(ctx, mouse, mouseInWorld);
         refreshRecords(ctx);
@@ -543,7 +581,7 @@ void buildFrame(SandboxContext& ctx) {
         ui::showHoverTooltip(*rec, ctx.overlayHover,
                              lineSourceName(ctx, *rec, ctx.overlayHover.line));
 
-    if (ctx.interactive) drawPanels(ctx);
+    drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
 
     ui::StatusInfo s;
     s.sceneName = ctx.scene.name.empty() ? ctx.sceneFile.filename().string() : ctx.scene.name;

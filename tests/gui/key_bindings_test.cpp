@@ -124,7 +124,7 @@ TEST(KeyBindings, HelpListsEveryActionOnceWithAllItsKeys) {
     // The step row says that Right only steps outside construction mode.
     for (const auto& r : rows)
         if (r.action == "Single step") {
-            EXPECT_NE(r.input.find("Right (not in construction mode)"), std::string::npos);
+            EXPECT_NE(r.input.find("Right (inspect tool, not in construction mode)"), std::string::npos);
         }
 }
 

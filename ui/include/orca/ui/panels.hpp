@@ -50,6 +50,10 @@ class MessageQueue {
     void push(std::string title, std::string text);
     [[nodiscard]] bool empty() const { return m_queue.empty(); }
     [[nodiscard]] std::size_t size() const { return m_queue.size(); }
+    /// Title of the message shown now ("" when none).
+    [[nodiscard]] std::string frontTitle() const {
+        return m_queue.empty() ? std::string() : m_queue.front().title;
+    }
     /// Call once per frame.
     void draw();
 

@@ -1,0 +1,491 @@
+// The scene-authoring windows: new-agent defaults, generators (with a preview in the world
+// view) and the linter (issues highlighted in the world view, one-click fixes). Every change
+// to the scene goes through commitScene(), so all of it can be undone.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <string>
+
+#include <imgui.h>
+
+#include "orca/ui/palette.hpp"
+
+#include "sandbox.hpp"
+
+namespace orca::app {
+
+namespace {
+
+namespace palette = ui::palette;
+
+ImU32 col(ui::Rgba c, std::uint8_t alpha) {
+    return IM_COL32(c.r, c.g, c.b, alpha);
+}
+ImVec2 iv(Vec2 p) {
+    return {static_cast<float>(p.x), static_cast<float>(p.y)};
+}
+ImVec4 colour4(ui::Rgba c) {
+    return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
+}
+
+bool inputDouble(const char* label, double& v, double lo, double hi) {
+    double x = v;
+    if (!ImGui::InputDouble(label, &x, 0.0, 0.0, "%g")) return false;
+    if (!std::isfinite(x)) return false;
+    v = std::clamp(x, lo, hi);
+    return true;
+}
+
+bool inputInt(const char* label, int& v, int lo, int hi) {
+    int x = v;
+    if (!ImGui::InputInt(label, &x)) return false;
+    v = std::clamp(x, lo, hi);
+    return true;
+}
+
+bool inputVec(const char* label, Vec2& v) {
+    double xy[2] = {v.x, v.y};
+    if (!ImGui::InputScalarN(label, ImGuiDataType_Double, xy, 2, nullptr, nullptr, "%g"))
+        return false;
+    if (!std::isfinite(xy[0]) || !std::isfinite(xy[1])) return false;
+    v = {xy[0], xy[1]};
+    return true;
+}
+
+// Runs the chosen generator. Throws std::invalid_argument with a user-facing message.
+scene::GeneratorResult runGenerator(const GeneratorState& g, const scene::SceneAgent& prototype) {
+    switch (g.kind) {
+    case GeneratorKind::Circle:
+        return scene::generate(g.circle, prototype);
+    case GeneratorKind::Grid:
+        return scene::generate(g.grid, prototype);
+    case GeneratorKind::RandomFill:
+        return scene::generate(g.fill, prototype);
+    case GeneratorKind::Crossing:
+        return scene::generate(g.crossing, prototype);
+    }
+    return {};
+}
+
+void refreshPreview(SandboxContext& ctx) {
+    GeneratorState& g = ctx.editor.generator;
+    if (!g.dirty) return;
+    g.dirty = false;
+    g.error.clear();
+    g.preview = {};
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        g.preview = runGenerator(g, agentFromTemplate(ctx.editor, {0.0, 0.0}));
+    } catch (const std::exception& e) {
+        g.error = e.what();
+    }
+    g.previewMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+ui::Rgba severityColour(scene::LintSeverity s) {
+    switch (s) {
+    case scene::LintSeverity::Error:
+        return palette::kLintError;
+    case scene::LintSeverity::Warning:
+        return palette::kLintWarning;
+    case scene::LintSeverity::Info:
+        return palette::kLintInfo;
+    }
+    return palette::kLintInfo;
+}
+
+// Selects the issue's agents and obstacles and centres the view on it.
+void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
+    std::vector<std::size_t> agents;
+    clearEditSelection(ctx);
+    for (const scene::LintElement& el : issue.elements) {
+        using K = scene::LintElement::Kind;
+        if ((el.kind == K::Agent || el.kind == K::Goal) && el.index < ctx.scene.agents.size())
+            agents.push_back(el.index);
+        if ((el.kind == K::Obstacle || el.kind == K::Edge) &&
+            el.index < ctx.scene.obstacles.size() &&
+            !std::binary_search(ctx.editor.obstacles.begin(), ctx.editor.obstacles.end(),
+                                el.index))
+            ctx.editor.obstacles.insert(std::lower_bound(ctx.editor.obstacles.begin(),
+                                                         ctx.editor.obstacles.end(), el.index),
+                                        el.index);
+        if (el.kind == K::Vertex && el.index < ctx.scene.obstacles.size())
+            ctx.editor.vertex = VertexRef{el.index, el.sub};
+    }
+    selectAgents(ctx, agents);
+    if (std::isfinite(issue.where.x) && std::isfinite(issue.where.y))
+        ctx.camera.setCenter(issue.where);
+}
+
+} // namespace
+
+void refreshLint(SandboxContext& ctx) {
+    LintState& l = ctx.editor.lint;
+    if (l.version == ctx.editor.editVersion) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    l.issues = scene::lintScene(ctx.scene);
+    l.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    l.version = ctx.editor.editVersion;
+    l.errors = l.warnings = l.infos = 0;
+    for (const scene::LintIssue& i : l.issues) {
+        switch (i.severity) {
+        case scene::LintSeverity::Error:
+            ++l.errors;
+            break;
+        case scene::LintSeverity::Warning:
+            ++l.warnings;
+            break;
+        case scene::LintSeverity::Info:
+            ++l.infos;
+            break;
+        }
+    }
+    if (l.selected >= static_cast<int>(l.issues.size())) l.selected = -1;
+}
+
+bool fixLintIssue(SandboxContext& ctx, std::size_t index) {
+    refreshLint(ctx);
+    LintState& l = ctx.editor.lint;
+    if (index >= l.issues.size()) return false;
+    const scene::LintIssue issue = l.issues[index];
+    scene::Scene after = ctx.scene;
+    std::string error;
+    if (!scene::applyLintFix(after, issue, &error)) {
+        setNote(ctx, "Could not fix: " + error);
+        return false;
+    }
+    return commitScene(ctx, std::move(after), "Fix: " + issue.fixLabel);
+}
+
+void drawAgentDefaultsPanel(SandboxContext& ctx) {
+    if (!ctx.panels.agentDefaults) return;
+    ImGui::SetNextWindowSize({340.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("New-agent defaults", &ctx.panels.agentDefaults)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextWrapped("Agents placed with the Add agent tool and made by the generators get "
+                       "these parameters. Unticked: the scene's default (shown greyed).");
+    scene::SceneAgent& t = ctx.editor.newAgent;
+    AgentParams defaults = ctx.scene.agentDefaults;
+    ImGui::PushItemWidth(140.0f);
+    scene::forEachAgentParam(t.overrides, defaults, [&](std::string_view key, auto& value,
+                                                       auto& sceneDefault) {
+        const std::string name(key);
+        ImGui::PushID(name.c_str());
+        bool set = value.has_value();
+        if (ImGui::Checkbox("##set", &set)) {
+            if (set)
+                value = sceneDefault;
+            else
+                value.reset();
+        }
+        ImGui::SameLine();
+        if (!set) ImGui::BeginDisabled();
+        auto shown = value.value_or(sceneDefault);
+        using T = std::decay_t<decltype(shown)>;
+        bool changed = false;
+        if constexpr (std::is_same_v<T, int>)
+            changed = ImGui::InputInt(name.c_str(), &shown);
+        else
+            changed = ImGui::InputDouble(name.c_str(), &shown, 0.0, 0.0, "%g");
+        if (changed && set) value = shown;
+        if (!set) ImGui::EndDisabled();
+        ImGui::PopID();
+    });
+    ImGui::PopItemWidth();
+    ImGui::Checkbox("static (immovable)", &t.isStatic);
+    ImGui::TextDisabled("Values are checked when an agent is placed: the simulator rejects "
+                        "invalid ones with a message.");
+    ImGui::End();
+}
+
+void drawGeneratorsPanel(SandboxContext& ctx) {
+    GeneratorState& g = ctx.editor.generator;
+    if (!ctx.panels.generators) return;
+    ImGui::SetNextWindowSize({360.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Generators", &ctx.panels.generators)) {
+        ImGui::End();
+        return;
+    }
+    static constexpr const char* kKinds[] = {"Circle formation", "Grid block", "Random fill",
+                                             "Crossing flows"};
+    int kind = static_cast<int>(g.kind);
+    ImGui::SetNextItemWidth(200.0f);
+    if (ImGui::Combo("Generator", &kind, kKinds, IM_ARRAYSIZE(kKinds))) {
+        g.kind = static_cast<GeneratorKind>(kind);
+        g.dirty = true;
+    }
+    const Vec2 viewCentre = ctx.camera.center();
+    bool& d = g.dirty;
+    ImGui::PushItemWidth(160.0f);
+    switch (g.kind) {
+    case GeneratorKind::Circle:
+        d |= inputVec("centre", g.circle.center);
+        d |= inputDouble("radius", g.circle.radius, 1e-6, 1e6);
+        d |= inputInt("agents", g.circle.count, 1, scene::kMaxGeneratedAgents);
+        d |= inputDouble("start angle (deg)", g.circle.startAngleDeg, -360.0, 360.0);
+        ImGui::TextDisabled("Goals: the antipodes (every agent crosses the centre).");
+        if (ImGui::Button("Centre on the view")) {
+            g.circle.center = snapPoint(ctx.editor, viewCentre);
+            d = true;
+        }
+        break;
+    case GeneratorKind::Grid:
+        d |= inputVec("centre", g.grid.center);
+        d |= inputInt("rows", g.grid.rows, 1, 1000);
+        d |= inputInt("columns", g.grid.columns, 1, 1000);
+        d |= inputDouble("spacing", g.grid.spacing, 1e-6, 1e6);
+        d |= ImGui::Checkbox("with goals", &g.grid.withGoals);
+        if (g.grid.withGoals) d |= inputVec("goal offset", g.grid.goalOffset);
+        if (ImGui::Button("Centre on the view")) {
+            g.grid.center = snapPoint(ctx.editor, viewCentre);
+            d = true;
+        }
+        break;
+    case GeneratorKind::RandomFill: {
+        int mode = g.fill.density > 0.0 ? 1 : 0;
+        if (ImGui::RadioButton("count", mode == 0)) {
+            g.fill.density = 0.0;
+            d = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::RadioButton("density", mode == 1) && mode == 0) {
+            g.fill.density = 0.05;
+            d = true;
+        }
+        if (g.fill.density > 0.0)
+            d |= inputDouble("agents per unit²", g.fill.density, 1e-9, 100.0);
+        else
+            d |= inputInt("agents", g.fill.count, 1, scene::kMaxGeneratedAgents);
+        d |= inputDouble("min spacing", g.fill.minSpacing, 1e-6, 1e6);
+        int seed = static_cast<int>(g.fill.seed);
+        if (inputInt("seed", seed, 0, 1 << 30)) {
+            g.fill.seed = static_cast<std::uint32_t>(seed);
+            d = true;
+        }
+        static constexpr const char* kGoals[] = {"no goals", "mirrored through the centre",
+                                                 "random in the region"};
+        int goals = static_cast<int>(g.fill.goals);
+        if (ImGui::Combo("goals", &goals, kGoals, IM_ARRAYSIZE(kGoals))) {
+            g.fill.goals = static_cast<scene::RandomFill::Goals>(goals);
+            d = true;
+        }
+        ImGui::Text("Region: %s, %zu vertices", g.regionIsRectangle ? "rectangle" : "polygon",
+                    g.fill.region.size());
+        if (g.regionIsRectangle) {
+            d |= inputVec("min corner", g.rectMin);
+            d |= inputVec("max corner", g.rectMax);
+            if (d) g.fill.region = scene::rectangleRegion(g.rectMin, g.rectMax);
+        }
+        if (ImGui::Button("Visible area")) {
+            const ui::Rect r = ctx.camera.visibleWorld();
+            const Vec2 margin = r.size() * 0.1;
+            g.rectMin = snapPoint(ctx.editor, r.min + margin);
+            g.rectMax = snapPoint(ctx.editor, r.max - margin);
+            g.regionIsRectangle = true;
+            g.fill.region = scene::rectangleRegion(g.rectMin, g.rectMax);
+            d = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Draw a polygon...")) {
+            setTool(ctx, Tool::Obstacle);
+            ctx.editor.drawingRegion = true;
+            setNote(ctx, "Click the region's vertices; click the first one or press Enter to "
+                         "close");
+        }
+        if (g.fill.region.empty()) {
+            g.fill.region = scene::rectangleRegion(g.rectMin, g.rectMax);
+            d = true;
+        }
+        break;
+    }
+    case GeneratorKind::Crossing:
+        d |= inputVec("centre", g.crossing.center);
+        d |= inputInt("agents per flow", g.crossing.perFlow, 1, scene::kMaxGeneratedAgents / 2);
+        d |= inputDouble("lane width", g.crossing.laneWidth, 0.0, 1e6);
+        d |= inputDouble("distance to centre", g.crossing.length, 0.0, 1e6);
+        d |= inputDouble("spacing", g.crossing.spacing, 1e-6, 1e6);
+        d |= inputDouble("angle (deg)", g.crossing.angleDeg, -360.0, 360.0);
+        if (ImGui::Button("Centre on the view")) {
+            g.crossing.center = snapPoint(ctx.editor, viewCentre);
+            d = true;
+        }
+        break;
+    }
+    ImGui::PopItemWidth();
+    if (ImGui::IsWindowAppearing()) d = true;
+    refreshPreview(ctx);
+
+    ImGui::Separator();
+    ImGui::Checkbox("Preview in the view", &g.showPreview);
+    if (!g.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette::kLintError));
+        ImGui::TextWrapped("%s", g.error.c_str());
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::Text("%zu agents (%.1f ms)", g.preview.agents.size(), g.previewMs);
+        if (!g.preview.note.empty()) ImGui::TextWrapped("%s", g.preview.note.c_str());
+    }
+    ImGui::TextDisabled("Agents take the new-agent defaults (N).");
+    const bool can = g.error.empty() && !g.preview.agents.empty();
+    if (!can) ImGui::BeginDisabled();
+    if (ImGui::Button("Insert", {120.0f, 0.0f})) {
+        scene::Scene after = ctx.scene;
+        const std::size_t first = after.agents.size();
+        after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
+        const std::string label = std::string("Insert ") + kKinds[static_cast<int>(g.kind)] +
+                                  " (" + std::to_string(g.preview.agents.size()) + " agents)";
+        if (commitScene(ctx, std::move(after), label)) {
+            std::vector<std::size_t> sel;
+            for (std::size_t i = first; i < ctx.scene.agents.size(); ++i) sel.push_back(i);
+            clearEditSelection(ctx);
+            selectAgents(ctx, sel);
+            setNote(ctx, label);
+        }
+    }
+    if (!can) ImGui::EndDisabled();
+    ImGui::End();
+}
+
+void drawLinterPanel(SandboxContext& ctx) {
+    if (!ctx.panels.linter) return;
+    refreshLint(ctx);
+    LintState& l = ctx.editor.lint;
+    ImGui::SetNextWindowSize({460.0f, 320.0f}, ImGuiCond_FirstUseEver);
+    if (!ctx.interactive) {
+        const ImGuiIO& io = ImGui::GetIO();
+        ImGui::SetNextWindowPos({io.DisplaySize.x - 470.0f, 30.0f}, ImGuiCond_Always);
+        ImGui::SetNextWindowSize({460.0f, 300.0f}, ImGuiCond_Always);
+    }
+    if (!ImGui::Begin("Linter", &ctx.panels.linter)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextColored(colour4(palette::kLintError), "%zu errors", l.errors);
+    ImGui::SameLine();
+    ImGui::TextColored(colour4(palette::kLintWarning), "%zu warnings", l.warnings);
+    ImGui::SameLine();
+    ImGui::TextColored(colour4(palette::kLintInfo), "%zu notes", l.infos);
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%.1f ms)", l.ms);
+    if (l.issues.empty()) ImGui::TextUnformatted("No ORCA hazards found in this scene.");
+    std::optional<std::size_t> fix;
+    if (ImGui::BeginTable("issues", 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                              ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("severity", ImGuiTableColumnFlags_WidthFixed, 56.0f);
+        ImGui::TableSetupColumn("issue", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("fix", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+        for (std::size_t i = 0; i < l.issues.size(); ++i) {
+            const scene::LintIssue& is = l.issues[i];
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(colour4(severityColour(is.severity)), "%s",
+                               scene::severityName(is.severity));
+            ImGui::TableNextColumn();
+            const std::string text = is.jsonPath + ": " + is.message;
+            if (ImGui::Selectable(("##row" + std::to_string(i)).c_str(),
+                                  l.selected == static_cast<int>(i),
+                                  ImGuiSelectableFlags_AllowItemOverlap)) {
+                l.selected = static_cast<int>(i);
+                focusIssue(ctx, is);
+            }
+            if (ImGui::IsItemHovered()) l.hovered = static_cast<int>(i);
+            ImGui::SameLine(0.0f, 0.0f);
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(text.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::TextDisabled("[%s]", is.rule.c_str());
+            ImGui::TableNextColumn();
+            if (!is.fixLabel.empty() && ImGui::SmallButton(is.fixLabel.c_str())) fix = i;
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+    if (fix) fixLintIssue(ctx, *fix);
+}
+
+void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
+    const ui::Camera& cam = ctx.camera;
+    // Generator preview: ghost agents with their goals.
+    const GeneratorState& g = ctx.editor.generator;
+    if (ctx.panels.generators && g.showPreview && g.error.empty()) {
+        const ui::Rect view = cam.visibleWorld();
+        if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
+            std::vector<ImVec2> pts;
+            for (const Vec2 p : g.fill.region) pts.push_back(iv(cam.worldToScreen(p)));
+            dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
+                           col(palette::kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
+        }
+        for (const scene::SceneAgent& a : g.preview.agents) {
+            if (!view.expanded(5.0).contains(a.position)) continue;
+            const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+            const Vec2 s = cam.worldToScreen(a.position);
+            dl.AddCircle(iv(s), static_cast<float>(std::max(r, 2.0)),
+                         col(palette::kEditPreview, 200), 20, 1.5f);
+            if (a.goal) {
+                const Vec2 gs = cam.worldToScreen(*a.goal);
+                dl.AddLine(iv(s), iv(gs), col(palette::kEditPreview, 40), 1.0f);
+                dl.AddCircle(iv(gs), 2.5f, col(palette::kEditPreview, 160));
+            }
+        }
+    }
+    // Linter: every issue's elements ringed in its severity's colour; the selected or hovered
+    // issue stronger.
+    if (!ctx.panels.linter) return;
+    refreshLint(ctx);
+    LintState& l = ctx.editor.lint;
+    for (std::size_t i = 0; i < l.issues.size(); ++i) {
+        const scene::LintIssue& is = l.issues[i];
+        const bool strong = static_cast<int>(i) == l.selected || static_cast<int>(i) == l.hovered;
+        const ImU32 c = col(severityColour(is.severity), strong ? 255 : 170);
+        const float w = strong ? 3.0f : 1.5f;
+        for (const scene::LintElement& el : is.elements) {
+            using K = scene::LintElement::Kind;
+            switch (el.kind) {
+            case K::Agent:
+                if (el.index < ctx.scene.agents.size()) {
+                    const scene::SceneAgent& a = ctx.scene.agents[el.index];
+                    const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+                    dl.AddCircle(iv(cam.worldToScreen(a.position)),
+                                 static_cast<float>(std::max(r, 3.0) + 4.0), c, 24, w);
+                }
+                break;
+            case K::Goal:
+                if (el.index < ctx.scene.agents.size() && ctx.scene.agents[el.index].goal)
+                    dl.AddCircle(iv(cam.worldToScreen(*ctx.scene.agents[el.index].goal)), 8.0f, c,
+                                 12, w);
+                break;
+            case K::Obstacle:
+            case K::Edge:
+            case K::Vertex:
+                if (el.index < ctx.scene.obstacles.size()) {
+                    const std::vector<Vec2>& v = ctx.scene.obstacles[el.index].vertices;
+                    if (el.kind == K::Vertex && el.sub < v.size()) {
+                        dl.AddCircle(iv(cam.worldToScreen(v[el.sub])), 9.0f, c, 12, w);
+                    } else if (el.kind == K::Edge && el.sub < v.size() && v.size() >= 2) {
+                        dl.AddLine(iv(cam.worldToScreen(v[el.sub])),
+                                   iv(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c, w + 2.0f);
+                    } else {
+                        std::vector<ImVec2> pts;
+                        for (const Vec2 p : v) pts.push_back(iv(cam.worldToScreen(p)));
+                        dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c,
+                                       v.size() > 2 ? ImDrawFlags_Closed : 0, w + 1.0f);
+                    }
+                }
+                break;
+            case K::Simulation:
+                break;
+            }
+        }
+    }
+    l.hovered = -1;
+}
+
+} // namespace orca::app

@@ -1,0 +1,341 @@
+// Scene authoring without a window: every edit goes through the history and undoes to a
+// byte-identical scene, editing restarts a running simulation, clockwise obstacles are left
+// out of the simulation (not fatal), clipboard and duplicate, snapping, picking, parameter
+// edits, lint fixes, autosave and recovery.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "orca/scene.hpp"
+
+#include "sandbox.hpp"
+
+namespace fs = std::filesystem;
+using namespace orca;
+using namespace orca::app;
+
+namespace {
+
+scene::Scene baseScene() {
+    scene::Scene s;
+    s.name = "editor";
+    s.agentDefaults.radius = 0.5;
+    scene::SceneAgent a;
+    a.position = {0.0, 0.0};
+    a.goal = Vec2{10.0, 0.0};
+    scene::SceneAgent b;
+    b.position = {5.0, 3.0};
+    b.overrides.maxSpeed = 3.0;
+    s.agents = {a, b};
+    scene::SceneObstacle o;
+    o.vertices = {{-4.0, -4.0}, {-2.0, -4.0}, {-2.0, -2.0}, {-4.0, -2.0}};
+    s.obstacles = {o};
+    return s;
+}
+
+// A context holding `s` as if just loaded (nothing to undo, nothing unsaved).
+void install(SandboxContext& ctx, const scene::Scene& s) {
+    setEmptyScene(ctx);
+    ASSERT_TRUE(commitScene(ctx, s, "setup"));
+    ctx.editor.history.clear();
+    ctx.unsaved.reset(ctx.scene);
+    ctx.unsaved.update(ctx.scene);
+}
+
+std::string text(const SandboxContext& ctx) {
+    return scene::serializeScene(ctx.scene);
+}
+
+fs::path tempDir(const std::string& name) {
+    const fs::path d = fs::temp_directory_path() / ("orca-editor-test-" + name);
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+} // namespace
+
+TEST(Editor, EveryEditUndoesToTheByteIdenticalScene) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    std::vector<std::string> states{text(ctx)};
+    auto record = [&] { states.push_back(text(ctx)); };
+
+    selectAgents(ctx, {1});
+    nudgeSelection(ctx, {1.0, 0.0});
+    record();
+    sealEdits(ctx);
+    duplicateSelection(ctx);
+    record();
+    ctx.editor.obstacles = {0};
+    reverseSelectedWinding(ctx);
+    record();
+    setTool(ctx, Tool::Obstacle);
+    ctx.editor.drawing = {{6.0, 6.0}, {8.0, 6.0}, {7.0, 8.0}};
+    ASSERT_TRUE(closeDrawing(ctx));
+    record();
+    selectAgents(ctx, {0, 2});
+    ctx.editor.obstacles = {};
+    deleteSelection(ctx);
+    record();
+    ASSERT_EQ(ctx.editor.history.undoCount(), states.size() - 1);
+    EXPECT_EQ(ctx.scene.agents.size(), 1u);
+    EXPECT_EQ(ctx.sim.agentCount(), 1u); // the simulation follows the scene
+
+    for (std::size_t i = states.size() - 1; i > 0; --i) {
+        undoEdit(ctx);
+        ASSERT_EQ(text(ctx), states[i - 1]) << "undo to state " << i - 1;
+        ASSERT_EQ(ctx.sim.agentCount(), ctx.scene.agents.size());
+    }
+    EXPECT_FALSE(ctx.unsaved.unsaved()); // back to the scene as loaded
+    for (std::size_t i = 1; i < states.size(); ++i) {
+        redoEdit(ctx);
+        ASSERT_EQ(text(ctx), states[i]) << "redo to state " << i;
+    }
+    EXPECT_TRUE(ctx.unsaved.unsaved());
+}
+
+TEST(Editor, EditingPausesAndRestartsARunningSimulation) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    ctx.running = true;
+    stepSimulation(ctx, 5);
+    ASSERT_EQ(ctx.sim.stepCount(), 5u);
+    scene::Scene after = ctx.scene;
+    after.agents[1].position = {6.0, 3.0};
+    ASSERT_TRUE(commitScene(ctx, after, "Move"));
+    EXPECT_FALSE(ctx.running);
+    EXPECT_EQ(ctx.sim.stepCount(), 0u);
+    EXPECT_EQ(ctx.sim.positions()[1], (Vec2{6.0, 3.0}));
+    EXPECT_EQ(ctx.sim.positions()[0], (Vec2{0.0, 0.0})); // back at the scene's start
+    EXPECT_TRUE(ctx.unsaved.unsaved());
+    EXPECT_FALSE(commitScene(ctx, after, "Nothing")); // no change, no step
+    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+}
+
+TEST(Editor, ClockwiseObstacleIsLeftOutOfTheSimulationUntilReversed) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    setTool(ctx, Tool::Obstacle);
+    ctx.editor.drawing = {{10.0, 10.0}, {10.0, 12.0}, {12.0, 12.0}, {12.0, 10.0}}; // clockwise
+    ASSERT_TRUE(closeDrawing(ctx));
+    EXPECT_EQ(ctx.scene.obstacles.size(), 2u);
+    EXPECT_EQ(ctx.editor.skippedObstacles, (std::vector<std::size_t>{1}));
+    EXPECT_EQ(ctx.sim.obstacleCount(), 1u);
+    EXPECT_EQ(ctx.editor.obstacles, (std::vector<std::size_t>{1})); // the new one is selected
+    reverseSelectedWinding(ctx);
+    EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
+    EXPECT_EQ(ctx.sim.obstacleCount(), 2u);
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.editor.skippedObstacles, (std::vector<std::size_t>{1}));
+}
+
+TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    setTool(ctx, Tool::Obstacle);
+    ctx.editor.drawing = {{0.0, 0.0}, {2.0, 2.0}, {2.0, 0.0}, {0.0, 2.0}}; // a bow tie
+    EXPECT_FALSE(closeDrawing(ctx));
+    EXPECT_EQ(ctx.scene.obstacles.size(), 1u);
+    EXPECT_EQ(ctx.editor.drawing.size(), 4u); // kept for the author to fix
+    deleteSelection(ctx);                     // while drawing: drops the last vertex
+    EXPECT_EQ(ctx.editor.drawing.size(), 3u);
+    ctx.editor.drawing = {{0.0, 0.0}};
+    EXPECT_FALSE(closeDrawing(ctx));
+    ctx.editor.drawing = {{0.0, 10.0}, {4.0, 10.0}}; // two vertices: a wall segment
+    EXPECT_TRUE(closeDrawing(ctx));
+    EXPECT_EQ(ctx.scene.obstacles.back().vertices.size(), 2u);
+    EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
+}
+
+TEST(Editor, DeletingVerticesDownToAWallThenTheObstacle) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    setTool(ctx, Tool::Select);
+    ctx.editor.vertex = VertexRef{0, 1};
+    deleteSelection(ctx);
+    EXPECT_EQ(ctx.scene.obstacles[0].vertices,
+              (std::vector<Vec2>{{-4.0, -4.0}, {-2.0, -2.0}, {-4.0, -2.0}}));
+    ctx.editor.vertex = VertexRef{0, 0};
+    deleteSelection(ctx);
+    EXPECT_EQ(ctx.scene.obstacles[0].vertices.size(), 2u);
+    ctx.editor.vertex = VertexRef{0, 0};
+    deleteSelection(ctx);
+    EXPECT_TRUE(ctx.scene.obstacles.empty());
+    EXPECT_EQ(ctx.editor.history.undoCount(), 3u);
+}
+
+TEST(Editor, DuplicateAndPasteAddCopiesBesideAndSelectThem) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    ctx.editor.snap = true;
+    ctx.editor.snapStep = 1.0;
+    selectAgents(ctx, {1});
+    duplicateSelection(ctx);
+    ASSERT_EQ(ctx.scene.agents.size(), 3u);
+    // One diameter and a half to the right (2·0.5 + 0.5 = 1.5), rounded up to the grid: 2.
+    EXPECT_EQ(ctx.scene.agents[2].position, (Vec2{7.0, 3.0}));
+    EXPECT_EQ(ctx.scene.agents[2].overrides.maxSpeed, 3.0);
+    EXPECT_EQ(selectedAgents(ctx), (std::vector<std::size_t>{2}));
+
+    copySelection(ctx);
+    paste(ctx, Vec2{20.2, -9.7}); // centred at the mouse, on the grid
+    ASSERT_EQ(ctx.scene.agents.size(), 4u);
+    EXPECT_EQ(ctx.scene.agents[3].position, (Vec2{20.0, -10.0}));
+    EXPECT_EQ(selectedAgents(ctx), (std::vector<std::size_t>{3}));
+}
+
+TEST(Editor, PasteIntoAnotherSceneKeepsEachAgentsParameters) {
+    SandboxContext ctx;
+    install(ctx, baseScene()); // radius 0.5 by default, agent 1 maxSpeed 3
+    selectAgents(ctx, {0, 1});
+    copySelection(ctx);
+    scene::Scene other;
+    other.agentDefaults.radius = 1.5;
+    other.agentDefaults.maxSpeed = 3.0;
+    install(ctx, other); // another scene: the clipboard stays
+    paste(ctx, std::nullopt);
+    ASSERT_EQ(ctx.scene.agents.size(), 2u);
+    const AgentParams p0 = ctx.scene.resolvedParams(ctx.scene.agents[0]);
+    const AgentParams p1 = ctx.scene.resolvedParams(ctx.scene.agents[1]);
+    EXPECT_EQ(p0.radius, 0.5);
+    EXPECT_EQ(p0.maxSpeed, 2.0); // the first scene's default
+    EXPECT_EQ(p1.radius, 0.5);
+    EXPECT_EQ(p1.maxSpeed, 3.0);
+    EXPECT_FALSE(ctx.scene.agents[1].overrides.maxSpeed); // equal to the new default: no override
+    EXPECT_EQ(ctx.scene.agents[0].goal, (Vec2{11.0, -1.0})); // goals move with their agents
+}
+
+TEST(Editor, NudgesMergeIntoOneStepUntilSealed) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    selectAgents(ctx, {0});
+    ctx.editor.obstacles = {0};
+    for (int i = 0; i < 3; ++i) nudgeSelection(ctx, {0.0, 1.0});
+    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    EXPECT_NEAR(ctx.scene.agents[0].position.y, 0.3, 1e-12);
+    EXPECT_NEAR(ctx.scene.obstacles[0].vertices[0].y, -3.7, 1e-12);
+    ctx.editor.nudgeBig = true;
+    sealEdits(ctx);
+    nudgeSelection(ctx, {-1.0, 0.0});
+    EXPECT_EQ(ctx.editor.history.undoCount(), 2u);
+    EXPECT_NEAR(ctx.scene.agents[0].position.x, -1.0, 1e-12);
+}
+
+TEST(Editor, SnapRoundsToTheGridWithoutNegativeZero) {
+    EditorState e;
+    EXPECT_EQ(snapPoint(e, {1.26, -0.4}), (Vec2{1.26, -0.4}));
+    e.snap = true;
+    e.snapStep = 0.5;
+    const Vec2 p = snapPoint(e, {1.26, -0.2});
+    EXPECT_EQ(p, (Vec2{1.5, 0.0}));
+    EXPECT_FALSE(std::signbit(p.y));
+}
+
+TEST(Editor, PickingPrefersVerticesThenAgentsThenGoalsThenEdges) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    ctx.camera.setViewport({{0.0, 0.0}, {800.0, 600.0}});
+    ctx.camera.setCenter({0.0, 0.0});
+    ctx.camera.setScale(20.0);
+    auto at = [&](Vec2 w) { return pickForEdit(ctx, ctx.camera.worldToScreen(w)); };
+    EXPECT_EQ(at({-2.0, -4.0}).kind, EditHit::Kind::Vertex);
+    EXPECT_EQ(at({-2.0, -4.0}).sub, 1u);
+    EXPECT_EQ(at({5.1, 3.0}).kind, EditHit::Kind::Agent);
+    EXPECT_EQ(at({5.1, 3.0}).index, 1u);
+    EXPECT_EQ(at({10.0, 0.1}).kind, EditHit::Kind::Goal);
+    const EditHit edge = at({-3.0, -4.1});
+    EXPECT_EQ(edge.kind, EditHit::Kind::Edge);
+    EXPECT_EQ(edge.sub, 0u);
+    EXPECT_NEAR(edge.point.y, -4.0, 1e-12);
+    EXPECT_EQ(at({-3.0, -3.0}).kind, EditHit::Kind::Obstacle);
+    EXPECT_EQ(at({30.0, 30.0}).kind, EditHit::Kind::None);
+}
+
+TEST(Editor, ParameterEditsAreUndoableAndASliderDragIsOneStep) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    selectAgents(ctx, {0});
+    const std::string before = text(ctx);
+    for (const double r : {0.6, 0.7, 0.8})
+        ASSERT_TRUE(editAgents(ctx, ui::AgentEdit{ui::AgentField::Radius, r, {}, false}));
+    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    EXPECT_EQ(ctx.scene.agents[0].overrides.radius, 0.8);
+    SimulationParams p = ctx.sim.params();
+    p.timeStep = 0.1;
+    ASSERT_TRUE(editSimulation(ctx, p));
+    EXPECT_EQ(ctx.editor.history.undoCount(), 2u);
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.sim.params().timeStep, ctx.scene.simulation.params.timeStep);
+    EXPECT_NE(ctx.scene.simulation.params.timeStep, 0.1);
+    undoEdit(ctx);
+    EXPECT_EQ(text(ctx), before);
+    EXPECT_EQ(ctx.sim.agentParamsAll()[0].radius, 0.5);
+}
+
+TEST(Editor, LintFixIsOneUndoableEdit) {
+    SandboxContext ctx;
+    scene::Scene s = baseScene();
+    s.agents[1].position = {0.6, 0.0}; // overlaps agent 0 (radii 0.5)
+    install(ctx, s);
+    refreshLint(ctx);
+    const auto& issues = ctx.editor.lint.issues;
+    const auto it = std::find_if(issues.begin(), issues.end(), [](const scene::LintIssue& i) {
+        return i.rule == "agents-overlap";
+    });
+    ASSERT_NE(it, issues.end());
+    ASSERT_FALSE(it->fixLabel.empty());
+    const std::string before = text(ctx);
+    ASSERT_TRUE(fixLintIssue(ctx, static_cast<std::size_t>(it - issues.begin())));
+    refreshLint(ctx);
+    for (const scene::LintIssue& i : ctx.editor.lint.issues) EXPECT_NE(i.rule, "agents-overlap");
+    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    undoEdit(ctx);
+    EXPECT_EQ(text(ctx), before);
+}
+
+TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
+    const fs::path dir = tempDir("recovery");
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    ctx.sceneFile = dir / "scene.json";
+    scene::saveScene(ctx.scene, ctx.sceneFile);
+    ctx.recoveryFile = dir / "recovery.json";
+    ctx.autosave = AutosaveTimer(60.0);
+    autosaveTick(ctx, 1000.0);
+    EXPECT_FALSE(fs::exists(ctx.recoveryFile)); // nothing unsaved
+    scene::Scene after = ctx.scene;
+    after.agents[0].position = {1.0, 1.0};
+    ASSERT_TRUE(commitScene(ctx, after, "Move"));
+    autosaveTick(ctx, 1001.0);
+    ASSERT_TRUE(fs::exists(ctx.recoveryFile));
+
+    // The next start: the recovery is offered and restored as unsaved work on the same file.
+    SandboxContext next;
+    next.recoveryFile = ctx.recoveryFile;
+    std::string error;
+    next.pendingRecovery = readRecovery(next.recoveryFile, error);
+    ASSERT_TRUE(next.pendingRecovery) << error;
+    answerRecovery(next, true);
+    EXPECT_EQ(next.scene.agents[0].position, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(next.sceneFile, ctx.sceneFile);
+    EXPECT_TRUE(next.unsaved.unsaved());
+    EXPECT_TRUE(fs::exists(next.recoveryFile)); // until the work is saved
+    ASSERT_TRUE(saveSceneAs(next, next.sceneFile));
+    EXPECT_FALSE(fs::exists(next.recoveryFile));
+
+    // Discarding deletes it.
+    ctx.autosave = AutosaveTimer(60.0);
+    autosaveTick(ctx, 5000.0);
+    ASSERT_TRUE(fs::exists(ctx.recoveryFile));
+    SandboxContext third;
+    third.recoveryFile = ctx.recoveryFile;
+    third.pendingRecovery = readRecovery(third.recoveryFile, error);
+    ASSERT_TRUE(third.pendingRecovery);
+    answerRecovery(third, false);
+    EXPECT_FALSE(fs::exists(third.recoveryFile));
+    fs::remove_all(dir);
+}

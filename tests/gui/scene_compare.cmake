@@ -1,0 +1,30 @@
+# Compares two scene files as scenes (for the shell drivers of the GUI tests): the blocks
+# that make up a scene must be equal JSON values; blocks only one file has (such as the app's
+# "view") and formatting are ignored.
+#   cmake -DACTUAL=saved.json -DEXPECTED=expected.json -P scene_compare.cmake
+foreach(f ACTUAL EXPECTED)
+    if(NOT EXISTS "${${f}}")
+        message(FATAL_ERROR "no such file: ${${f}}")
+    endif()
+    file(READ "${${f}}" ${f}_text)
+endforeach()
+foreach(key format version name simulation agentDefaults agents obstacles)
+    string(JSON a ERROR_VARIABLE ea GET "${ACTUAL_text}" ${key})
+    string(JSON e ERROR_VARIABLE ee GET "${EXPECTED_text}" ${key})
+    if(ee)
+        continue() # the expected file does not pin this block
+    endif()
+    if(ea)
+        message(FATAL_ERROR "${ACTUAL}: no \"${key}\" block (expected ${e})")
+    endif()
+    string(JSON type TYPE "${EXPECTED_text}" ${key})
+    if(type STREQUAL "OBJECT" OR type STREQUAL "ARRAY")
+        string(JSON same EQUAL "${a}" "${e}")
+    else()
+        string(COMPARE EQUAL "${a}" "${e}" same)
+    endif()
+    if(NOT same)
+        message(FATAL_ERROR "${ACTUAL}: \"${key}\" differs from ${EXPECTED}\n  actual:   ${a}\n  expected: ${e}")
+    endif()
+endforeach()
+message(STATUS "${ACTUAL} matches ${EXPECTED}")
