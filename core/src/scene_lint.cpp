@@ -782,9 +782,8 @@ void lintParams(Context& c) {
             const bool agentsShort = p.timeHorizon < dt;
             const char* key = agentsShort ? "timeHorizon" : "timeHorizonObst";
             const double tau = agentsShort ? p.timeHorizon : p.timeHorizonObst;
-            std::vector<LintElement> elements = {{Kind::Simulation, 0, 0}};
-            for (std::size_t i : g.agents)
-                elements.push_back(agentElement(i));
+            std::vector<LintElement> elements = agentElements(g.agents);
+            elements.push_back({Kind::Simulation, 0, 0});
             c.add("time-step-vs-horizon", LintSeverity::Warning, groupPath(c, g, key),
                   std::string(key) + " " + num(tau) + " s of " + groupWho(g, moving.size()) +
                       " is shorter than the time step " + num(dt) +
