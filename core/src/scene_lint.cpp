@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -26,7 +25,7 @@ namespace {
 
 using Kind = LintElement::Kind;
 
-// ---- Constants of the fixes (documented in docs/lint.md) ------------------------------------
+// ---- Constants of the fixes (documented in docs/lint.md) ----------------------------------------
 
 /// "Nudge apart" / "Nudge out" / "Move goal out" leave this much room beyond touching, as a
 /// fraction of the sum of the radii (pairs) or of the radius (obstacles): enough to survive
@@ -455,14 +454,13 @@ void resolveAgents(Context& c) {
     }
 }
 
-// ---- Simulation block
-// -----------------------------------------------------------------------------
+// ---- Simulation block ---------------------------------------------------------------------------
 
 struct SimulationKey {
     const char* path;
     double SimulationParams::*member; ///< or null for detour keys
     double DetourParams::*detourMember;
-    const char* rule; ///< human description of the valid range
+    const char* range; ///< the valid range, for the message
     bool (*valid)(double);
 };
 
@@ -522,15 +520,14 @@ void lintSimulation(Context& c) {
         if (key.valid(v)) continue;
         SimulationParams d = defaults;
         c.add("simulation-invalid", LintSeverity::Error, key.path,
-              std::string(key.path) + " is " + num(v) + " but must be " + key.rule +
+              std::string(key.path) + " is " + num(v) + " but must be " + key.range +
                   ", so the simulator refuses the scene",
               {{Kind::Simulation, 0, 0}}, {0.0, 0.0},
               "Reset to default (" + num(simulationValue(d, key)) + ")");
     }
 }
 
-// ---- Agent values
-// --------------------------------------------------------------------------------
+// ---- Agent values -------------------------------------------------------------------------------
 
 void lintAgentValues(Context& c) {
     const Scene& s = c.scene;
@@ -586,8 +583,7 @@ void lintAgentValues(Context& c) {
     }
 }
 
-// ---- Parameter groups
-// ----------------------------------------------------------------------------
+// ---- Parameter groups ---------------------------------------------------------------------------
 
 /// Agents sharing one cause of a parameter issue: either all relevant parameters come from
 /// agentDefaults (`fromDefaults`), or the agents have the same resolved values.
@@ -814,8 +810,7 @@ void lintParams(Context& c) {
     }
 }
 
-// ---- Spatial checks between agents
-// ---------------------------------------------------------------
+// ---- Spatial checks between agents --------------------------------------------------------------
 
 struct AgentIndex {
     detail::AgentGrid grid;
@@ -977,8 +972,7 @@ void lintAgentPairs(Context& c, AgentIndex& index) {
     }
 }
 
-// ---- Head-on pairs
-// --------------------------------------------------------------------------------
+// ---- Head-on pairs ------------------------------------------------------------------------------
 
 /// An agent's straight travel: the direction it wants to go and how far (inf = no goal).
 struct Travel {
@@ -1144,8 +1138,7 @@ void lintHeadOn(Context& c, AgentIndex& index) {
     }
 }
 
-// ---- Goals
-// ---------------------------------------------------------------------------------------
+// ---- Goals --------------------------------------------------------------------------------------
 
 /// Disk radius (in agent radii) holding k equal disks.
 double packingRatio(std::size_t k, double density) {
@@ -1230,8 +1223,7 @@ void lintGoals(Context& c) {
     }
 }
 
-// ---- Agents and obstacles
-// ------------------------------------------------------------------------
+// ---- Agents and obstacles -----------------------------------------------------------------------
 
 struct ObstacleIndex {
     std::vector<std::size_t> sceneIndex; ///< dense obstacle -> scene obstacle
@@ -1403,8 +1395,7 @@ void lintObstacleContacts(Context& c, const std::vector<std::uint8_t>& usable) {
     }
 }
 
-// ---- Obstacles
-// -----------------------------------------------------------------------------------
+// ---- Obstacles ----------------------------------------------------------------------------------
 
 /// Lints obstacle structure; returns per obstacle whether it is usable for contact checks
 /// (valid, either winding).
@@ -1472,8 +1463,7 @@ std::vector<std::uint8_t> lintObstacles(Context& c) {
     return usable;
 }
 
-// ---- Ordering
-// ------------------------------------------------------------------------------------
+// ---- Ordering -----------------------------------------------------------------------------------
 
 int kindRank(const LintIssue& issue) {
     if (issue.elements.empty()) return 0;
@@ -1505,8 +1495,7 @@ bool issueLess(const LintIssue& a, const LintIssue& b) {
     return a.jsonPath < b.jsonPath;
 }
 
-// ---- Fixes
-// ---------------------------------------------------------------------------------------
+// ---- Fixes --------------------------------------------------------------------------------------
 
 bool fail(std::string* error, std::string message) {
     if (error != nullptr) *error = std::move(message);
@@ -1806,8 +1795,7 @@ bool fixObstacle(Scene& scene, const LintIssue& issue, std::string* error) {
 
 } // namespace
 
-// ---- Public API
-// ------------------------------------------------------------------------------------
+// ---- Public API ---------------------------------------------------------------------------------
 
 const char* severityName(LintSeverity severity) {
     switch (severity) {

@@ -93,7 +93,7 @@ void fix(Scene& s, const std::string& rule) {
 
 const std::string kSquare = R"({"vertices": [[0, 0], [4, 0], [4, 4], [0, 4]]})";
 
-// ---- Basics ----------------------------------------------------------------------------------
+// ---- Basics -------------------------------------------------------------------------------------
 
 TEST(Lint, SeverityNames) {
     EXPECT_STREQ(severityName(LintSeverity::Error), "error");
@@ -156,7 +156,7 @@ TEST(Lint, FixRefusesIssuesWithoutAFixOrThatNoLongerApply) {
     EXPECT_TRUE(s == before);
 }
 
-// ---- Obstacles -----------------------------------------------------------------------------
+// ---- Obstacles ----------------------------------------------------------------------------------
 
 TEST(LintObstacle, ClockwiseIsAnErrorFixedByReversing) {
     Scene s = sceneOf("", R"({"vertices": [[0, 0], [0, 4], [4, 4], [4, 0]]})");
@@ -253,7 +253,7 @@ TEST(LintObstacle, TooFewVerticesNonFiniteAndCollinear) {
     EXPECT_TRUE(lintScene(s).empty());
 }
 
-// ---- Agents ----------------------------------------------------------------------------------
+// ---- Agents -------------------------------------------------------------------------------------
 
 TEST(LintAgents, OverlapIsNudgedApartSymmetrically) {
     Scene s = sceneOf(R"({"position": [0, 0]}, {"position": [1.5, 0]})");
@@ -399,7 +399,7 @@ TEST(LintAgents, CoordinatesBeyondAMillion) {
     EXPECT_EQ(v.jsonPath, "obstacles[0].vertices[1]");
 }
 
-// ---- Goals -----------------------------------------------------------------------------------
+// ---- Goals --------------------------------------------------------------------------------------
 
 TEST(LintGoals, GoalInObstacleIsMovedOut) {
     Scene s = sceneOf(R"({"position": [-5, 2], "goal": [2, 1.5]})", kSquare);
@@ -439,7 +439,8 @@ TEST(LintGoals, CrowdedSharedGoalGetsALargerGoalRadius) {
     // Four unit disks cannot all have their centres within 1 of one point (they need 1.414).
     Scene s =
         sceneOf(R"({"position": [-20, 0], "goal": [0, 0]}, {"position": [20, 0], "goal": [0, 0]},
-                        {"position": [0, 20], "goal": [0, 0]}, {"position": [0, -20], "goal": [0, 0]})");
+                        {"position": [0, 20], "goal": [0, 0]},
+                        {"position": [0, -20], "goal": [0, 0]})");
     const LintIssue i = one(s, "goal-crowded");
     EXPECT_EQ(i.severity, LintSeverity::Warning);
     EXPECT_EQ(i.jsonPath, "agents[0].goal");
@@ -454,7 +455,8 @@ TEST(LintGoals, CrowdedSharedGoalGetsALargerGoalRadius) {
                      "goal-crowded"));
     EXPECT_FALSE(has(
         sceneOf(R"({"position": [-20, 0], "goal": [0, 0]}, {"position": [20, 0], "goal": [0, 0]},
-                                {"position": [0, 20], "goal": [0, 0]}, {"position": [0, -20], "goal": [0, 0]})",
+                                {"position": [0, 20], "goal": [0, 0]},
+                                {"position": [0, -20], "goal": [0, 0]})",
                 "", R"("goalRadius": 1.5)"),
         "goal-crowded"));
 }
@@ -467,7 +469,7 @@ TEST(LintGoals, StartingAtTheGoalIsInfo) {
     EXPECT_FALSE(has(sceneOf(R"({"position": [0, 0], "goal": [1.5, 0]})"), "starts-at-goal"));
 }
 
-// ---- Head-on ---------------------------------------------------------------------------------
+// ---- Head-on ------------------------------------------------------------------------------------
 
 /// Steps a simulator of `s` until every goal agent is at its goal (or `maxSteps`).
 bool reachesGoals(const Scene& s, int maxSteps) {
@@ -497,7 +499,8 @@ TEST(LintHeadOn, TheBundledHeadOnPairIsFoundAndPerturbingItLetsThemPass) {
 TEST(LintHeadOn, AnyCollinearOpposedPairCountsNotJustMirrorImages) {
     // Different radii and speeds, a constant prefVelocity, a diagonal line: all stall.
     const Scene s = sceneOf(R"({"position": [-10, -10], "goal": [10, 10], "radius": 0.5},
-                               {"position": [10, 10], "prefVelocity": [-0.5, -0.5], "maxSpeed": 2})");
+                               {"position": [10, 10], "prefVelocity": [-0.5, -0.5],
+                                "maxSpeed": 2})");
     EXPECT_EQ(one(s, "head-on-symmetric").elements, els({agent(0), agent(1)}));
     // Vertical lines (where the canonical direction flips sign) are found too.
     EXPECT_TRUE(has(
@@ -528,12 +531,13 @@ TEST(LintHeadOn, NearMisses) {
                      "head-on-symmetric"));
 }
 
-// ---- Parameters ------------------------------------------------------------------------------
+// ---- Parameters ---------------------------------------------------------------------------------
 
 TEST(LintParams, NeighborDistShortIsGroupedAndRaisedWhereItComesFrom) {
     // Defaults: neighborDist 4 < maxSpeed 1 x τ 5. Agent 2 overrides maxSpeed (3 x 5 = 15).
     Scene s = sceneOf(R"({"position": [0, 0]}, {"position": [0, 10]},
-                        {"position": [0, 20], "maxSpeed": 3}, {"position": [0, 30], "static": true})",
+                        {"position": [0, 20], "maxSpeed": 3},
+                        {"position": [0, 30], "static": true})",
                       "", R"("neighborDist": 4)");
     std::vector<LintIssue> issues = withRule(lintScene(s), "neighbor-dist-short");
     ASSERT_EQ(issues.size(), 2u);
@@ -651,7 +655,7 @@ TEST(LintParams, AbsurdSpeedsAndRadii) {
     EXPECT_EQ(issues[3].severity, LintSeverity::Info);
 }
 
-// ---- Bundled scenes --------------------------------------------------------------------------
+// ---- Bundled scenes -----------------------------------------------------------------------------
 
 TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
     // Each finding here is deliberate (see docs/lint.md): Circle keeps RVO2's parameters,
@@ -687,7 +691,7 @@ TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
     EXPECT_GE(files, 9u);
 }
 
-// ---- Speed -----------------------------------------------------------------------------------
+// ---- Speed --------------------------------------------------------------------------------------
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool kSanitized = true;
@@ -726,7 +730,7 @@ TEST(LintSpeed, TenThousandAgentsLintInMilliseconds) {
     }
 }
 
-// ---- Random scenes ---------------------------------------------------------------------------
+// ---- Random scenes ------------------------------------------------------------------------------
 
 bool finiteScene(const Scene& s) {
     auto ok = [](Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); };

@@ -7,7 +7,7 @@
 /// Every rule is described in docs/lint.md.
 ///
 /// Target `orca_scene`; no UI code. Fast enough to re-run after every edit: pairwise agent
-/// checks use a uniform grid (10,000 agents lint in a few milliseconds).
+/// checks use a uniform grid (10,000 agents lint in about 10 ms; docs/lint.md).
 
 #include <cstddef>
 #include <string>
