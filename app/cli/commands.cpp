@@ -13,6 +13,7 @@
 
 #include "orca/explain_json.hpp"
 #include "orca/scene.hpp"
+#include "orca/scene_lint.hpp"
 #include "orca/simulator.hpp"
 #include "orca/workloads.hpp"
 
@@ -34,9 +35,10 @@ void printWarnings(const std::string& file, const std::vector<scene::SceneWarnin
 }
 
 /// Loads a scene, reporting errors and warnings on `err`. nullopt on failure.
-std::optional<scene::LoadResult> load(const std::string& file, std::ostream& err) {
+std::optional<scene::LoadResult> load(const std::string& file, std::ostream& err,
+                                      const scene::LoadOptions& options = {}) {
     try {
-        scene::LoadResult r = scene::loadScene(file);
+        scene::LoadResult r = scene::loadScene(file, options);
         printWarnings(file, r.warnings, err);
         return r;
     } catch (const scene::SceneError& e) {
@@ -220,17 +222,35 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err) {
     int status = kOk;
     for (const std::string& file : opt.scenes) {
-        auto loaded = load(file, err);
+        // The linter sees the file as written: a clockwise obstacle is its finding, not a
+        // repair.
+        auto loaded = load(file, err, scene::LoadOptions{.repairWinding = !opt.lint});
         if (!loaded) {
             status = kBadInput;
             continue;
         }
         const scene::Scene& sc = loaded->scene;
-        out << file << ": ok: " << sc.agents.size() << " agent" << (sc.agents.size() == 1 ? "" : "s")
-            << ", " << sc.obstacles.size() << " obstacle" << (sc.obstacles.size() == 1 ? "" : "s");
-        if (!loaded->warnings.empty())
-            out << ", " << loaded->warnings.size() << " warning"
-                << (loaded->warnings.size() == 1 ? "" : "s");
+        std::size_t counts[3] = {0, 0, 0}; // errors, warnings, infos
+        if (opt.lint) {
+            for (const scene::LintIssue& issue : scene::lintScene(sc)) {
+                ++counts[static_cast<int>(issue.severity)];
+                out << file << ": " << scene::severityName(issue.severity) << ": at "
+                    << issue.jsonPath << ": " << issue.message << " [" << issue.rule << ']';
+                if (!issue.fixLabel.empty()) out << " (fix: " << issue.fixLabel << ')';
+                out << '\n';
+            }
+            if (counts[0] > 0) status = kBadInput;
+        }
+        auto count = [](std::size_t n, const char* word) {
+            return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
+        };
+        out << file << ": ok: " << count(sc.agents.size(), "agent") << ", "
+            << count(sc.obstacles.size(), "obstacle");
+        if (!loaded->warnings.empty()) out << ", " << count(loaded->warnings.size(), "warning");
+        if (opt.lint) {
+            out << "; lint: " << count(counts[0], "error") << ", " << count(counts[1], "warning")
+                << ", " << count(counts[2], "info");
+        }
         out << '\n';
     }
     return status;

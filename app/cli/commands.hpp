@@ -36,6 +36,9 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
 
 struct ValidateOptions {
     std::vector<std::string> scenes;
+    /// Also run the scene linter (scene_lint.hpp) on each file as written (no winding repair);
+    /// lint errors make the exit status 1, warnings and infos do not.
+    bool lint = false;
 };
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err);
 

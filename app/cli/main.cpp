@@ -58,6 +58,12 @@ int main(int argc, char** argv) {
         "validate", "Check scene files: exit 0 when all are valid; errors name the file, JSON "
                     "path (or line:column) and what was expected. Warnings are not fatal.");
     validateCmd->add_option("scenes", validate.scenes, "Scene files")->required();
+    validateCmd->add_flag(
+        "--lint", validate.lint,
+        "Also lint each file as written (clockwise obstacles are not repaired): one line per "
+        "issue, FILE: SEVERITY: at PATH: MESSAGE [RULE] (fix: LABEL), then the summary with "
+        "issue counts. Exit 1 when a file fails to load or has lint errors; warnings and infos "
+        "alone exit 0. Rules: docs/lint.md");
 
     GenerateOptions generate;
     CLI::App* generateCmd = app.add_subcommand(

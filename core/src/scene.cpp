@@ -511,7 +511,8 @@ enum class Bound {
 
 class Loader {
   public:
-    explicit Loader(std::string file) : m_file(std::move(file)) {}
+    Loader(std::string file, const LoadOptions& options)
+        : m_file(std::move(file)), m_options(options) {}
 
     LoadResult load(const OJson& root) {
         if (!root.is_object())
@@ -891,7 +892,7 @@ class Loader {
         }
         const PolygonCheck check = checkPolygon(o.vertices);
         if (!check.valid) fail(vpath, check.error);
-        if (check.clockwise && o.vertices.size() >= 3) {
+        if (check.clockwise && o.vertices.size() >= 3 && m_options.repairWinding) {
             std::reverse(o.vertices.begin(), o.vertices.end());
             std::string name = "obstacle " + path;
             if (o.id) name += " (id " + o.id->dump() + ")";
@@ -902,6 +903,7 @@ class Loader {
     }
 
     std::string m_file;
+    LoadOptions m_options;
 };
 
 bool sameVec(Vec2 a, Vec2 b) {
@@ -1061,6 +1063,11 @@ bool operator==(const Scene& a, const Scene& b) {
 // ----------------------------------------------------------------------------------------
 
 LoadResult parseScene(const std::string& text, const std::string& fileName) {
+    return parseScene(text, fileName, LoadOptions{});
+}
+
+LoadResult parseScene(const std::string& text, const std::string& fileName,
+                      const LoadOptions& options) {
     const std::string file = fileName.empty() ? std::string("<scene>") : fileName;
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
         throw SceneError(file, "", 1, 1, "the file is empty (expected a JSON object)");
@@ -1105,11 +1112,15 @@ LoadResult parseScene(const std::string& text, const std::string& fileName) {
         throw SceneError(file, "", line, column, message);
     }
     const OJson& root = builder.root();
-    Loader loader(file);
+    Loader loader(file, options);
     return loader.load(root);
 }
 
 LoadResult loadScene(const std::filesystem::path& path) {
+    return loadScene(path, LoadOptions{});
+}
+
+LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options) {
     const std::string file = path.string();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw SceneError(file, "", 0, 0, "cannot open the file: " + osError(errno));
@@ -1127,7 +1138,7 @@ LoadResult loadScene(const std::filesystem::path& path) {
         text.append(buffer.data(), static_cast<std::size_t>(n));
     }
     ::close(fd);
-    return parseScene(text, file);
+    return parseScene(text, file, options);
 }
 
 // ---- Saving
@@ -1295,14 +1306,33 @@ void saveScene(const Scene& scene, const std::filesystem::path& path) {
 
 // ---- Simulator conversion -----------------------------------------------------------------------
 
-Simulator buildSimulator(const Scene& scene) {
+namespace {
+
+/// buildSimulator's body; with a report, obstacles the simulator would reject are skipped.
+Simulator build(const Scene& scene, BuildReport* report) {
     Simulator sim(scene.simulation.params);
     sim.reserveAgents(scene.agents.size());
     for (const SceneAgent& agent : scene.agents)
         sim.addAgent(scene.agentDef(agent));
     std::vector<std::vector<Vec2>> polygons;
     polygons.reserve(scene.obstacles.size());
-    for (const SceneObstacle& obstacle : scene.obstacles) polygons.push_back(obstacle.vertices);
+    for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
+        const std::vector<Vec2>& vertices = scene.obstacles[i].vertices;
+        if (report != nullptr) {
+            // The same tests as Simulator::addObstacles, which would throw.
+            const PolygonCheck check = checkPolygon(vertices);
+            const std::string name = indexPath("obstacles", i);
+            if (!check.valid || check.clockwise) {
+                report->skippedObstacles.push_back(i);
+                report->reasons.push_back(
+                    check.valid ? name + " is clockwise; the simulator takes counter-clockwise "
+                                         "polygons only (reverse its vertices)"
+                                : name + " is invalid: " + check.error);
+                continue;
+            }
+        }
+        polygons.push_back(vertices);
+    }
     sim.addObstacles(polygons);
     for (std::size_t i = 0; i < scene.agents.size(); ++i) {
         const SceneAgent& a = scene.agents[i];
@@ -1311,6 +1341,17 @@ Simulator buildSimulator(const Scene& scene) {
     }
     sim.setClock(scene.simulation.time, scene.simulation.step);
     return sim;
+}
+
+} // namespace
+
+Simulator buildSimulator(const Scene& scene) {
+    return build(scene, nullptr);
+}
+
+Simulator buildSimulator(const Scene& scene, BuildReport& report) {
+    report = BuildReport{};
+    return build(scene, &report);
 }
 
 Scene captureState(const Scene& scene, const Simulator& sim) {

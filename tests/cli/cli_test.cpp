@@ -243,6 +243,80 @@ TEST_F(Cli, ValidateWarnsAboutClockwiseObstaclesButAcceptsThem) {
     EXPECT_NE(r.err.find("clockwise"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, ValidateLintPrintsIssuesAndCounts) {
+    const Result r = orca("validate --lint " + scene("head_on.json"));
+    EXPECT_EQ(r.code, 0) << r.err; // warnings alone do not fail
+    const std::string file = scene("head_on.json");
+    EXPECT_NE(r.out.find(file + ": warning: at agents[1].position: agents[0] and agents[1] head "
+                                "straight for each other"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(" [head-on-symmetric] (fix: Perturb)\n"), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find(file + ": ok: 2 agents, 0 obstacles; lint: 0 errors, 1 warning, 0 infos\n"),
+        std::string::npos)
+        << r.out;
+    // Without --lint, validate is unchanged.
+    const Result plain = orca("validate " + scene("head_on.json"));
+    EXPECT_EQ(plain.out, file + ": ok: 2 agents, 0 obstacles\n");
+}
+
+TEST_F(Cli, ValidateLintFailsOnLintErrors) {
+    const fs::path overlap = write("overlap.json", R"({"format":"orca-scene","version":1,
+        "agentDefaults": {"radius": 1, "neighborDist": 20},
+        "agents":[{"position":[0,0]},{"position":[1.5,0]},{"position":[9,9],"goal":[9.5,9]}]})");
+    const fs::path good = write("good.json", R"({"format":"orca-scene","version":1,"agents":[]})");
+    const Result r = orca("validate --lint " + good.string() + " " + overlap.string());
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find(overlap.string() + ": error: at agents[1].position: agents[0] and "
+                                            "agents[1] overlap by 0.5 at the start"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("[agents-overlap] (fix: Nudge apart)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(overlap.string() + ": info: at agents[2].goal: "), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("[starts-at-goal]\n"), std::string::npos) << r.out; // no fix, no label
+    EXPECT_NE(r.out.find(overlap.string() + ": ok: 3 agents, 0 obstacles; lint: 1 error, 0 "
+                                            "warnings, 1 info\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(good.string() + ": ok: 0 agents, 0 obstacles; lint: 0 errors"),
+              std::string::npos);
+    // The good file alone passes; a file that does not load fails as before.
+    EXPECT_EQ(orca("validate --lint " + good.string()).code, 0);
+    const fs::path broken = write("broken.json", "{\"format\": \"orca-scene\",");
+    const Result b = orca("validate --lint " + broken.string());
+    EXPECT_EQ(b.code, 1);
+    EXPECT_NE(b.err.find(broken.string() + ":"), std::string::npos) << b.err;
+}
+
+TEST_F(Cli, ValidateLintSeesClockwiseObstaclesAsWritten) {
+    const fs::path cw = write("cw.json", R"({"format":"orca-scene","version":1,"agents":[],
+        "obstacles":[{"vertices":[[0,0],[0,4],[4,4],[4,0]]}]})");
+    const Result r = orca("validate --lint " + cw.string());
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.err, ""); // no repair, so no loader warning
+    EXPECT_NE(r.out.find(cw.string() + ": error: at obstacles[0]: obstacle obstacles[0] is "
+                                       "clockwise"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("[obstacle-clockwise] (fix: Reverse winding)"), std::string::npos);
+}
+
+TEST_F(Cli, ValidateLintAcceptsEveryBundledScene) {
+    std::string files;
+    for (const auto& e : fs::directory_iterator(std::string(ORCA_SOURCE_DIR) + "/scenes"))
+        if (e.path().extension() == ".json") files += " " + e.path().string();
+    const Result r = orca("validate --lint" + files);
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out.find(": error:"), std::string::npos) << r.out;
+    const Result help = orca("validate --help");
+    EXPECT_NE(help.out.find("--lint"), std::string::npos);
+    EXPECT_NE(help.out.find("Exit 1 when a file fails to load or has lint errors"),
+              std::string::npos)
+        << help.out;
+}
+
 TEST_F(Cli, DetourCanBeSwitchedFromTheCommandLine) {
     const std::string wall = scene("detour_wall.json");
     const Result on = orca("run " + wall + " --until-goals --max-steps 1500 --no-metrics");

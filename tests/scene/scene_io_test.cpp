@@ -489,6 +489,23 @@ TEST(SceneWinding, WarningWithoutIdNamesThePath) {
               "otherwise walk through it)");
 }
 
+TEST(SceneWinding, WithoutRepairTheFileIsKeptAsWritten) {
+    const std::string text =
+        sceneText("", R"("obstacles": [{"vertices": [[0, 0], [0, 4], [4, 4], [4, 0]]},
+                             {"vertices": [[10, 0], [11, 0]]}],)");
+    const LoadResult r = parseScene(text, "cw.json", LoadOptions{.repairWinding = false});
+    EXPECT_TRUE(r.warnings.empty());
+    EXPECT_EQ(r.scene.obstacles[0].vertices, (std::vector<Vec2>{{0, 0}, {0, 4}, {4, 4}, {4, 0}}));
+    EXPECT_LT(signedArea(r.scene.obstacles[0].vertices), 0.0);
+    // The default still repairs; invalid polygons are rejected either way.
+    EXPECT_EQ(parseScene(text, "cw.json", LoadOptions{}).warnings.size(), 1u);
+    EXPECT_THROW(
+        (void)parseScene(
+            sceneText("", R"("obstacles": [{"vertices": [[0, 0], [4, 4], [4, 0], [0, 4]]}],)"),
+            "x.json", LoadOptions{.repairWinding = false}),
+        SceneError);
+}
+
 // ---- Round trips
 // ---------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "orca/scene.hpp"
 
@@ -101,6 +102,37 @@ TEST(SceneSim, ClockwiseObstacleIsAcceptedAfterRepair) {
                         .scene;
     const Simulator sim = buildSimulator(s);
     EXPECT_EQ(sim.obstacleCount(), 1u);
+}
+
+TEST(SceneSim, BuildReportSkipsObstaclesTheSimulatorWouldReject) {
+    Scene s = parseScene(kScene, "s.json").scene;
+    // A clockwise square between the two valid obstacles, and a bow tie at the end (as an
+    // editor could leave them; the loader would have reversed or refused them).
+    s.obstacles.insert(s.obstacles.begin() + 1,
+                       SceneObstacle{std::nullopt, {{0, 0}, {0, 4}, {4, 4}, {4, 0}}});
+    s.obstacles.push_back(SceneObstacle{std::nullopt, {{0, 0}, {4, 4}, {4, 0}, {0, 4}}});
+    EXPECT_THROW((void)buildSimulator(s), InvalidArgument);
+
+    BuildReport report;
+    report.skippedObstacles.push_back(99); // cleared first
+    const Simulator sim = buildSimulator(s, report);
+    EXPECT_EQ(report.skippedObstacles, (std::vector<std::size_t>{1, 3}));
+    ASSERT_EQ(report.reasons.size(), 2u);
+    EXPECT_EQ(report.reasons[0].rfind("obstacles[1] is clockwise", 0), 0u) << report.reasons[0];
+    EXPECT_EQ(report.reasons[1].rfind("obstacles[3] is invalid: ", 0), 0u) << report.reasons[1];
+    EXPECT_NE(report.reasons[1].find("self-intersecting"), std::string::npos);
+    ASSERT_EQ(sim.obstacleCount(), 2u);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(0))[0], s.obstacles[0].vertices[0]);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(1))[0], s.obstacles[2].vertices[0]);
+    EXPECT_EQ(sim.agentCount(), s.agents.size());
+
+    // Nothing to skip: an empty report and the same simulator as the throwing overload.
+    s.obstacles.erase(s.obstacles.begin() + 3);
+    s.obstacles.erase(s.obstacles.begin() + 1);
+    const Simulator clean = buildSimulator(s, report);
+    EXPECT_TRUE(report.skippedObstacles.empty());
+    EXPECT_TRUE(report.reasons.empty());
+    EXPECT_EQ(clean.obstacleCount(), 2u);
 }
 
 TEST(SceneSim, CaptureStateTakesPositionsVelocitiesAndClock) {

@@ -71,7 +71,8 @@ struct SceneAgent {
     double stillSeconds = 0.0;
 };
 
-/// One obstacle polygon as written in the file (after winding repair: counter-clockwise).
+/// One obstacle polygon as written in the file: counter-clockwise after the loader's winding
+/// repair (LoadOptions::repairWinding), exactly as written without it.
 struct SceneObstacle {
     std::optional<nlohmann::json> id; ///< Optional user id (string or integer), kept verbatim.
     std::vector<Vec2> vertices;
@@ -138,11 +139,22 @@ struct LoadResult {
     std::vector<SceneWarning> warnings;
 };
 
+/// How to load a scene.
+struct LoadOptions {
+    /// Reverse clockwise obstacle polygons (with a warning) so that the scene can be simulated.
+    /// False keeps them as written (no warning), e.g. for the linter, which reports them.
+    /// Invalid polygons (see checkPolygon) are rejected either way.
+    bool repairWinding = true;
+};
+
 /// Parses scene text. `fileName` is used in messages only. Throws SceneError; never returns a
 /// partially loaded scene.
 [[nodiscard]] LoadResult parseScene(const std::string& text, const std::string& fileName);
+[[nodiscard]] LoadResult parseScene(const std::string& text, const std::string& fileName,
+                                    const LoadOptions& options);
 /// Reads and parses a file. Throws SceneError (also when the file cannot be read).
 [[nodiscard]] LoadResult loadScene(const std::filesystem::path& path);
+[[nodiscard]] LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options);
 
 /// Serialises a scene in a stable, diff-friendly layout (fixed key order, one agent per line)
 /// with numbers that round-trip exactly.
@@ -154,8 +166,23 @@ struct LoadResult {
 /// nothing removes such leftovers (tests/cli/save_kill_test.cpp).
 void saveScene(const Scene& scene, const std::filesystem::path& path);
 
-/// Creates a simulator holding the scene's agents (in order) and obstacles.
+/// Creates a simulator holding the scene's agents (in order) and obstacles. Throws
+/// InvalidArgument when the simulator rejects an agent or an obstacle (e.g. a clockwise one).
 [[nodiscard]] Simulator buildSimulator(const Scene& scene);
+
+/// What buildSimulator(scene, report) left out.
+struct BuildReport {
+    /// Indices (into Scene::obstacles, ascending) of the obstacles that were not added.
+    std::vector<std::size_t> skippedObstacles;
+    /// One sentence per skipped obstacle, same order, e.g. "obstacles[2] is clockwise; ...".
+    std::vector<std::string> reasons;
+};
+/// Like buildSimulator(scene), but instead of throwing on an obstacle the simulator would
+/// reject (clockwise, or invalid per checkPolygon) it skips that obstacle and lists it in
+/// `report` (which is cleared first), so that an app can keep running while a scene being edited
+/// holds such an obstacle. The simulator's obstacle order is the scene's minus the skipped ones.
+/// Still throws InvalidArgument for invalid agents or simulation parameters.
+[[nodiscard]] Simulator buildSimulator(const Scene& scene, BuildReport& report);
 /// A copy of `scene` with every agent's position and velocity (and the clock) taken from the
 /// simulator, which must hold the scene's agents in the same order.
 [[nodiscard]] Scene captureState(const Scene& scene, const Simulator& sim);
