@@ -7,19 +7,25 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -80,17 +86,61 @@ int waitFor(pid_t pid) {
     return status;
 }
 
-/// Temporary files saveScene leaves for `target`: ".NAME.tmp-PID-COUNTER-TICKS" beside it.
-std::vector<fs::path> temporaryFiles(const fs::path& target) {
+/// saveScene names its temporary file for `target` ".NAME.tmp-PID-COUNTER-TICKS", beside it.
+std::string temporaryPrefix(const fs::path& target) {
     std::string prefix = target.filename().string();
     prefix.insert(0, 1, '.'); // not `"." + string`: GCC 12 -Wrestrict false positive
     prefix += ".tmp-";
+    return prefix;
+}
+
+/// The temporary files present for `target`.
+std::vector<fs::path> temporaryFiles(const fs::path& target) {
+    const std::string prefix = temporaryPrefix(target);
     std::vector<fs::path> out;
     for (const auto& e : fs::directory_iterator(target.parent_path())) {
         if (e.path().filename().string().starts_with(prefix)) out.push_back(e.path());
     }
     return out;
 }
+
+/// Reports files created in a directory (inotify), so the test sleeps instead of polling while
+/// the CLI works, and wakes the moment the temporary file appears.
+class CreationWatch {
+  public:
+    explicit CreationWatch(const fs::path& dir) : m_fd(::inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) {
+        if (m_fd >= 0) ::inotify_add_watch(m_fd, dir.c_str(), IN_CREATE);
+    }
+    ~CreationWatch() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    CreationWatch(const CreationWatch&) = delete;
+    CreationWatch& operator=(const CreationWatch&) = delete;
+
+    [[nodiscard]] bool valid() const { return m_fd >= 0; }
+
+    /// Waits up to `timeoutMs` for a file whose name starts with `prefix` to be created.
+    bool waitFor(const std::string& prefix, int timeoutMs) {
+        pollfd p{m_fd, POLLIN, 0};
+        if (::poll(&p, 1, timeoutMs) <= 0) return false;
+        alignas(inotify_event) std::array<char, 8192> buf{};
+        bool found = false;
+        ssize_t n = 0;
+        while ((n = ::read(m_fd, buf.data(), buf.size())) > 0) {
+            for (ssize_t at = 0; at < n;) {
+                const auto* event = reinterpret_cast<const inotify_event*>(buf.data() + at);
+                if (event->len > 0 && std::string_view(event->name).starts_with(prefix)) {
+                    found = true;
+                }
+                at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+            }
+        }
+        return found;
+    }
+
+  private:
+    int m_fd;
+};
 
 /// When to send SIGKILL: `delayMs` after the start of the process, or after the temporary file
 /// appeared; never = let it finish.
@@ -153,6 +203,7 @@ TEST(SaveKill, FileIsAlwaysTheOldOrTheNewSceneNeverATruncatedOne) {
 
     int endedOld = 0;
     int endedNew = 0;
+    const std::string tempPrefix = temporaryPrefix(target);
     int killedMidWrite = 0; // a temporary file was left behind
     std::vector<std::size_t> leftoverSizes;
     for (std::size_t round = 0; round < plans.size(); ++round) {
@@ -160,24 +211,23 @@ TEST(SaveKill, FileIsAlwaysTheOldOrTheNewSceneNeverATruncatedOne) {
         SCOPED_TRACE("round " + std::to_string(round) + ": " + describe(plan));
         fs::copy_file(oldRef, target, fs::copy_options::overwrite_existing);
 
+        CreationWatch watch(dir);
+        ASSERT_TRUE(watch.valid()) << "inotify: " << std::strerror(errno);
         const auto start = Clock::now();
-        // Lowest priority: on a busy machine the polling test process then gets the CPU as soon
+        // Low priority: on a busy machine the polling test process then gets the CPU as soon
         // as it wakes, so the kill lands close to the planned moment.
         const pid_t pid = spawnOrca(
             {"generate", "circle", "--agents", std::to_string(kBigAgents), "-o", target.string()},
-            19);
+            10);
         ASSERT_GT(pid, 0);
         bool exited = false;
         int status = 0;
         auto anchor = start;
         if (plan.from == F::TempFile) {
-            // Poll for the temporary file (every 0.1 ms) until it appears or the CLI exits.
-            bool seen = false;
-            while (!seen && !exited) {
-                seen = !temporaryFiles(target).empty();
-                if (seen) break;
+            // Sleep until the temporary file is created or the CLI exits.
+            while (!watch.waitFor(tempPrefix, 20)) {
                 exited = ::waitpid(pid, &status, WNOHANG) == pid;
-                if (!exited) std::this_thread::sleep_for(std::chrono::microseconds(100));
+                if (exited) break;
             }
             anchor = Clock::now();
         }
