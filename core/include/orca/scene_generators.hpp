@@ -117,13 +117,20 @@ struct CrossingFlows {
 /// The generated agents and a remark for the user ("" when there is nothing to say), e.g.
 /// "placed 180 of 200: no room at minSpacing 3".
 struct GeneratorResult {
-    std::vector<SceneAgent> agents;
-    std::string note;
+    std::vector<SceneAgent> agents; ///< In the order each generator documents; no ids.
+    std::string note;               ///< "" or one or more remarks joined by "; ".
 };
 
+/// The ring of agents described by `params`, copies of `prototype` (see the file comment).
+/// Throws std::invalid_argument on invalid parameters.
 [[nodiscard]] GeneratorResult generate(const CircleFormation& params, const SceneAgent& prototype);
+/// The grid block described by `params`. Throws std::invalid_argument on invalid parameters.
 [[nodiscard]] GeneratorResult generate(const GridBlock& params, const SceneAgent& prototype);
+/// The random fill described by `params`: possibly fewer agents than asked, with a note saying
+/// so. Throws std::invalid_argument on invalid parameters.
 [[nodiscard]] GeneratorResult generate(const RandomFill& params, const SceneAgent& prototype);
+/// The two crossing flows described by `params`. Throws std::invalid_argument on invalid
+/// parameters or when the flows would overlap at the start.
 [[nodiscard]] GeneratorResult generate(const CrossingFlows& params, const SceneAgent& prototype);
 
 /// The axis-aligned rectangle with corners `min` and `max` as a counter-clockwise polygon:
