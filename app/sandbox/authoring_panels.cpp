@@ -120,6 +120,16 @@ void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
         ctx.camera.setCenter(issue.where);
 }
 
+// Issues that share a focus point get their labels on separate rows.
+double labelRow(const LintState& l, std::size_t i) {
+    int row = 0;
+    for (std::size_t k = 0; k < i; ++k)
+        if (l.issues[k].where.x == l.issues[i].where.x &&
+            l.issues[k].where.y == l.issues[i].where.y)
+            ++row;
+    return row;
+}
+
 } // namespace
 
 void refreshLint(SandboxContext& ctx) {
@@ -446,6 +456,11 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         const bool strong = static_cast<int>(i) == l.selected || static_cast<int>(i) == l.hovered;
         const ImU32 c = col(severityColour(is.severity), strong ? 255 : 170);
         const float w = strong ? 3.0f : 1.5f;
+        // The rule's name beside the issue (the first hundred issues; more would be noise).
+        if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
+            cam.visibleWorld().contains(is.where))
+            dl.AddText(iv(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}),
+                       c, is.rule.c_str());
         for (const scene::LintElement& el : is.elements) {
             using K = scene::LintElement::Kind;
             switch (el.kind) {

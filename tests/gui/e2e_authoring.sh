@@ -196,7 +196,7 @@ PID=
 start "$OUT"
 [[ "$(json dialog)" == recover ]] || fail "no recovery offered after a crash (dialog $(json dialog))"
 is_true "$(json 'editor;recoveryPending')" || fail "recovery not pending"
-key Escape # not now: kept for the next start
+hold Escape # not now: kept for the next start (a key of the dialog: held)
 dialog_closed() { dump_now; [[ "$(json dialog)" == none ]]; }
 poll 30 "the recovery dialog to close" dialog_closed
 [[ -f "$RECOVERY" ]] || fail "'Not now' deleted the recovery file"
