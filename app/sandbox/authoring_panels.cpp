@@ -368,8 +368,9 @@ void drawLinterPanel(SandboxContext& ctx) {
     ImGui::SetNextWindowSize({460.0f, 320.0f}, ImGuiCond_FirstUseEver);
     if (!ctx.interactive) {
         const ImGuiIO& io = ImGui::GetIO();
-        ImGui::SetNextWindowPos({io.DisplaySize.x - 470.0f, 30.0f}, ImGuiCond_Always);
-        ImGui::SetNextWindowSize({460.0f, 300.0f}, ImGuiCond_Always);
+        ImGui::SetNextWindowPos({io.DisplaySize.x - 430.0f, 30.0f}, ImGuiCond_Always);
+        ImGui::SetNextWindowSize({420.0f, std::min(560.0f, io.DisplaySize.y - 70.0f)},
+                                 ImGuiCond_Always);
     }
     if (!ImGui::Begin("Linter", &ctx.panels.linter)) {
         ImGui::End();
@@ -454,8 +455,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
     for (std::size_t i = 0; i < l.issues.size(); ++i) {
         const scene::LintIssue& is = l.issues[i];
         const bool strong = static_cast<int>(i) == l.selected || static_cast<int>(i) == l.hovered;
-        const ImU32 c = col(severityColour(is.severity), strong ? 255 : 170);
-        const float w = strong ? 3.0f : 1.5f;
+        const ImU32 c = col(severityColour(is.severity), 255);
+        const float w = strong ? 3.5f : 2.0f;
         // The rule's name beside the issue (the first hundred issues; more would be noise).
         if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
             cam.visibleWorld().contains(is.where))

@@ -72,6 +72,8 @@ std::vector<Rgba> coloursOf(const std::string& cls) {
     if (cls == "lp3") return {palette::kAgentLp3};
     if (cls == "detouring") return {palette::kAgentDetouring};
     if (cls == "obstacle") return {palette::kObstacleFill};
+    if (cls == "linterror") return {palette::kLintError};
+    if (cls == "lintwarning") return {palette::kLintWarning};
     std::fprintf(stderr, "unknown colour class '%s'\n", cls.c_str());
     std::exit(2);
 }
