@@ -120,6 +120,14 @@ void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
         ctx.camera.setCenter(issue.where);
 }
 
+// Where a window first appears (always there in --screenshot mode, which has no window
+// layout file).
+void placeWindow(const SandboxContext& ctx, ImVec2 pos, ImVec2 size) {
+    const ImGuiCond cond = ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always;
+    ImGui::SetNextWindowPos(pos, cond);
+    ImGui::SetNextWindowSize(size, cond);
+}
+
 // Issues that share a focus point get their labels on separate rows.
 double labelRow(const LintState& l, std::size_t i) {
     int row = 0;
@@ -172,7 +180,7 @@ bool fixLintIssue(SandboxContext& ctx, std::size_t index) {
 
 void drawAgentDefaultsPanel(SandboxContext& ctx) {
     if (!ctx.panels.agentDefaults) return;
-    ImGui::SetNextWindowSize({340.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    placeWindow(ctx, {10.0f, 450.0f}, {340.0f, 0.0f});
     if (!ImGui::Begin("New-agent defaults", &ctx.panels.agentDefaults)) {
         ImGui::End();
         return;
@@ -208,15 +216,17 @@ void drawAgentDefaultsPanel(SandboxContext& ctx) {
     });
     ImGui::PopItemWidth();
     ImGui::Checkbox("static (immovable)", &t.isStatic);
-    ImGui::TextDisabled("Values are checked when an agent is placed: the simulator rejects "
-                        "invalid ones with a message.");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("goalRadius -1 = the agent's radius. Values are checked when an agent "
+                        "is placed: an invalid one refuses the edit with a message.");
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
 void drawGeneratorsPanel(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
     if (!ctx.panels.generators) return;
-    ImGui::SetNextWindowSize({360.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    placeWindow(ctx, {10.0f, 40.0f}, {360.0f, 0.0f});
     if (!ImGui::Begin("Generators", &ctx.panels.generators)) {
         ImGui::End();
         return;
@@ -365,13 +375,9 @@ void drawLinterPanel(SandboxContext& ctx) {
     if (!ctx.panels.linter) return;
     refreshLint(ctx);
     LintState& l = ctx.editor.lint;
-    ImGui::SetNextWindowSize({460.0f, 320.0f}, ImGuiCond_FirstUseEver);
-    if (!ctx.interactive) {
-        const ImGuiIO& io = ImGui::GetIO();
-        ImGui::SetNextWindowPos({io.DisplaySize.x - 430.0f, 30.0f}, ImGuiCond_Always);
-        ImGui::SetNextWindowSize({420.0f, std::min(560.0f, io.DisplaySize.y - 70.0f)},
-                                 ImGuiCond_Always);
-    }
+    const ImGuiIO& io = ImGui::GetIO();
+    placeWindow(ctx, {io.DisplaySize.x - 430.0f, 40.0f},
+                {420.0f, std::min(560.0f, io.DisplaySize.y - 80.0f)});
     if (!ImGui::Begin("Linter", &ctx.panels.linter)) {
         ImGui::End();
         return;

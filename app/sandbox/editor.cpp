@@ -245,9 +245,15 @@ bool commitScene(SandboxContext& ctx, scene::Scene after, std::string label,
     scene::SceneEdit edit = scene::SceneEdit::diff(ctx.scene, after, std::move(label));
     if (edit.empty()) return false;
     beginEditing(ctx);
-    ctx.scene = std::move(after);
+    std::string error;
+    if (!replaceScene(ctx, std::move(after), error)) {
+        ctx.messages.push("Edit refused", edit.label + ": " + error +
+                                              "\n\nThe scene is unchanged (check the "
+                                              "new-agent defaults, N).");
+        ctx.editor.drag = {};
+        return false;
+    }
     ctx.editor.history.record(std::move(edit), mergeKey);
-    sceneEdited(ctx);
     return true;
 }
 

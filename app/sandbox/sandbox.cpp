@@ -90,23 +90,24 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
 
 
 // The simulation of a scene being edited: obstacles the simulator rejects (clockwise, or not
-// a valid polygon) are left out and listed instead of failing the whole build, so that the
-// editor keeps running while the author fixes them.
-Simulator buildForEditing(scene::Scene& scene, EditorState& editor) {
-    editor.skippedObstacles.clear();
-    editor.skippedReasons.clear();
+// a valid polygon) are left out and listed in `skipped` / `reasons` instead of failing the
+// whole build, so that the editor keeps running while the author fixes them. Throws when the
+// simulator rejects anything else (an agent parameter); the scene is then unchanged.
+Simulator buildForEditing(scene::Scene& scene, std::vector<std::size_t>& skipped,
+                          std::vector<std::string>& reasons) {
+    skipped.clear();
+    reasons.clear();
     std::vector<scene::SceneObstacle> usable;
     for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
         const PolygonCheck check = checkPolygon(scene.obstacles[i].vertices);
         if (!check.valid || (check.clockwise && scene.obstacles[i].vertices.size() >= 3)) {
-            editor.skippedObstacles.push_back(i);
-            editor.skippedReasons.push_back(!check.valid ? check.error
-                                                         : "clockwise (reverse it: W)");
+            skipped.push_back(i);
+            reasons.push_back(!check.valid ? check.error : "clockwise (reverse it: W)");
             continue;
         }
         usable.push_back(scene.obstacles[i]);
     }
-    if (editor.skippedObstacles.empty()) return scene::buildSimulator(scene);
+    if (skipped.empty()) return scene::buildSimulator(scene);
     // Build from the usable obstacles, then put the scene's own list back (also on failure).
     std::swap(scene.obstacles, usable);
     try {
@@ -117,6 +118,31 @@ Simulator buildForEditing(scene::Scene& scene, EditorState& editor) {
         std::swap(scene.obstacles, usable);
         throw;
     }
+}
+
+// Makes `sim` the running simulation of the current scene (paused, caches reset, selection
+// kept by index).
+void adoptSimulation(SandboxContext& ctx, Simulator sim, std::vector<std::size_t> skipped,
+                     std::vector<std::string> reasons) {
+    sim.setThreadCount(ctx.threads);
+    ctx.selection.remap(ctx.sim, sim);
+    ctx.sim = std::move(sim);
+    ctx.editor.skippedObstacles = std::move(skipped);
+    ctx.editor.skippedReasons = std::move(reasons);
+    resetSceneCaches(ctx); // keeps the view, the selection and the unsaved state
+}
+
+// After the scene changed: selections that no longer exist go, the unsaved flag follows.
+void afterSceneChange(SandboxContext& ctx) {
+    ctx.selection.prune(ctx.sim);
+    std::erase_if(ctx.editor.obstacles,
+                  [&](std::size_t i) { return i >= ctx.scene.obstacles.size(); });
+    if (ctx.editor.vertex && (ctx.editor.vertex->obstacle >= ctx.scene.obstacles.size() ||
+                              ctx.editor.vertex->vertex >=
+                                  ctx.scene.obstacles[ctx.editor.vertex->obstacle].vertices.size()))
+        ctx.editor.vertex.reset();
+    ctx.unsaved.update(ctx.scene);
+    ++ctx.editor.editVersion;
 }
 
 nlohmann::ordered_json vec(Vec2 v) {
@@ -157,30 +183,33 @@ void setEmptyScene(SandboxContext& ctx) {
 
 void restartScene(SandboxContext& ctx) {
     try {
-        Simulator sim = buildForEditing(ctx.scene, ctx.editor);
-        sim.setThreadCount(ctx.threads);
-        ctx.selection.remap(ctx.sim, sim);
-        ctx.sim = std::move(sim);
-        resetSceneCaches(ctx); // keeps the view, the selection and the unsaved state
+        std::vector<std::size_t> skipped;
+        std::vector<std::string> reasons;
+        Simulator sim = buildForEditing(ctx.scene, skipped, reasons);
+        adoptSimulation(ctx, std::move(sim), std::move(skipped), std::move(reasons));
     } catch (const std::exception& e) {
         ctx.messages.push("Restart failed", e.what());
     }
 }
 
 void sceneEdited(SandboxContext& ctx) {
-    const std::size_t agents = ctx.scene.agents.size();
     restartScene(ctx);
-    ctx.selection.prune(ctx.sim);
-    // Selections past the end (agents deleted by an undo) are gone; obstacle ones too.
-    std::erase_if(ctx.editor.obstacles,
-                  [&](std::size_t i) { return i >= ctx.scene.obstacles.size(); });
-    if (ctx.editor.vertex && (ctx.editor.vertex->obstacle >= ctx.scene.obstacles.size() ||
-                              ctx.editor.vertex->vertex >=
-                                  ctx.scene.obstacles[ctx.editor.vertex->obstacle].vertices.size()))
-        ctx.editor.vertex.reset();
-    (void)agents;
-    ctx.unsaved.update(ctx.scene);
-    ++ctx.editor.editVersion;
+    afterSceneChange(ctx);
+}
+
+bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error) {
+    try {
+        std::vector<std::size_t> skipped;
+        std::vector<std::string> reasons;
+        Simulator sim = buildForEditing(after, skipped, reasons);
+        ctx.scene = std::move(after);
+        adoptSimulation(ctx, std::move(sim), std::move(skipped), std::move(reasons));
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+    afterSceneChange(ctx);
+    return true;
 }
 
 bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
@@ -708,7 +737,9 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
     }
     Simulator sim;
     try {
-        sim = buildForEditing(r.scene, ctx.editor);
+        std::vector<std::size_t> skipped;
+        std::vector<std::string> reasons;
+        sim = buildForEditing(r.scene, skipped, reasons);
     } catch (const std::exception& e) {
         ctx.messages.push("Could not restore the autosaved scene",
                           std::string(e.what()) + "\n\nThe recovery file is kept: " +

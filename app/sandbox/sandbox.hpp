@@ -155,9 +155,13 @@ void setEmptyScene(SandboxContext& ctx);
 /// Rebuilds the simulator from the current scene (with edits), paused; the selection is
 /// mapped by agent index.
 void restartScene(SandboxContext& ctx);
-/// After the scene changed (an edit, undo, redo): rebuilds the simulation from it (paused; the
+/// After the scene changed in place (undo, redo): rebuilds the simulation from it (paused; the
 /// selection kept by index), marks the scene unsaved when it differs from the saved one.
 void sceneEdited(SandboxContext& ctx);
+/// Makes `after` the scene, as sceneEdited() does, unless the simulator rejects it (an invalid
+/// agent parameter): then returns false with `error` and nothing changes. Obstacles the
+/// simulator rejects are left out of the simulation and listed (EditorState::skippedObstacles).
+bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error);
 /// Writes the current scene (as loaded plus edits, not the running state) with a "view" block
 /// (camera and layers) atomically to `file`, which becomes the scene's file. Messages the
 /// user on failure.
