@@ -49,7 +49,8 @@ struct LintIssue {
     std::string jsonPath;
     /// One sentence: what is wrong and why it matters for ORCA.
     std::string message;
-    /// The elements involved, in scene order (a grouped issue lists every agent it covers).
+    /// The elements involved, the main one first (issues sort by it); a grouped issue lists
+    /// every agent it covers, in index order.
     std::vector<LintElement> elements;
     /// A world point to centre the view on (world units).
     Vec2 where{0, 0};
