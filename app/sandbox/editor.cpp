@@ -46,17 +46,6 @@ double distanceToSegment(Vec2 p, Vec2 a, Vec2 b, Vec2* nearest = nullptr) {
     return length(p - q);
 }
 
-bool insidePolygon(Vec2 p, const std::vector<Vec2>& v) {
-    if (v.size() < 3) return false;
-    bool inside = false;
-    for (std::size_t i = 0, j = v.size() - 1; i < v.size(); j = i++) {
-        if ((v[i].y > p.y) != (v[j].y > p.y) &&
-            p.x < (v[j].x - v[i].x) * (p.y - v[i].y) / (v[j].y - v[i].y) + v[i].x)
-            inside = !inside;
-    }
-    return inside;
-}
-
 bool contains(const std::vector<std::size_t>& sorted, std::size_t i) {
     return std::binary_search(sorted.begin(), sorted.end(), i);
 }
@@ -261,43 +250,40 @@ void sealEdits(SandboxContext& ctx) {
     ctx.editor.history.seal();
 }
 
-void undoEdit(SandboxContext& ctx) {
+namespace {
+
+// Undo (or redo) one step of the history on the scene, then rebuild the simulation from it.
+void walkHistory(SandboxContext& ctx, bool redo) {
     beginEditing(ctx);
-    const std::string label = ctx.editor.history.undoLabel();
+    scene::EditHistory& h = ctx.editor.history;
+    const std::string label = redo ? h.redoLabel() : h.undoLabel();
+    const char* what = redo ? "Redo" : "Undo";
     try {
-        if (!ctx.editor.history.undo(ctx.scene)) {
-            setNote(ctx, "Nothing to undo");
+        if (!(redo ? h.redo(ctx.scene) : h.undo(ctx.scene))) {
+            setNote(ctx, std::string("Nothing to ") + (redo ? "redo" : "undo"));
             return;
         }
     } catch (const std::exception& e) {
-        ctx.messages.push("Undo failed", e.what());
-        ctx.editor.history.clear();
+        // The history no longer matches the scene (a bug): keep the scene, drop the history.
+        ctx.messages.push(std::string(what) + " failed", e.what());
+        h.clear();
         return;
     }
     ctx.editor.vertex.reset();
     ctx.editor.obstacles.clear();
     ctx.editor.drawing.clear();
     sceneEdited(ctx);
-    setNote(ctx, "Undo: " + label);
+    setNote(ctx, std::string(what) + ": " + label);
+}
+
+} // namespace
+
+void undoEdit(SandboxContext& ctx) {
+    walkHistory(ctx, false);
 }
 
 void redoEdit(SandboxContext& ctx) {
-    beginEditing(ctx);
-    const std::string label = ctx.editor.history.redoLabel();
-    try {
-        if (!ctx.editor.history.redo(ctx.scene)) {
-            setNote(ctx, "Nothing to redo");
-            return;
-        }
-    } catch (const std::exception& e) {
-        ctx.messages.push("Redo failed", e.what());
-        ctx.editor.history.clear();
-        return;
-    }
-    ctx.editor.vertex.reset();
-    ctx.editor.obstacles.clear();
-    sceneEdited(ctx);
-    setNote(ctx, "Redo: " + label);
+    walkHistory(ctx, true);
 }
 
 std::vector<std::size_t> selectedAgents(const SandboxContext& ctx) {
@@ -577,7 +563,8 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
     }
     if (hit.kind != EditHit::Kind::None) return hit;
     for (std::size_t o = ctx.scene.obstacles.size(); o-- > 0;)
-        if (insidePolygon(world, ctx.scene.obstacles[o].vertices))
+        if (ctx.scene.obstacles[o].vertices.size() >= 3 &&
+            scene::pointInPolygon(ctx.scene.obstacles[o].vertices, world))
             return {EditHit::Kind::Obstacle, o, 0, world};
     return hit;
 }
@@ -871,20 +858,9 @@ void drawWindingAndNormals(ImDrawList& dl, const ui::Camera& cam, const std::vec
 }
 
 bool selfIntersectsOpenPath(const std::vector<Vec2>& v, Vec2 next) {
-    // Would the edge from the last point to `next` cross an earlier edge?
-    if (v.size() < 2) return false;
-    const Vec2 a = v.back();
-    for (std::size_t k = 0; k + 2 < v.size(); ++k) {
-        const Vec2 p = v[k];
-        const Vec2 q = v[k + 1];
-        const double d1 = det(next - a, p - a);
-        const double d2 = det(next - a, q - a);
-        const double d3 = det(q - p, a - p);
-        const double d4 = det(q - p, next - p);
-        if (((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0)) && d1 != 0 && d2 != 0 && d3 != 0 &&
-            d4 != 0)
-            return true;
-    }
+    // Would the edge from the last point to `next` touch an earlier, non-adjacent edge?
+    for (std::size_t k = 0; k + 2 < v.size(); ++k)
+        if (segmentsTouch(v.back(), next, v[k], v[k + 1])) return true;
     return false;
 }
 

@@ -27,7 +27,8 @@ bool onSegment(Vec2 a, Vec2 b, Vec2 p) {
            p.y <= std::max(a.y, b.y);
 }
 
-/// Closed segments [a,b] and [c,d] share at least one point.
+} // namespace
+
 bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
     const int o1 = orientation(a, b, c);
     const int o2 = orientation(a, b, d);
@@ -41,7 +42,6 @@ bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
     return false;
 }
 
-} // namespace
 
 PolygonCheck checkPolygon(std::span<const Vec2> v) {
     PolygonCheck check;

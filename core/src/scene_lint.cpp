@@ -148,30 +148,6 @@ bool overridden(const AgentOverrides& o, std::string_view key) {
 
 // ---- Geometry -----------------------------------------------------------------------------------
 
-int orientation(Vec2 a, Vec2 b, Vec2 c) {
-    const double d = det(b - a, c - a);
-    return (d > 0.0) - (d < 0.0);
-}
-
-bool onBox(Vec2 a, Vec2 b, Vec2 p) {
-    return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
-           p.y <= std::max(a.y, b.y);
-}
-
-/// Closed segments [a,b] and [c,d] share a point (the same test as checkPolygon).
-bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
-    const int o1 = orientation(a, b, c);
-    const int o2 = orientation(a, b, d);
-    const int o3 = orientation(c, d, a);
-    const int o4 = orientation(c, d, b);
-    if (o1 != o2 && o3 != o4) return true;
-    if (o1 == 0 && onBox(a, b, c)) return true;
-    if (o2 == 0 && onBox(a, b, d)) return true;
-    if (o3 == 0 && onBox(c, d, a)) return true;
-    if (o4 == 0 && onBox(c, d, b)) return true;
-    return false;
-}
-
 /// Parameter t along a->b of the crossing with c->d (lines not parallel), else the closest
 /// endpoint's parameter; used only to order crossings and to place markers.
 double crossingParam(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {

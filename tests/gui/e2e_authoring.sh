@@ -29,37 +29,7 @@ printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
 export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
 
 PID=
-fail() {
-    echo "FAIL: $*" >&2
-    for f in stdout stderr; do
-        echo "--- app $f:" >&2
-        cat "$WORK/$f.txt" >&2 || true
-    done
-    [[ -f "$DUMP" ]] && { echo "--- last dump (editor):" >&2; json editor >&2 || true; }
-    [[ -n "$PID" ]] && kill "$PID" 2>/dev/null
-    exit 1
-}
-json() { "$CMAKE" "-DFILE=$DUMP" "-DKEY=$1" -P "$JSON_GET"; }
-alive() { kill -0 "$PID" 2>/dev/null; }
-poll() {
-    local seconds=$1 what=$2
-    shift 2
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        if "$@"; then return 0; fi
-        alive || fail "orca-sandbox exited while waiting for $what"
-        sleep 0.1
-    done
-    fail "timed out after ${seconds}s waiting for $what"
-}
-LAST_SEQ=0
-dump_newer() { [[ -f "$DUMP" ]] && (($(json sequence) > LAST_SEQ)); }
-dump_now() {
-    xdotool key --clearmodifiers F12
-    poll 60 "the state dump after F12" dump_newer
-    LAST_SEQ=$(json sequence)
-}
-is_true() { [[ "$1" == ON || "$1" == true ]]; }
+source "$(dirname "$0")/e2e_lib.sh"
 
 start() { # start SCENE [extra args...]
     local scene=$1

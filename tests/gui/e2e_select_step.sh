@@ -30,44 +30,7 @@ export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
     >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
 PID=$!
 
-fail() {
-    echo "FAIL: $*" >&2
-    echo "--- app stdout:" >&2
-    cat "$WORK/stdout.txt" >&2 || true
-    echo "--- app stderr:" >&2
-    cat "$WORK/stderr.txt" >&2 || true
-    if [[ -f "$DUMP" ]]; then
-        echo "--- last dump (head):" >&2
-        head -c 1500 "$DUMP" >&2 || true
-    fi
-    kill "$PID" 2>/dev/null || true
-    exit 1
-}
-
-json() { "$CMAKE" "-DFILE=$DUMP" "-DKEY=$1" -P "$JSON_GET"; }
-alive() { kill -0 "$PID" 2>/dev/null; }
-
-# poll SECONDS DESCRIPTION COMMAND...: run COMMAND every 0.1 s until it succeeds.
-poll() {
-    local seconds=$1 what=$2
-    shift 2
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        if "$@"; then return 0; fi
-        alive || fail "orca-sandbox exited while waiting for $what"
-        sleep 0.1
-    done
-    fail "timed out after ${seconds}s waiting for $what"
-}
-
-LAST_SEQ=0
-dump_newer() { [[ -f "$DUMP" ]] && (($(json sequence) > LAST_SEQ)); }
-# Presses F12 and waits for the new dump.
-dump_now() {
-    xdotool key --clearmodifiers F12
-    poll 60 "the state dump after F12" dump_newer
-    LAST_SEQ=$(json sequence)
-}
+source "$(dirname "$0")/e2e_lib.sh"
 
 WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
     fail "no orca-sandbox window appeared"

@@ -33,6 +33,9 @@ struct PolygonCheck {
     std::string error;      ///< What is wrong, when !valid.
 };
 
+/// Whether the closed segments [a, b] and [c, d] share at least one point (touching counts).
+[[nodiscard]] bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
+
 /// Checks a vertex list: at least 2 vertices, all coordinates finite, no repeated consecutive
 /// (or, for polygons, any repeated) vertex, not all collinear (for >= 3 vertices), no
 /// self-intersection, and reports the winding.
