@@ -458,6 +458,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
     if (!ctx.panels.linter) return;
     refreshLint(ctx);
     LintState& l = ctx.editor.lint;
+    const ui::Rect viewport = cam.viewport().expanded(40.0);
     for (std::size_t i = 0; i < l.issues.size(); ++i) {
         const scene::LintIssue& is = l.issues[i];
         const bool strong = static_cast<int>(i) == l.selected || static_cast<int>(i) == l.hovered;
@@ -473,10 +474,17 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
             switch (el.kind) {
             case K::Agent:
                 if (el.index < ctx.scene.agents.size()) {
+                    // Culled to the view; agents only a few pixels wide get a cheap square
+                    // (a grouped issue may list every agent of a 10,000-agent scene).
                     const scene::SceneAgent& a = ctx.scene.agents[el.index];
+                    const Vec2 p = cam.worldToScreen(a.position);
+                    if (!viewport.contains(p)) break;
                     const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
-                    dl.AddCircle(iv(cam.worldToScreen(a.position)),
-                                 static_cast<float>(std::max(r, 3.0) + 4.0), c, 24, w);
+                    if (r < 3.0)
+                        dl.AddRect(iv(p - Vec2(4.0)), iv(p + Vec2(4.0)), c);
+                    else
+                        dl.AddCircle(iv(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24,
+                                     w);
                 }
                 break;
             case K::Goal:
