@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test: the Release build (unit, scenario,
-# CLI and GUI tests under Xvfb) and the ASan+UBSan build (core, scene and CLI tests).
+# CLI and GUI tests under Xvfb) and the ASan+UBSan build (core, scene, CLI and the
+# app-logic tests; the Xvfb ones are left out there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
