@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 
 #include <imgui.h>
@@ -588,6 +589,11 @@ void buildFrame(SandboxContext& ctx) {
     s.unsaved = ctx.unsaved.unsaved();
     s.selected = ctx.selection.size();
     s.construction = ctx.construction.active;
+    if (editing(ctx)) {
+        char snap[48] = "";
+        if (ctx.editor.snap) std::snprintf(snap, sizeof snap, " (snap %g)", ctx.editor.snapStep);
+        s.editTool = std::string(toolName(ctx.editor.tool)) + snap;
+    }
     s.step = ctx.sim.stepCount();
     s.time = ctx.sim.time();
     s.running = ctx.running;

@@ -61,6 +61,10 @@ void drawStatusBar(const StatusInfo& s) {
             separator();
             ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "construction");
         }
+        if (!s.editTool.empty()) {
+            separator();
+            ImGui::TextColored({0.35f, 0.86f, 1.0f, 1.0f}, "editing: %s", s.editTool.c_str());
+        }
         if (s.goalAgents > 0) {
             separator();
             ImGui::Text("%zu/%zu at goal", s.atGoal, s.goalAgents);

@@ -16,6 +16,7 @@ struct StatusInfo {
     bool unsaved = false;      ///< The scene has edits not saved yet (shown as "*").
     std::size_t selected = 0;  ///< Selected agents.
     bool construction = false; ///< Construction mode is on.
+    std::string editTool;      ///< The active edit tool ("" for the inspect tool).
     std::uint64_t step = 0;
     double time = 0.0; ///< Simulated time (s).
     bool running = false;
