@@ -255,10 +255,19 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
     if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
     if (ctx.hoverRecord.lp2Failed()) state += "LP3 next step  ";
     if (!state.empty()) ImGui::TextUnformatted(state.c_str());
-    if (ctx.selection.contains(id))
-        ImGui::TextDisabled("selected");
-    else
-        ImGui::TextDisabled("click: select, Shift+click: add");
+    const char* hint = "click: select, Shift+click: add";
+    switch (ctx.editor.tool) {
+    case Tool::Select:
+        hint = "click: select, Shift+click: add, drag: move (with the selection)";
+        break;
+    case Tool::Goal:
+        hint = "drag: set the goal, Alt+drag: a constant preferred velocity";
+        break;
+    default:
+        break;
+    }
+    if (ctx.selection.contains(id)) ImGui::TextDisabled("selected");
+    if (!ctx.selection.contains(id) || ctx.editor.tool != Tool::Inspect) ImGui::TextDisabled("%s", hint);
     ImGui::EndTooltip();
 }
 
