@@ -107,8 +107,7 @@ void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
             agents.push_back(el.index);
         if ((el.kind == K::Obstacle || el.kind == K::Edge) &&
             el.index < ctx.scene.obstacles.size() &&
-            !std::binary_search(ctx.editor.obstacles.begin(), ctx.editor.obstacles.end(),
-                                el.index))
+            !std::binary_search(ctx.editor.obstacles.begin(), ctx.editor.obstacles.end(), el.index))
             ctx.editor.obstacles.insert(std::lower_bound(ctx.editor.obstacles.begin(),
                                                          ctx.editor.obstacles.end(), el.index),
                                         el.index);
@@ -190,30 +189,30 @@ void drawAgentDefaultsPanel(SandboxContext& ctx) {
     scene::SceneAgent& t = ctx.editor.newAgent;
     AgentParams defaults = ctx.scene.agentDefaults;
     ImGui::PushItemWidth(140.0f);
-    scene::forEachAgentParam(t.overrides, defaults, [&](std::string_view key, auto& value,
-                                                       auto& sceneDefault) {
-        const std::string name(key);
-        ImGui::PushID(name.c_str());
-        bool set = value.has_value();
-        if (ImGui::Checkbox("##set", &set)) {
-            if (set)
-                value = sceneDefault;
+    scene::forEachAgentParam(
+        t.overrides, defaults, [&](std::string_view key, auto& value, auto& sceneDefault) {
+            const std::string name(key);
+            ImGui::PushID(name.c_str());
+            bool set = value.has_value();
+            if (ImGui::Checkbox("##set", &set)) {
+                if (set)
+                    value = sceneDefault;
+                else
+                    value.reset();
+            }
+            ImGui::SameLine();
+            if (!set) ImGui::BeginDisabled();
+            auto shown = value.value_or(sceneDefault);
+            using T = std::decay_t<decltype(shown)>;
+            bool changed = false;
+            if constexpr (std::is_same_v<T, int>)
+                changed = ImGui::InputInt(name.c_str(), &shown);
             else
-                value.reset();
-        }
-        ImGui::SameLine();
-        if (!set) ImGui::BeginDisabled();
-        auto shown = value.value_or(sceneDefault);
-        using T = std::decay_t<decltype(shown)>;
-        bool changed = false;
-        if constexpr (std::is_same_v<T, int>)
-            changed = ImGui::InputInt(name.c_str(), &shown);
-        else
-            changed = ImGui::InputDouble(name.c_str(), &shown, 0.0, 0.0, "%g");
-        if (changed && set) value = shown;
-        if (!set) ImGui::EndDisabled();
-        ImGui::PopID();
-    });
+                changed = ImGui::InputDouble(name.c_str(), &shown, 0.0, 0.0, "%g");
+            if (changed && set) value = shown;
+            if (!set) ImGui::EndDisabled();
+            ImGui::PopID();
+        });
     ImGui::PopItemWidth();
     ImGui::Checkbox("static (immovable)", &t.isStatic);
     ImGui::PushTextWrapPos(0.0f);
@@ -357,11 +356,12 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         scene::Scene after = ctx.scene;
         const std::size_t first = after.agents.size();
         after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
-        const std::string label = std::string("Insert ") + kKinds[static_cast<int>(g.kind)] +
-                                  " (" + std::to_string(g.preview.agents.size()) + " agents)";
+        const std::string label = std::string("Insert ") + kKinds[static_cast<int>(g.kind)] + " (" +
+                                  std::to_string(g.preview.agents.size()) + " agents)";
         if (commitScene(ctx, std::move(after), label)) {
             std::vector<std::size_t> sel;
-            for (std::size_t i = first; i < ctx.scene.agents.size(); ++i) sel.push_back(i);
+            for (std::size_t i = first; i < ctx.scene.agents.size(); ++i)
+                sel.push_back(i);
             clearEditSelection(ctx);
             selectAgents(ctx, sel);
             setNote(ctx, label);
@@ -436,7 +436,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         const ui::Rect view = cam.visibleWorld();
         if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
             std::vector<ImVec2> pts;
-            for (const Vec2 p : g.fill.region) pts.push_back(iv(cam.worldToScreen(p)));
+            for (const Vec2 p : g.fill.region)
+                pts.push_back(iv(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
                            col(palette::kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
         }
@@ -467,8 +468,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         // The rule's name beside the issue (the first hundred issues; more would be noise).
         if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
             cam.visibleWorld().contains(is.where))
-            dl.AddText(iv(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}),
-                       c, is.rule.c_str());
+            dl.AddText(iv(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}), c,
+                       is.rule.c_str());
         for (const scene::LintElement& el : is.elements) {
             using K = scene::LintElement::Kind;
             switch (el.kind) {
@@ -483,8 +484,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                     if (r < 3.0)
                         dl.AddRect(iv(p - Vec2(4.0)), iv(p + Vec2(4.0)), c);
                     else
-                        dl.AddCircle(iv(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24,
-                                     w);
+                        dl.AddCircle(iv(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24, w);
                 }
                 break;
             case K::Goal:
@@ -504,7 +504,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                                    iv(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c, w + 2.0f);
                     } else {
                         std::vector<ImVec2> pts;
-                        for (const Vec2 p : v) pts.push_back(iv(cam.worldToScreen(p)));
+                        for (const Vec2 p : v)
+                            pts.push_back(iv(cam.worldToScreen(p)));
                         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c,
                                        v.size() > 2 ? ImDrawFlags_Closed : 0, w + 1.0f);
                     }

@@ -83,9 +83,11 @@ std::optional<Vec2> contentCentre(const scene::Scene& s) {
         lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
         hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
     };
-    for (const scene::SceneAgent& a : s.agents) include(a.position);
+    for (const scene::SceneAgent& a : s.agents)
+        include(a.position);
     for (const scene::SceneObstacle& o : s.obstacles)
-        for (const Vec2 v : o.vertices) include(v);
+        for (const Vec2 v : o.vertices)
+            include(v);
     if (!any) return std::nullopt;
     return (lo + hi) * 0.5;
 }
@@ -102,7 +104,8 @@ scene::Scene selectionAsScene(const SandboxContext& ctx) {
     clip.agentDefaults = ctx.scene.agentDefaults;
     clip.simulation = ctx.scene.simulation;
     clip.extra = nlohmann::ordered_json::object();
-    for (const std::size_t i : selectedAgents(ctx)) clip.agents.push_back(ctx.scene.agents[i]);
+    for (const std::size_t i : selectedAgents(ctx))
+        clip.agents.push_back(ctx.scene.agents[i]);
     for (const std::size_t i : ctx.editor.obstacles)
         if (i < ctx.scene.obstacles.size()) clip.obstacles.push_back(ctx.scene.obstacles[i]);
     return clip;
@@ -121,7 +124,8 @@ void insertContent(SandboxContext& ctx, const scene::Scene& content, Vec2 offset
         after.agents.push_back(std::move(a));
     }
     for (scene::SceneObstacle o : content.obstacles) {
-        for (Vec2& v : o.vertices) v = v + offset;
+        for (Vec2& v : o.vertices)
+            v = v + offset;
         o.id.reset();
         after.obstacles.push_back(std::move(o));
     }
@@ -129,7 +133,8 @@ void insertContent(SandboxContext& ctx, const scene::Scene& content, Vec2 offset
     const std::size_t obstacles = after.obstacles.size() - firstObstacle;
     if (!commitScene(ctx, std::move(after), label + " " + countText(agents, obstacles))) return;
     std::vector<std::size_t> sel;
-    for (std::size_t i = firstAgent; i < ctx.scene.agents.size(); ++i) sel.push_back(i);
+    for (std::size_t i = firstAgent; i < ctx.scene.agents.size(); ++i)
+        sel.push_back(i);
     selectAgents(ctx, sel);
     ctx.editor.obstacles.clear();
     for (std::size_t i = firstObstacle; i < ctx.scene.obstacles.size(); ++i)
@@ -155,7 +160,8 @@ scene::Scene movedSelection(const SandboxContext& ctx, const scene::Scene& base,
         if (i < after.agents.size()) after.agents[i].position = base.agents[i].position + d;
     for (const std::size_t i : ctx.editor.obstacles)
         if (i < after.obstacles.size())
-            for (Vec2& v : after.obstacles[i].vertices) v = v + d;
+            for (Vec2& v : after.obstacles[i].vertices)
+                v = v + d;
     if (ctx.editor.vertex && !grabbed) {
         const VertexRef r = *ctx.editor.vertex;
         if (r.obstacle < after.obstacles.size() &&
@@ -298,7 +304,8 @@ std::vector<std::size_t> selectedAgents(const SandboxContext& ctx) {
 void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, bool add) {
     std::vector<AgentId> ids;
     if (add)
-        for (const AgentId id : ctx.selection.ids()) ids.push_back(id);
+        for (const AgentId id : ctx.selection.ids())
+            ids.push_back(id);
     for (const std::size_t i : indices)
         if (i < ctx.sim.agentCount()) {
             const AgentId id = ctx.sim.agentAt(i);
@@ -328,7 +335,8 @@ void deleteSelection(SandboxContext& ctx) {
         if (r.vertex >= v.size()) return;
         std::string label = "Delete vertex";
         if (v.size() <= 2) {
-            after.obstacles.erase(after.obstacles.begin() + static_cast<std::ptrdiff_t>(r.obstacle));
+            after.obstacles.erase(after.obstacles.begin() +
+                                  static_cast<std::ptrdiff_t>(r.obstacle));
             label = "Delete obstacle (its last edge)";
         } else {
             v.erase(v.begin() + static_cast<std::ptrdiff_t>(r.vertex));
@@ -411,7 +419,8 @@ void paste(SandboxContext& ctx, std::optional<Vec2> at) {
 
 void selectAll(SandboxContext& ctx) {
     std::vector<std::size_t> all(ctx.scene.agents.size());
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
     selectAgents(ctx, all);
     ctx.editor.obstacles.clear();
     ctx.editor.vertex.reset();
@@ -422,8 +431,8 @@ void selectAll(SandboxContext& ctx) {
 
 void nudgeSelection(SandboxContext& ctx, Vec2 direction) {
     if (!hasSelection(ctx)) return;
-    const double step = (ctx.editor.snap ? ctx.editor.snapStep : 0.1) *
-                        (ctx.editor.nudgeBig ? 10.0 : 1.0);
+    const double step =
+        (ctx.editor.snap ? ctx.editor.snapStep : 0.1) * (ctx.editor.nudgeBig ? 10.0 : 1.0);
     scene::Scene after = movedSelection(ctx, ctx.scene, direction * step, nullptr);
     commitScene(ctx, std::move(after), "Nudge", "nudge");
 }
@@ -441,7 +450,8 @@ void reverseSelectedWinding(SandboxContext& ctx) {
         if (i < after.obstacles.size())
             std::reverse(after.obstacles[i].vertices.begin(), after.obstacles[i].vertices.end());
     ctx.editor.vertex.reset();
-    commitScene(ctx, std::move(after), "Reverse winding of " + plural(targets.size(), "obstacle", "obstacles"));
+    commitScene(ctx, std::move(after),
+                "Reverse winding of " + plural(targets.size(), "obstacle", "obstacles"));
 }
 
 bool closeDrawing(SandboxContext& ctx) {
@@ -469,7 +479,8 @@ bool closeDrawing(SandboxContext& ctx) {
         e.drawing.clear();
         e.drawingRegion = false;
         setTool(ctx, Tool::Select);
-        setNote(ctx, "Random fill region set (" + plural(e.generator.fill.region.size(), "vertex", "vertices") + ")");
+        setNote(ctx, "Random fill region set (" +
+                         plural(e.generator.fill.region.size(), "vertex", "vertices") + ")");
         return true;
     }
     scene::Scene after = ctx.scene;
@@ -478,7 +489,9 @@ bool closeDrawing(SandboxContext& ctx) {
     after.obstacles.push_back(std::move(o));
     e.drawing.clear();
     if (!commitScene(ctx, std::move(after),
-                     "Draw obstacle (" + plural(after.obstacles.back().vertices.size(), "vertex", "vertices") + ")"))
+                     "Draw obstacle (" +
+                         plural(after.obstacles.back().vertices.size(), "vertex", "vertices") +
+                         ")"))
         return false;
     ctx.selection.clear();
     e.obstacles = {ctx.scene.obstacles.size() - 1};
@@ -554,7 +567,8 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
         const std::size_t edges = v.size() == 2 ? 1 : v.size();
         for (std::size_t k = 0; k < edges; ++k) {
             Vec2 q;
-            const double d = distanceToSegment(world, v[k], v[(k + 1) % v.size()], &q) * cam.scale();
+            const double d =
+                distanceToSegment(world, v[k], v[(k + 1) % v.size()], &q) * cam.scale();
             if (d <= best) {
                 best = d;
                 hit = {EditHit::Kind::Edge, o, k, q};
@@ -584,9 +598,8 @@ void rebaseOverrides(scene::SceneAgent& agent, const AgentParams& from, const Ag
     AgentParams resolved = agent.overrides.appliedTo(from);
     AgentParams target = to;
     scene::AgentOverrides o;
-    scene::forEachAgentParam(o, resolved, [](std::string_view, auto& value, auto& param) {
-        value = param;
-    });
+    scene::forEachAgentParam(o, resolved,
+                             [](std::string_view, auto& value, auto& param) { value = param; });
     scene::forEachAgentParam(o, target, [](std::string_view, auto& value, auto& param) {
         if (value && *value == param) value.reset();
     });
@@ -701,7 +714,8 @@ void releaseGoal(SandboxContext& ctx, const EditDrag& d, bool prefVelocity) {
     }
     const std::string what = prefVelocity ? "Set preferred velocity of " : "Set goal of ";
     commitScene(ctx, std::move(after), what + plural(targets.size() - skipped, "agent", "agents"));
-    if (skipped) setNote(ctx, plural(skipped, "static agent", "static agents") + " left as they are");
+    if (skipped)
+        setNote(ctx, plural(skipped, "static agent", "static agents") + " left as they are");
 }
 
 void clickObstacleTool(SandboxContext& ctx, Vec2 mouse) {
@@ -877,7 +891,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         if (o >= ctx.scene.obstacles.size()) continue;
         const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
         std::vector<ImVec2> pts;
-        for (const Vec2 p : v) pts.push_back(iv(cam.worldToScreen(p)));
+        for (const Vec2 p : v)
+            pts.push_back(iv(cam.worldToScreen(p)));
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditInvalid),
                        v.size() > 2 ? ImDrawFlags_Closed : 0, 2.0f);
         if (!v.empty()) {
@@ -893,12 +908,14 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
     for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
         const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
         ui::Rect bounds = ui::Rect::empty();
-        for (const Vec2 p : v) bounds.include(p);
+        for (const Vec2 p : v)
+            bounds.include(p);
         if (!bounds.intersects(view)) continue;
         const bool selected = contains(e.obstacles, o);
         if (selected) {
             std::vector<ImVec2> pts;
-            for (const Vec2 p : v) pts.push_back(iv(cam.worldToScreen(p)));
+            for (const Vec2 p : v)
+                pts.push_back(iv(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditSelected),
                            v.size() > 2 ? ImDrawFlags_Closed : 0, 3.0f);
         }
@@ -913,8 +930,9 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             const float r = isSel || hovered ? 5.0f : 3.5f;
             dl.AddRectFilled(iv(s - Vec2(r)), iv(s + Vec2(r)),
                              col(isSel ? palette::kEditSelected : palette::kEditHandle));
-            if (k == 0) dl.AddRect(iv(s - Vec2(r + 2.5)), iv(s + Vec2(r + 2.5)),
-                                   col(palette::kEditHandle), 0.0f, 0, 1.0f); // first vertex
+            if (k == 0)
+                dl.AddRect(iv(s - Vec2(r + 2.5)), iv(s + Vec2(r + 2.5)), col(palette::kEditHandle),
+                           0.0f, 0, 1.0f); // first vertex
         }
     }
     // Hovered edge (double-click inserts a vertex there).
@@ -942,14 +960,16 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
     if (e.tool == Tool::Obstacle && !e.drawing.empty()) {
         const Vec2 next = snapPoint(e, cam.screenToWorld(mouse));
         std::vector<Vec2> poly = e.drawing;
-        const bool closing = poly.size() >= 3 &&
-                             length(cam.worldToScreen(poly.front()) - mouse) <= kClosePickPixels;
+        const bool closing =
+            poly.size() >= 3 && length(cam.worldToScreen(poly.front()) - mouse) <= kClosePickPixels;
         if (mouseInWorld && !closing) poly.push_back(next);
         const bool crossing = mouseInWorld && !closing && selfIntersectsOpenPath(e.drawing, next);
         const PolygonCheck check = poly.size() >= 3 ? checkPolygon(poly) : PolygonCheck{};
-        const ImU32 c = col(crossing || !check.valid ? palette::kEditInvalid : palette::kEditPreview);
+        const ImU32 c =
+            col(crossing || !check.valid ? palette::kEditInvalid : palette::kEditPreview);
         std::vector<ImVec2> pts;
-        for (const Vec2 p : poly) pts.push_back(iv(cam.worldToScreen(p)));
+        for (const Vec2 p : poly)
+            pts.push_back(iv(cam.worldToScreen(p)));
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c, 0, 2.0f);
         if (poly.size() >= 3)
             dl.AddLine(pts.back(), pts.front(), col(palette::kEditPreview, 80), 1.0f);
@@ -962,9 +982,9 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         }
         if (poly.size() >= 3) {
             const double area = signedArea(poly);
-            const char* text = !check.valid        ? "self-intersecting: cannot close"
-                               : area > 0.0        ? "counter-clockwise (agents stay outside)"
-                                                   : "clockwise: agents will ignore it (W reverses)";
+            const char* text = !check.valid ? "self-intersecting: cannot close"
+                               : area > 0.0 ? "counter-clockwise (agents stay outside)"
+                                            : "clockwise: agents will ignore it (W reverses)";
             dl.AddText(iv(mouse + Vec2{14.0, 10.0}), c, text);
         }
     }
@@ -987,8 +1007,9 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             const Vec2 p = ctx.scene.agents[i].position;
             drawArrow(dl, cam.worldToScreen(p), cam.worldToScreen(p + (to - from)),
                       col(pref ? palette::kArrowPref : palette::kEditPreview), 2.0f);
-            if (!pref) dl.AddCircle(iv(cam.worldToScreen(p + (to - from))), 5.0f,
-                                    col(palette::kEditPreview), 12, 2.0f);
+            if (!pref)
+                dl.AddCircle(iv(cam.worldToScreen(p + (to - from))), 5.0f,
+                             col(palette::kEditPreview), 12, 2.0f);
         }
         if (pref) {
             const double seconds = std::max(ctx.layers.world.velocityArrowSeconds, 1e-3);
@@ -1010,11 +1031,13 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         }
     }
     // Where a click would place a point (snapping).
-    if (mouseInWorld && e.snap &&
-        (e.tool == Tool::AddAgent || e.tool == Tool::Obstacle) && d.kind == EditDrag::Kind::None) {
+    if (mouseInWorld && e.snap && (e.tool == Tool::AddAgent || e.tool == Tool::Obstacle) &&
+        d.kind == EditDrag::Kind::None) {
         const Vec2 s = cam.worldToScreen(snapPoint(e, cam.screenToWorld(mouse)));
-        dl.AddLine(iv(s - Vec2{6.0, 0.0}), iv(s + Vec2{6.0, 0.0}), col(palette::kEditPreview), 1.0f);
-        dl.AddLine(iv(s - Vec2{0.0, 6.0}), iv(s + Vec2{0.0, 6.0}), col(palette::kEditPreview), 1.0f);
+        dl.AddLine(iv(s - Vec2{6.0, 0.0}), iv(s + Vec2{6.0, 0.0}), col(palette::kEditPreview),
+                   1.0f);
+        dl.AddLine(iv(s - Vec2{0.0, 6.0}), iv(s + Vec2{0.0, 6.0}), col(palette::kEditPreview),
+                   1.0f);
     }
 }
 

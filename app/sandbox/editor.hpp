@@ -53,13 +53,13 @@ struct EditDrag {
         NewAgent,     ///< add-agent tool: placed on release, the drag sets its goal
     };
     Kind kind = Kind::None;
-    EditHit hit;              ///< what was pressed
-    Vec2 pressScreen{0, 0};   ///< where the button went down
+    EditHit hit;            ///< what was pressed
+    Vec2 pressScreen{0, 0}; ///< where the button went down
     Vec2 pressWorld{0, 0};
-    Vec2 anchor{0, 0};        ///< the grabbed element's original position (snapping)
+    Vec2 anchor{0, 0}; ///< the grabbed element's original position (snapping)
     Vec2 currentWorld{0, 0};
-    bool additive = false;    ///< Shift was held
-    scene::Scene before;      ///< the scene when a Move began (the edit is its difference)
+    bool additive = false; ///< Shift was held
+    scene::Scene before;   ///< the scene when a Move began (the edit is its difference)
 };
 
 /// Everything that can be copied: agents and obstacles, with the parameters they had (the
@@ -104,23 +104,23 @@ struct EditorState {
     bool snap = false;
     double snapStep = 1.0;
 
-    std::vector<std::size_t> obstacles;  ///< selected obstacles, ascending
-    std::optional<VertexRef> vertex;     ///< selected vertex
-    std::vector<Vec2> drawing;           ///< obstacle being drawn (world points)
-    bool drawingRegion = false;          ///< the polygon drawn is the random fill's region
+    std::vector<std::size_t> obstacles; ///< selected obstacles, ascending
+    std::optional<VertexRef> vertex;    ///< selected vertex
+    std::vector<Vec2> drawing;          ///< obstacle being drawn (world points)
+    bool drawingRegion = false;         ///< the polygon drawn is the random fill's region
     EditDrag drag;
-    std::optional<EditHit> hover;        ///< this frame's pick under the pointer
+    std::optional<EditHit> hover;         ///< this frame's pick under the pointer
     std::optional<std::size_t> goalHover; ///< agent whose goal handle is hovered
-    bool nudgeBig = false;               ///< the nudge key was pressed with Shift
+    bool nudgeBig = false;                ///< the nudge key was pressed with Shift
 
-    scene::SceneAgent newAgent;          ///< template for placed and generated agents
+    scene::SceneAgent newAgent; ///< template for placed and generated agents
     EditClipboard clipboard;
 
     GeneratorState generator;
     LintState lint;
 
     scene::EditHistory history;
-    std::uint64_t editVersion = 0;       ///< bumped by every change of the scene
+    std::uint64_t editVersion = 0; ///< bumped by every change of the scene
     /// Obstacles of the scene the simulation leaves out (clockwise or invalid), with why.
     std::vector<std::size_t> skippedObstacles;
     std::vector<std::string> skippedReasons;

@@ -212,8 +212,7 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         break;
     }
     case SDL_KEYDOWN: {
-        const KeyBinding* b =
-            findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
+        const KeyBinding* b = findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
         // ImGui's text fields and dialogs keep the keys, except the state dump (tests must
         // see the state whatever window is open).
         if (ImGui::GetIO().WantCaptureKeyboard && !(b && b->action == Action::DumpState)) break;
@@ -406,8 +405,7 @@ int main(int argc, char** argv) {
             ctx.dialog = Dialog::Recover;
             ctx.running = false;
         }
-    }
-    else
+    } else
         ctx.messages = {}; // warnings were printed; a modal must not cover the screenshot
 
     Platform platform;

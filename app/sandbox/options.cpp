@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
-#include <iterator>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -88,9 +88,11 @@ ParseResult parseOptions(int argc, char** argv) {
     std::string panels;
     std::string tool;
     std::string panelList;
-    for (const char* n : kPanelNames) panelList += std::string(panelList.empty() ? "" : ", ") + n;
+    for (const char* n : kPanelNames)
+        panelList += std::string(panelList.empty() ? "" : ", ") + n;
     std::string toolList;
-    for (const char* n : kToolNames) toolList += std::string(toolList.empty() ? "" : ", ") + n;
+    for (const char* n : kToolNames)
+        toolList += std::string(toolList.empty() ? "" : ", ") + n;
     app.add_option("--panels", panels,
                    "Windows to open, comma-separated: " + panelList +
                        " (also in --screenshot mode, e.g. --panels linter)");

@@ -88,7 +88,6 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     restoreView(ctx);
 }
 
-
 // The simulation of a scene being edited: obstacles the simulator rejects (clockwise, or not
 // a valid polygon) are left out and listed in `skipped` / `reasons` instead of failing the
 // whole build, so that the editor keeps running while the author fixes them. Throws when the
@@ -678,9 +677,11 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["agents"] = std::move(agents);
     const EditorState& ed = ctx.editor;
     json skipped = json::array();
-    for (const std::size_t o : ed.skippedObstacles) skipped.push_back(o);
+    for (const std::size_t o : ed.skippedObstacles)
+        skipped.push_back(o);
     json obstacles = json::array();
-    for (const std::size_t o : ed.obstacles) obstacles.push_back(o);
+    for (const std::size_t o : ed.obstacles)
+        obstacles.push_back(o);
     j["editor"] = {{"tool", toolName(ed.tool)},
                    {"snap", ed.snap},
                    {"snapStep", ed.snapStep},
@@ -742,8 +743,8 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
         sim = buildForEditing(r.scene, skipped, reasons);
     } catch (const std::exception& e) {
         ctx.messages.push("Could not restore the autosaved scene",
-                          std::string(e.what()) + "\n\nThe recovery file is kept: " +
-                              ctx.recoveryFile.string());
+                          std::string(e.what()) +
+                              "\n\nThe recovery file is kept: " + ctx.recoveryFile.string());
         return;
     }
     installScene(ctx, std::move(r.scene), std::move(sim), r.info.sceneFile);

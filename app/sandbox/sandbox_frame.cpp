@@ -115,12 +115,13 @@ void drawToolStrip(SandboxContext& ctx) {
     for (const auto& t : kTools) {
         const bool on = ctx.editor.tool == t.tool;
         const ImVec2 size = ImGui::CalcTextSize(t.label);
-        if (ImGui::Selectable(t.label, on, ImGuiSelectableFlags_None, size)) applyAction(ctx, t.action);
+        if (ImGui::Selectable(t.label, on, ImGuiSelectableFlags_None, size))
+            applyAction(ctx, t.action);
         if (ImGui::IsItemHovered()) {
             for (const KeyBinding& b : kKeyBindings)
-                if (b.action == t.action) ImGui::SetTooltip("%s (%s): %s", b.name,
-                                                            shortcutLabel(t.action).c_str(),
-                                                            b.description);
+                if (b.action == t.action)
+                    ImGui::SetTooltip("%s (%s): %s", b.name, shortcutLabel(t.action).c_str(),
+                                      b.description);
         }
         ImGui::SameLine();
     }
@@ -136,8 +137,7 @@ void drawSimulationMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Simulation")) return;
     menuItemAction(ctx, ctx.running ? "Pause" : "Play", Action::TogglePause);
     menuItemAction(ctx, "Single step", Action::Step);
-    menuItemAction(ctx, "Detour flow field", Action::ToggleDetour,
-                   ctx.sim.params().detour.enabled);
+    menuItemAction(ctx, "Detour flow field", Action::ToggleDetour, ctx.sim.params().detour.enabled);
     ImGui::Separator();
     ClockSettings& c = ctx.clockSettings;
     if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;
@@ -267,7 +267,8 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
         break;
     }
     if (ctx.selection.contains(id)) ImGui::TextDisabled("selected");
-    if (!ctx.selection.contains(id) || ctx.editor.tool != Tool::Inspect) ImGui::TextDisabled("%s", hint);
+    if (!ctx.selection.contains(id) || ctx.editor.tool != Tool::Inspect)
+        ImGui::TextDisabled("%s", hint);
     ImGui::EndTooltip();
 }
 

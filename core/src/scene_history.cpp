@@ -36,17 +36,16 @@ bool same(const SceneAgent& a, const SceneAgent& b) {
         return false;
     // The one list of parameter keys, walked over both override sets in step.
     bool equal = true;
-    forEachAgentParam(a.overrides, b.overrides, [&](std::string_view, const auto& va,
-                                                    const auto& vb) {
-        if (!same(va, vb)) equal = false;
-    });
+    forEachAgentParam(a.overrides, b.overrides,
+                      [&](std::string_view, const auto& va, const auto& vb) {
+                          if (!same(va, vb)) equal = false;
+                      });
     return equal;
 }
 
 bool same(const SceneObstacle& a, const SceneObstacle& b) {
-    return a.id == b.id &&
-           std::equal(a.vertices.begin(), a.vertices.end(), b.vertices.begin(), b.vertices.end(),
-                      [](Vec2 p, Vec2 q) { return same(p, q); });
+    return a.id == b.id && std::equal(a.vertices.begin(), a.vertices.end(), b.vertices.begin(),
+                                      b.vertices.end(), [](Vec2 p, Vec2 q) { return same(p, q); });
 }
 
 // The splices that turn `before` into `after`.
@@ -73,7 +72,8 @@ std::vector<Splice<T>> diffList(const std::vector<T>& before, const std::vector<
     }
     std::size_t prefix = 0;
     const std::size_t shorter = std::min(before.size(), after.size());
-    while (prefix < shorter && same(before[prefix], after[prefix])) ++prefix;
+    while (prefix < shorter && same(before[prefix], after[prefix]))
+        ++prefix;
     std::size_t suffix = 0;
     while (suffix < shorter - prefix &&
            same(before[before.size() - 1 - suffix], after[after.size() - 1 - suffix]))
@@ -135,7 +135,8 @@ template <class T> bool lengthPreservingList(const std::vector<Splice<T>>& splic
 
 template <class T> std::size_t storedList(const std::vector<Splice<T>>& splices) {
     std::size_t n = 0;
-    for (const Splice<T>& s : splices) n += s.removed.size() + s.inserted.size();
+    for (const Splice<T>& s : splices)
+        n += s.removed.size() + s.inserted.size();
     return n;
 }
 
@@ -250,7 +251,8 @@ void SceneEdit::revert(Scene& scene) const {
 
 void EditHistory::record(SceneEdit edit, const std::string& mergeKey) {
     if (edit.empty()) return;
-    for (const SceneEdit& e : m_undone) m_stored -= e.storedElements();
+    for (const SceneEdit& e : m_undone)
+        m_stored -= e.storedElements();
     m_undone.clear();
     if (!mergeKey.empty() && mergeKey == m_mergeKey && !m_done.empty() &&
         m_done.back().lengthPreserving() && edit.lengthPreserving()) {

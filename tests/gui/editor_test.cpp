@@ -214,7 +214,8 @@ TEST(Editor, NudgesMergeIntoOneStepUntilSealed) {
     install(ctx, baseScene());
     selectAgents(ctx, {0});
     ctx.editor.obstacles = {0};
-    for (int i = 0; i < 3; ++i) nudgeSelection(ctx, {0.0, 1.0});
+    for (int i = 0; i < 3; ++i)
+        nudgeSelection(ctx, {0.0, 1.0});
     EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
     EXPECT_NEAR(ctx.scene.agents[0].position.y, 0.3, 1e-12);
     EXPECT_NEAR(ctx.scene.obstacles[0].vertices[0].y, -3.7, 1e-12);
@@ -291,7 +292,8 @@ TEST(Editor, LintFixIsOneUndoableEdit) {
     const std::string before = text(ctx);
     ASSERT_TRUE(fixLintIssue(ctx, static_cast<std::size_t>(it - issues.begin())));
     refreshLint(ctx);
-    for (const scene::LintIssue& i : ctx.editor.lint.issues) EXPECT_NE(i.rule, "agents-overlap");
+    for (const scene::LintIssue& i : ctx.editor.lint.issues)
+        EXPECT_NE(i.rule, "agents-overlap");
     EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
     undoEdit(ctx);
     EXPECT_EQ(text(ctx), before);

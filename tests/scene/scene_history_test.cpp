@@ -244,7 +244,8 @@ TEST(SceneHistory, LimitsDropTheOldestSteps) {
     EditHistory small(EditHistory::Limits{100, 9});
     Scene t = base();
     const Scene t0 = t;
-    for (int k = 0; k < 8; ++k) t.agents.push_back(t.agents[0]);
+    for (int k = 0; k < 8; ++k)
+        t.agents.push_back(t.agents[0]);
     small.record(SceneEdit::diff(t0, t, "Add 8")); // larger than the budget: still kept
     EXPECT_EQ(small.undoCount(), 1u);
     const Scene t1 = t;
@@ -275,8 +276,8 @@ TEST(SceneHistory, RandomEditSequencesUndoAndRedoByteIdentically) {
                 a.position = {coord(), coord()};
                 if (rng() % 2) a.goal = Vec2{coord(), coord()};
                 if (rng() % 2) a.overrides.radius = 0.25 + 0.25 * static_cast<double>(pick(4));
-                s.agents.insert(s.agents.begin() + static_cast<std::ptrdiff_t>(
-                                                       pick(s.agents.size() + 1)),
+                s.agents.insert(s.agents.begin() +
+                                    static_cast<std::ptrdiff_t>(pick(s.agents.size() + 1)),
                                 1 + pick(3), a);
                 break;
             }
@@ -345,7 +346,8 @@ TEST(SceneHistory, RandomEditSequencesUndoAndRedoByteIdentically) {
         // Undo everything, checking each state, then redo everything.
         for (std::size_t i = states.size() - 1; i > 0; --i) {
             ASSERT_NE(h.undo(s), nullptr);
-            ASSERT_EQ(serializeScene(s), states[i - 1]) << "round " << round << " undo to " << i - 1;
+            ASSERT_EQ(serializeScene(s), states[i - 1])
+                << "round " << round << " undo to " << i - 1;
         }
         EXPECT_FALSE(h.canUndo());
         for (std::size_t i = 1; i < states.size(); ++i) {

@@ -47,12 +47,9 @@ struct SceneEdit {
 
     /// The edit that turns `before` into `after`: for a list of unchanged length one splice per
     /// run of changed elements; otherwise one splice between the common prefix and suffix.
-    [[nodiscard]] static SceneEdit diff(const Scene& before, const Scene& after,
-                                        std::string label);
+    [[nodiscard]] static SceneEdit diff(const Scene& before, const Scene& after, std::string label);
 
-    [[nodiscard]] bool empty() const {
-        return agents.empty() && obstacles.empty() && !headerAfter;
-    }
+    [[nodiscard]] bool empty() const { return agents.empty() && obstacles.empty() && !headerAfter; }
     /// Whether the lists keep their lengths (every splice replaces as many as it removes).
     [[nodiscard]] bool lengthPreserving() const;
     /// Elements stored (removed + inserted), the history's memory measure.
