@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 
 #include "sandbox.hpp"
@@ -20,12 +21,8 @@ namespace {
 
 namespace palette = ui::palette;
 
-ImU32 col(ui::Rgba c, std::uint8_t alpha) {
-    return IM_COL32(c.r, c.g, c.b, alpha);
-}
-ImVec2 iv(Vec2 p) {
-    return {static_cast<float>(p.x), static_cast<float>(p.y)};
-}
+using ui::col;
+using ui::toIm;
 ImVec4 colour4(ui::Rgba c) {
     return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
 }
@@ -437,7 +434,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
             std::vector<ImVec2> pts;
             for (const Vec2 p : g.fill.region)
-                pts.push_back(iv(cam.worldToScreen(p)));
+                pts.push_back(toIm(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
                            col(palette::kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
         }
@@ -445,12 +442,12 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
             if (!view.expanded(5.0).contains(a.position)) continue;
             const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
             const Vec2 s = cam.worldToScreen(a.position);
-            dl.AddCircle(iv(s), static_cast<float>(std::max(r, 2.0)),
+            dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 2.0)),
                          col(palette::kEditPreview, 200), 20, 1.5f);
             if (a.goal) {
                 const Vec2 gs = cam.worldToScreen(*a.goal);
-                dl.AddLine(iv(s), iv(gs), col(palette::kEditPreview, 40), 1.0f);
-                dl.AddCircle(iv(gs), 2.5f, col(palette::kEditPreview, 160));
+                dl.AddLine(toIm(s), toIm(gs), col(palette::kEditPreview, 40), 1.0f);
+                dl.AddCircle(toIm(gs), 2.5f, col(palette::kEditPreview, 160));
             }
         }
     }
@@ -468,7 +465,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         // The rule's name beside the issue (the first hundred issues; more would be noise).
         if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
             cam.visibleWorld().contains(is.where))
-            dl.AddText(iv(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}), c,
+            dl.AddText(toIm(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}), c,
                        is.rule.c_str());
         for (const scene::LintElement& el : is.elements) {
             using K = scene::LintElement::Kind;
@@ -482,14 +479,14 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                     if (!viewport.contains(p)) break;
                     const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
                     if (r < 3.0)
-                        dl.AddRect(iv(p - Vec2(4.0)), iv(p + Vec2(4.0)), c);
+                        dl.AddRect(toIm(p - Vec2(4.0)), toIm(p + Vec2(4.0)), c);
                     else
-                        dl.AddCircle(iv(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24, w);
+                        dl.AddCircle(toIm(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24, w);
                 }
                 break;
             case K::Goal:
                 if (el.index < ctx.scene.agents.size() && ctx.scene.agents[el.index].goal)
-                    dl.AddCircle(iv(cam.worldToScreen(*ctx.scene.agents[el.index].goal)), 8.0f, c,
+                    dl.AddCircle(toIm(cam.worldToScreen(*ctx.scene.agents[el.index].goal)), 8.0f, c,
                                  12, w);
                 break;
             case K::Obstacle:
@@ -498,14 +495,14 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                 if (el.index < ctx.scene.obstacles.size()) {
                     const std::vector<Vec2>& v = ctx.scene.obstacles[el.index].vertices;
                     if (el.kind == K::Vertex && el.sub < v.size()) {
-                        dl.AddCircle(iv(cam.worldToScreen(v[el.sub])), 9.0f, c, 12, w);
+                        dl.AddCircle(toIm(cam.worldToScreen(v[el.sub])), 9.0f, c, 12, w);
                     } else if (el.kind == K::Edge && el.sub < v.size() && v.size() >= 2) {
-                        dl.AddLine(iv(cam.worldToScreen(v[el.sub])),
-                                   iv(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c, w + 2.0f);
+                        dl.AddLine(toIm(cam.worldToScreen(v[el.sub])),
+                                   toIm(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c, w + 2.0f);
                     } else {
                         std::vector<ImVec2> pts;
                         for (const Vec2 p : v)
-                            pts.push_back(iv(cam.worldToScreen(p)));
+                            pts.push_back(toIm(cam.worldToScreen(p)));
                         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c,
                                        v.size() > 2 ? ImDrawFlags_Closed : 0, w + 1.0f);
                     }

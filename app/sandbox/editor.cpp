@@ -10,6 +10,7 @@
 
 #include "orca/geometry.hpp"
 #include "orca/obstacles.hpp"
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 
 #include "sandbox.hpp"
@@ -26,15 +27,8 @@ constexpr double kEdgePickPixels = 5.0;
 constexpr double kClosePickPixels = 8.0;
 constexpr double kDragThresholdPixels = 3.0;
 
-ImU32 col(ui::Rgba c) {
-    return IM_COL32(c.r, c.g, c.b, c.a);
-}
-ImU32 col(ui::Rgba c, std::uint8_t alpha) {
-    return IM_COL32(c.r, c.g, c.b, alpha);
-}
-ImVec2 iv(Vec2 p) {
-    return {static_cast<float>(p.x), static_cast<float>(p.y)};
-}
+using ui::col;
+using ui::toIm;
 
 double distanceToSegment(Vec2 p, Vec2 a, Vec2 b, Vec2* nearest = nullptr) {
     const Vec2 ab = b - a;
@@ -834,14 +828,14 @@ void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
 namespace {
 
 void drawArrow(ImDrawList& dl, Vec2 a, Vec2 b, ImU32 c, float thickness = 1.5f) {
-    dl.AddLine(iv(a), iv(b), c, thickness);
+    dl.AddLine(toIm(a), toIm(b), c, thickness);
     const Vec2 d = b - a;
     const double len = length(d);
     if (len < 4.0) return;
     const Vec2 u = d * (1.0 / len);
     const Vec2 n{-u.y, u.x};
     const double h = std::min(8.0, len * 0.4);
-    dl.AddTriangleFilled(iv(b), iv(b - u * h + n * (h * 0.45)), iv(b - u * h - n * (h * 0.45)), c);
+    dl.AddTriangleFilled(toIm(b), toIm(b - u * h + n * (h * 0.45)), toIm(b - u * h - n * (h * 0.45)), c);
 }
 
 // Winding arrows along the edges and outward normals at their middles (screen space). The
@@ -892,12 +886,12 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
         std::vector<ImVec2> pts;
         for (const Vec2 p : v)
-            pts.push_back(iv(cam.worldToScreen(p)));
+            pts.push_back(toIm(cam.worldToScreen(p)));
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditInvalid),
                        v.size() > 2 ? ImDrawFlags_Closed : 0, 2.0f);
         if (!v.empty()) {
             const std::string text = "ignored: " + e.skippedReasons[k];
-            dl.AddText(iv(cam.worldToScreen(v.front()) + Vec2{6.0, -18.0}),
+            dl.AddText(toIm(cam.worldToScreen(v.front()) + Vec2{6.0, -18.0}),
                        col(palette::kEditInvalid), text.c_str());
         }
     }
@@ -915,7 +909,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         if (selected) {
             std::vector<ImVec2> pts;
             for (const Vec2 p : v)
-                pts.push_back(iv(cam.worldToScreen(p)));
+                pts.push_back(toIm(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditSelected),
                            v.size() > 2 ? ImDrawFlags_Closed : 0, 3.0f);
         }
@@ -928,10 +922,10 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             const bool hovered = e.hover && e.hover->kind == EditHit::Kind::Vertex &&
                                  e.hover->index == o && e.hover->sub == k;
             const float r = isSel || hovered ? 5.0f : 3.5f;
-            dl.AddRectFilled(iv(s - Vec2(r)), iv(s + Vec2(r)),
+            dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)),
                              col(isSel ? palette::kEditSelected : palette::kEditHandle));
             if (k == 0)
-                dl.AddRect(iv(s - Vec2(r + 2.5)), iv(s + Vec2(r + 2.5)), col(palette::kEditHandle),
+                dl.AddRect(toIm(s - Vec2(r + 2.5)), toIm(s + Vec2(r + 2.5)), col(palette::kEditHandle),
                            0.0f, 0, 1.0f); // first vertex
         }
     }
@@ -940,20 +934,20 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const std::vector<Vec2>& v = ctx.scene.obstacles[e.hover->index].vertices;
         const Vec2 a = cam.worldToScreen(v[e.hover->sub]);
         const Vec2 b = cam.worldToScreen(v[(e.hover->sub + 1) % v.size()]);
-        dl.AddLine(iv(a), iv(b), col(palette::kEditSelected, 200), 3.0f);
-        dl.AddCircle(iv(cam.worldToScreen(e.hover->point)), 4.0f, col(palette::kEditSelected));
+        dl.AddLine(toIm(a), toIm(b), col(palette::kEditSelected, 200), 3.0f);
+        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 4.0f, col(palette::kEditSelected));
     }
     // Goal handles of the selected agents; a hovered goal.
     for (const std::size_t i : selectedAgents(ctx)) {
         const auto& g = ctx.scene.agents[i].goal;
         if (!g) continue;
         const Vec2 s = cam.worldToScreen(*g);
-        dl.AddLine(iv(cam.worldToScreen(ctx.scene.agents[i].position)), iv(s),
+        dl.AddLine(toIm(cam.worldToScreen(ctx.scene.agents[i].position)), toIm(s),
                    col(palette::kEditSelected, 90), 1.0f);
-        dl.AddCircle(iv(s), 5.0f, col(palette::kEditSelected), 12, 1.5f);
+        dl.AddCircle(toIm(s), 5.0f, col(palette::kEditSelected), 12, 1.5f);
     }
     if (e.hover && e.hover->kind == EditHit::Kind::Goal)
-        dl.AddCircle(iv(cam.worldToScreen(e.hover->point)), 6.0f, col(palette::kEditSelected), 12,
+        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 6.0f, col(palette::kEditSelected), 12,
                      2.0f);
 
     // The obstacle being drawn.
@@ -969,7 +963,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             col(crossing || !check.valid ? palette::kEditInvalid : palette::kEditPreview);
         std::vector<ImVec2> pts;
         for (const Vec2 p : poly)
-            pts.push_back(iv(cam.worldToScreen(p)));
+            pts.push_back(toIm(cam.worldToScreen(p)));
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c, 0, 2.0f);
         if (poly.size() >= 3)
             dl.AddLine(pts.back(), pts.front(), col(palette::kEditPreview, 80), 1.0f);
@@ -978,14 +972,14 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         for (std::size_t k = 0; k < e.drawing.size(); ++k) {
             const Vec2 s = cam.worldToScreen(e.drawing[k]);
             const float r = k == 0 && closing ? 7.0f : 4.0f;
-            dl.AddRectFilled(iv(s - Vec2(r)), iv(s + Vec2(r)), col(palette::kEditPreview));
+            dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)), col(palette::kEditPreview));
         }
         if (poly.size() >= 3) {
             const double area = signedArea(poly);
             const char* text = !check.valid ? "self-intersecting: cannot close"
                                : area > 0.0 ? "counter-clockwise (agents stay outside)"
                                             : "clockwise: agents will ignore it (W reverses)";
-            dl.AddText(iv(mouse + Vec2{14.0, 10.0}), c, text);
+            dl.AddText(toIm(mouse + Vec2{14.0, 10.0}), c, text);
         }
     }
 
@@ -996,8 +990,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const Vec2 b = cam.worldToScreen(d.currentWorld);
         const Vec2 lo{std::min(a.x, b.x), std::min(a.y, b.y)};
         const Vec2 hi{std::max(a.x, b.x), std::max(a.y, b.y)};
-        dl.AddRectFilled(iv(lo), iv(hi), col(palette::kEditSelected, 30));
-        dl.AddRect(iv(lo), iv(hi), col(palette::kEditSelected), 0.0f, 0, 1.0f);
+        dl.AddRectFilled(toIm(lo), toIm(hi), col(palette::kEditSelected, 30));
+        dl.AddRect(toIm(lo), toIm(hi), col(palette::kEditSelected), 0.0f, 0, 1.0f);
     } else if ((d.kind == EditDrag::Kind::Goal || d.kind == EditDrag::Kind::PrefVelocity) &&
                d.hit.index < ctx.scene.agents.size()) {
         const Vec2 from = ctx.scene.agents[d.hit.index].position;
@@ -1008,7 +1002,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             drawArrow(dl, cam.worldToScreen(p), cam.worldToScreen(p + (to - from)),
                       col(pref ? palette::kArrowPref : palette::kEditPreview), 2.0f);
             if (!pref)
-                dl.AddCircle(iv(cam.worldToScreen(p + (to - from))), 5.0f,
+                dl.AddCircle(toIm(cam.worldToScreen(p + (to - from))), 5.0f,
                              col(palette::kEditPreview), 12, 2.0f);
         }
         if (pref) {
@@ -1016,27 +1010,27 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             char text[96];
             std::snprintf(text, sizeof text, "v_pref %.2f m/s (arrow = %.2g s)",
                           length(to - from) / seconds, seconds);
-            dl.AddText(iv(mouse + Vec2{14.0, 10.0}), col(palette::kText), text);
+            dl.AddText(toIm(mouse + Vec2{14.0, 10.0}), col(palette::kText), text);
         }
     } else if (d.kind == EditDrag::Kind::NewAgent) {
         const scene::SceneAgent a = agentFromTemplate(e, d.anchor);
         const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
         const Vec2 s = cam.worldToScreen(d.anchor);
-        dl.AddCircle(iv(s), static_cast<float>(std::max(r, 3.0)), col(palette::kEditPreview), 32,
+        dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 3.0)), col(palette::kEditPreview), 32,
                      2.0f);
         if (length(mouse - d.pressScreen) > kDragThresholdPixels && !a.isStatic) {
             const Vec2 g = cam.worldToScreen(snapPoint(e, d.currentWorld));
             drawArrow(dl, s, g, col(palette::kEditPreview), 1.5f);
-            dl.AddCircle(iv(g), 5.0f, col(palette::kEditPreview), 12, 2.0f);
+            dl.AddCircle(toIm(g), 5.0f, col(palette::kEditPreview), 12, 2.0f);
         }
     }
     // Where a click would place a point (snapping).
     if (mouseInWorld && e.snap && (e.tool == Tool::AddAgent || e.tool == Tool::Obstacle) &&
         d.kind == EditDrag::Kind::None) {
         const Vec2 s = cam.worldToScreen(snapPoint(e, cam.screenToWorld(mouse)));
-        dl.AddLine(iv(s - Vec2{6.0, 0.0}), iv(s + Vec2{6.0, 0.0}), col(palette::kEditPreview),
+        dl.AddLine(toIm(s - Vec2{6.0, 0.0}), toIm(s + Vec2{6.0, 0.0}), col(palette::kEditPreview),
                    1.0f);
-        dl.AddLine(iv(s - Vec2{0.0, 6.0}), iv(s + Vec2{0.0, 6.0}), col(palette::kEditPreview),
+        dl.AddLine(toIm(s - Vec2{0.0, 6.0}), toIm(s + Vec2{0.0, 6.0}), col(palette::kEditPreview),
                    1.0f);
     }
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <numbers>
 
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 
 namespace orca::ui {
@@ -14,12 +15,7 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-ImU32 col(Rgba c) {
-    return IM_COL32(c.r, c.g, c.b, c.a);
-}
-ImU32 col(Rgba c, std::uint8_t alpha) {
-    return IM_COL32(c.r, c.g, c.b, alpha);
-}
+using ui::col; // beside the alpha-scaling overload below
 ImU32 col(Rgba c, float alphaScale) {
     return IM_COL32(
         c.r, c.g, c.b,
@@ -29,10 +25,6 @@ ImU32 col(Rgba c, float alphaScale) {
 Rgba brighter(Rgba c) {
     auto mix = [](std::uint8_t v) { return static_cast<std::uint8_t>((v + 255) / 2); };
     return {mix(c.r), mix(c.g), mix(c.b), c.a};
-}
-
-ImVec2 toIm(Vec2 v) {
-    return {static_cast<float>(v.x), static_cast<float>(v.y)};
 }
 
 double wrapTwoPi(double a) {

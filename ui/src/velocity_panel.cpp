@@ -5,6 +5,7 @@
 
 #include <imgui_internal.h> // NextWindowData: keep a size the app set
 
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
 
@@ -15,12 +16,6 @@ namespace {
 constexpr double kMinUnitsPerPixel = 1e-6;
 constexpr double kMaxUnitsPerPixel = 1e6;
 
-ImU32 col(Rgba c) {
-    return IM_COL32(c.r, c.g, c.b, c.a);
-}
-ImU32 col(Rgba c, std::uint8_t a) {
-    return IM_COL32(c.r, c.g, c.b, a);
-}
 Vec2 fromIm(ImVec2 v) {
     return {static_cast<double>(v.x), static_cast<double>(v.y)};
 }

@@ -8,19 +8,12 @@
 #include <imgui.h>
 
 #include "orca/simulator.hpp"
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/triangulate.hpp"
 
 namespace orca::ui {
 
 namespace {
-
-ImU32 col(Rgba c) {
-    return IM_COL32(c.r, c.g, c.b, c.a);
-}
-
-ImVec2 toIm(Vec2 v) {
-    return {static_cast<float>(v.x), static_cast<float>(v.y)};
-}
 
 // Smallest "nice" step (1, 2 or 5 times a power of ten) that is at least `minStep`.
 double niceStep(double minStep) {
