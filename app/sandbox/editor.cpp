@@ -930,7 +930,9 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         }
     }
     // Hovered edge (double-click inserts a vertex there).
-    if (e.hover && e.hover->kind == EditHit::Kind::Edge && e.tool == Tool::Select) {
+    if (e.hover && e.hover->kind == EditHit::Kind::Edge && e.tool == Tool::Select &&
+        e.hover->index < ctx.scene.obstacles.size() &&
+        e.hover->sub < ctx.scene.obstacles[e.hover->index].vertices.size()) {
         const std::vector<Vec2>& v = ctx.scene.obstacles[e.hover->index].vertices;
         const Vec2 a = cam.worldToScreen(v[e.hover->sub]);
         const Vec2 b = cam.worldToScreen(v[(e.hover->sub + 1) % v.size()]);

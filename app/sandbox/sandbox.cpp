@@ -133,6 +133,7 @@ void adoptSimulation(SandboxContext& ctx, Simulator sim, std::vector<std::size_t
 
 // After the scene changed: selections that no longer exist go, the unsaved flag follows.
 void afterSceneChange(SandboxContext& ctx) {
+    ctx.editor.hover.reset(); // picked from the scene as it was
     ctx.selection.prune(ctx.sim);
     std::erase_if(ctx.editor.obstacles,
                   [&](std::size_t i) { return i >= ctx.scene.obstacles.size(); });
