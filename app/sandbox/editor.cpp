@@ -890,7 +890,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditInvalid),
                        v.size() > 2 ? ImDrawFlags_Closed : 0, 2.0f);
         if (!v.empty()) {
-            const std::string text = "ignored: " + e.skippedReasons[k];
+            const std::string text = "left out of the simulation: " + e.skippedReasons[k];
             dl.AddText(toIm(cam.worldToScreen(v.front()) + Vec2{6.0, -18.0}),
                        col(palette::kEditInvalid), text.c_str());
         }

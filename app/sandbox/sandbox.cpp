@@ -8,8 +8,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/obstacles.hpp"
-
 #include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -88,46 +86,17 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     restoreView(ctx);
 }
 
-// The simulation of a scene being edited: obstacles the simulator rejects (clockwise, or not
-// a valid polygon) are left out and listed in `skipped` / `reasons` instead of failing the
-// whole build, so that the editor keeps running while the author fixes them. Throws when the
-// simulator rejects anything else (an agent parameter); the scene is then unchanged.
-Simulator buildForEditing(scene::Scene& scene, std::vector<std::size_t>& skipped,
-                          std::vector<std::string>& reasons) {
-    skipped.clear();
-    reasons.clear();
-    std::vector<scene::SceneObstacle> usable;
-    for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
-        const PolygonCheck check = checkPolygon(scene.obstacles[i].vertices);
-        if (!check.valid || (check.clockwise && scene.obstacles[i].vertices.size() >= 3)) {
-            skipped.push_back(i);
-            reasons.push_back(!check.valid ? check.error : "clockwise (reverse it: W)");
-            continue;
-        }
-        usable.push_back(scene.obstacles[i]);
-    }
-    if (skipped.empty()) return scene::buildSimulator(scene);
-    // Build from the usable obstacles, then put the scene's own list back (also on failure).
-    std::swap(scene.obstacles, usable);
-    try {
-        Simulator sim = scene::buildSimulator(scene);
-        std::swap(scene.obstacles, usable);
-        return sim;
-    } catch (...) {
-        std::swap(scene.obstacles, usable);
-        throw;
-    }
-}
-
 // Makes `sim` the running simulation of the current scene (paused, caches reset, selection
 // kept by index).
-void adoptSimulation(SandboxContext& ctx, Simulator sim, std::vector<std::size_t> skipped,
-                     std::vector<std::string> reasons) {
+// The scene may hold obstacles the simulator rejects (clockwise, or not a valid polygon) while
+// it is being edited: they are left out (scene::buildSimulator with a BuildReport) and listed
+// for the editor to show.
+void adoptSimulation(SandboxContext& ctx, Simulator sim, scene::BuildReport report) {
     sim.setThreadCount(ctx.threads);
     ctx.selection.remap(ctx.sim, sim);
     ctx.sim = std::move(sim);
-    ctx.editor.skippedObstacles = std::move(skipped);
-    ctx.editor.skippedReasons = std::move(reasons);
+    ctx.editor.skippedObstacles = std::move(report.skippedObstacles);
+    ctx.editor.skippedReasons = std::move(report.reasons);
     resetSceneCaches(ctx); // keeps the view, the selection and the unsaved state
 }
 
@@ -183,10 +152,9 @@ void setEmptyScene(SandboxContext& ctx) {
 
 void restartScene(SandboxContext& ctx) {
     try {
-        std::vector<std::size_t> skipped;
-        std::vector<std::string> reasons;
-        Simulator sim = buildForEditing(ctx.scene, skipped, reasons);
-        adoptSimulation(ctx, std::move(sim), std::move(skipped), std::move(reasons));
+        scene::BuildReport report;
+        Simulator sim = scene::buildSimulator(ctx.scene, report);
+        adoptSimulation(ctx, std::move(sim), std::move(report));
     } catch (const std::exception& e) {
         ctx.messages.push("Restart failed", e.what());
     }
@@ -199,11 +167,10 @@ void sceneEdited(SandboxContext& ctx) {
 
 bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error) {
     try {
-        std::vector<std::size_t> skipped;
-        std::vector<std::string> reasons;
-        Simulator sim = buildForEditing(after, skipped, reasons);
+        scene::BuildReport report;
+        Simulator sim = scene::buildSimulator(after, report);
         ctx.scene = std::move(after);
-        adoptSimulation(ctx, std::move(sim), std::move(skipped), std::move(reasons));
+        adoptSimulation(ctx, std::move(sim), std::move(report));
     } catch (const std::exception& e) {
         error = e.what();
         return false;
@@ -739,9 +706,8 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
     }
     Simulator sim;
     try {
-        std::vector<std::size_t> skipped;
-        std::vector<std::string> reasons;
-        sim = buildForEditing(r.scene, skipped, reasons);
+        scene::BuildReport report;
+        sim = scene::buildSimulator(r.scene, report);
     } catch (const std::exception& e) {
         ctx.messages.push("Could not restore the autosaved scene",
                           std::string(e.what()) +
