@@ -890,9 +890,10 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditInvalid),
                        v.size() > 2 ? ImDrawFlags_Closed : 0, 2.0f);
         if (!v.empty()) {
+            // The reason in full, wrapped (the linter panel has it too, with the fix).
             const std::string text = "left out of the simulation: " + e.skippedReasons[k];
-            dl.AddText(toIm(cam.worldToScreen(v.front()) + Vec2{6.0, -18.0}),
-                       col(palette::kEditInvalid), text.c_str());
+            dl.AddText(nullptr, 0.0f, toIm(cam.worldToScreen(v.front()) + Vec2{6.0, 4.0}),
+                       col(palette::kEditInvalid), text.c_str(), nullptr, 260.0f);
         }
     }
     if (!editing(ctx)) return;
