@@ -630,7 +630,9 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
         break;
     case EditHit::Kind::Agent: {
         const AgentId id = ctx.sim.agentAt(h.index);
-        if (d.additive) {
+        if (d.additive && ctx.selection.contains(id)) {
+            d.deselectOnRelease = true; // unless it is dragged with the rest
+        } else if (d.additive) {
             ctx.selection.click(id, true);
         } else if (!ctx.selection.contains(id)) {
             clearEditSelection(ctx);
@@ -645,7 +647,9 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
         break;
     case EditHit::Kind::Edge:
     case EditHit::Kind::Obstacle:
-        if (d.additive) {
+        if (d.additive && contains(e.obstacles, h.index)) {
+            d.deselectOnRelease = true;
+        } else if (d.additive) {
             toggleSorted(e.obstacles, h.index);
         } else if (!contains(e.obstacles, h.index)) {
             clearEditSelection(ctx);
@@ -661,6 +665,14 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
 
 void releaseSelect(SandboxContext& ctx, EditDrag& d) {
     EditorState& e = ctx.editor;
+    // Shift+click on something selected: it leaves the selection (Shift+drag moved it instead).
+    if (d.kind == EditDrag::Kind::Pending && d.deselectOnRelease) {
+        if (d.hit.kind == EditHit::Kind::Agent && d.hit.index < ctx.sim.agentCount())
+            ctx.selection.click(ctx.sim.agentAt(d.hit.index), true);
+        else if (d.hit.kind == EditHit::Kind::Edge || d.hit.kind == EditHit::Kind::Obstacle)
+            toggleSorted(e.obstacles, d.hit.index);
+        ctx.recordsVersion = ~std::uint64_t{0};
+    }
     if (d.kind == EditDrag::Kind::Pending && d.hit.kind == EditHit::Kind::None && !d.additive)
         clearEditSelection(ctx);
     if (d.kind == EditDrag::Kind::Box) {

@@ -59,6 +59,8 @@ struct EditDrag {
     Vec2 anchor{0, 0}; ///< the grabbed element's original position (snapping)
     Vec2 currentWorld{0, 0};
     bool additive = false; ///< Shift was held
+    /// Shift+press on a selected element: it leaves the selection on release, unless dragged.
+    bool deselectOnRelease = false;
     scene::Scene before;   ///< the scene when a Move began (the edit is its difference)
 };
 
