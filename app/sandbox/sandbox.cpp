@@ -705,8 +705,8 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
         }
     }
     Simulator sim;
+    scene::BuildReport report;
     try {
-        scene::BuildReport report;
         sim = scene::buildSimulator(r.scene, report);
     } catch (const std::exception& e) {
         ctx.messages.push("Could not restore the autosaved scene",
@@ -715,7 +715,9 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
         return;
     }
     installScene(ctx, std::move(r.scene), std::move(sim), r.info.sceneFile);
-    restartScene(ctx); // lists the obstacles the simulation leaves out, if any
+    // The obstacles the simulation leaves out, if any (installScene cleared the list).
+    ctx.editor.skippedObstacles = std::move(report.skippedObstacles);
+    ctx.editor.skippedReasons = std::move(report.reasons);
     ctx.unsaved.reset(saved);
     ctx.unsaved.update(ctx.scene);
     ++ctx.editor.editVersion;
