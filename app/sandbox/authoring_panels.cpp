@@ -102,12 +102,8 @@ void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
         using K = scene::LintElement::Kind;
         if ((el.kind == K::Agent || el.kind == K::Goal) && el.index < ctx.scene.agents.size())
             agents.push_back(el.index);
-        if ((el.kind == K::Obstacle || el.kind == K::Edge) &&
-            el.index < ctx.scene.obstacles.size() &&
-            !std::binary_search(ctx.editor.obstacles.begin(), ctx.editor.obstacles.end(), el.index))
-            ctx.editor.obstacles.insert(std::lower_bound(ctx.editor.obstacles.begin(),
-                                                         ctx.editor.obstacles.end(), el.index),
-                                        el.index);
+        if ((el.kind == K::Obstacle || el.kind == K::Edge) && el.index < ctx.scene.obstacles.size())
+            selectObstacle(ctx.editor, el.index);
         if (el.kind == K::Vertex && el.index < ctx.scene.obstacles.size())
             ctx.editor.vertex = VertexRef{el.index, el.sub};
     }
@@ -465,8 +461,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         // The rule's name beside the issue (the first hundred issues; more would be noise).
         if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
             cam.visibleWorld().contains(is.where))
-            dl.AddText(toIm(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}), c,
-                       is.rule.c_str());
+            dl.AddText(toIm(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}),
+                       c, is.rule.c_str());
         for (const scene::LintElement& el : is.elements) {
             using K = scene::LintElement::Kind;
             switch (el.kind) {
@@ -481,7 +477,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                     if (r < 3.0)
                         dl.AddRect(toIm(p - Vec2(4.0)), toIm(p + Vec2(4.0)), c);
                     else
-                        dl.AddCircle(toIm(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24, w);
+                        dl.AddCircle(toIm(p), static_cast<float>(r + 4.0), c, r < 12.0 ? 12 : 24,
+                                     w);
                 }
                 break;
             case K::Goal:
@@ -498,7 +495,8 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                         dl.AddCircle(toIm(cam.worldToScreen(v[el.sub])), 9.0f, c, 12, w);
                     } else if (el.kind == K::Edge && el.sub < v.size() && v.size() >= 2) {
                         dl.AddLine(toIm(cam.worldToScreen(v[el.sub])),
-                                   toIm(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c, w + 2.0f);
+                                   toIm(cam.worldToScreen(v[(el.sub + 1) % v.size()])), c,
+                                   w + 2.0f);
                     } else {
                         std::vector<ImVec2> pts;
                         for (const Vec2 p : v)

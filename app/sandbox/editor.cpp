@@ -30,16 +30,6 @@ constexpr double kDragThresholdPixels = 3.0;
 using ui::col;
 using ui::toIm;
 
-double distanceToSegment(Vec2 p, Vec2 a, Vec2 b, Vec2* nearest = nullptr) {
-    const Vec2 ab = b - a;
-    const double len2 = dot(ab, ab);
-    double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
-    t = std::clamp(t, 0.0, 1.0);
-    const Vec2 q = a + ab * t;
-    if (nearest) *nearest = q;
-    return length(p - q);
-}
-
 bool contains(const std::vector<std::size_t>& sorted, std::size_t i) {
     return std::binary_search(sorted.begin(), sorted.end(), i);
 }
@@ -309,6 +299,12 @@ void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, 
     ctx.recordsVersion = ~std::uint64_t{0};
 }
 
+void selectObstacle(EditorState& editor, std::size_t obstacle) {
+    std::vector<std::size_t>& sel = editor.obstacles;
+    const auto it = std::lower_bound(sel.begin(), sel.end(), obstacle);
+    if (it == sel.end() || *it != obstacle) sel.insert(it, obstacle);
+}
+
 void clearEditSelection(SandboxContext& ctx) {
     ctx.selection.clear();
     ctx.editor.obstacles.clear();
@@ -560,9 +556,8 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
         const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
         const std::size_t edges = v.size() == 2 ? 1 : v.size();
         for (std::size_t k = 0; k < edges; ++k) {
-            Vec2 q;
-            const double d =
-                distanceToSegment(world, v[k], v[(k + 1) % v.size()], &q) * cam.scale();
+            const Vec2 q = closestPointOnSegment(v[k], v[(k + 1) % v.size()], world);
+            const double d = length(world - q) * cam.scale();
             if (d <= best) {
                 best = d;
                 hit = {EditHit::Kind::Edge, o, k, q};
@@ -687,9 +682,8 @@ void releaseSelect(SandboxContext& ctx, EditDrag& d) {
         selectAgents(ctx, agents, d.additive);
         for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
             const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
-            if (std::all_of(v.begin(), v.end(), [&](Vec2 p) { return box.contains(p); }) &&
-                !contains(e.obstacles, o))
-                e.obstacles.insert(std::lower_bound(e.obstacles.begin(), e.obstacles.end(), o), o);
+            if (std::all_of(v.begin(), v.end(), [&](Vec2 p) { return box.contains(p); }))
+                selectObstacle(e, o);
         }
     }
 }
@@ -847,7 +841,8 @@ void drawArrow(ImDrawList& dl, Vec2 a, Vec2 b, ImU32 c, float thickness = 1.5f) 
     const Vec2 u = d * (1.0 / len);
     const Vec2 n{-u.y, u.x};
     const double h = std::min(8.0, len * 0.4);
-    dl.AddTriangleFilled(toIm(b), toIm(b - u * h + n * (h * 0.45)), toIm(b - u * h - n * (h * 0.45)), c);
+    dl.AddTriangleFilled(toIm(b), toIm(b - u * h + n * (h * 0.45)),
+                         toIm(b - u * h - n * (h * 0.45)), c);
 }
 
 // Winding arrows along the edges and outward normals at their middles (screen space). The
@@ -938,8 +933,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)),
                              col(isSel ? palette::kEditSelected : palette::kEditHandle));
             if (k == 0)
-                dl.AddRect(toIm(s - Vec2(r + 2.5)), toIm(s + Vec2(r + 2.5)), col(palette::kEditHandle),
-                           0.0f, 0, 1.0f); // first vertex
+                dl.AddRect(toIm(s - Vec2(r + 2.5)), toIm(s + Vec2(r + 2.5)),
+                           col(palette::kEditHandle), 0.0f, 0, 1.0f); // first vertex
         }
     }
     // Hovered edge (double-click inserts a vertex there).

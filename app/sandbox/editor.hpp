@@ -150,6 +150,8 @@ void redoEdit(SandboxContext& ctx);
 /// Agent selection by scene index (the simulation holds the scene's agents in order).
 [[nodiscard]] std::vector<std::size_t> selectedAgents(const SandboxContext& ctx);
 void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, bool add = false);
+/// Adds an obstacle to the selection (kept ascending; no duplicates).
+void selectObstacle(EditorState& editor, std::size_t obstacle);
 /// Clears agents, obstacles and the vertex.
 void clearEditSelection(SandboxContext& ctx);
 

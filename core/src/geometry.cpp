@@ -5,6 +5,14 @@
 
 namespace orca {
 
+Vec2 closestPointOnSegment(Vec2 a, Vec2 b, Vec2 p) {
+    const Vec2 ab = b - a;
+    const double lenSq = absSq(ab);
+    if (lenSq <= 0.0) return a;
+    const double t = std::clamp(dot(p - a, ab) / lenSq, 0.0, 1.0);
+    return a + t * ab;
+}
+
 double distSqPointSegment(Vec2 a, Vec2 b, Vec2 p) {
     const Vec2 ab = b - a;
     const double lenSq = absSq(ab);

@@ -18,6 +18,7 @@
 
 #include "agent_grid.hpp"
 #include "orca/obstacles.hpp"
+#include "orca/scene_generators.hpp"
 
 namespace orca::scene {
 
@@ -160,29 +161,6 @@ double crossingParam(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
     return std::clamp(std::min(dot(c - a, r), dot(d - a, r)) / lenSq, 0.0, 1.0);
 }
 
-Vec2 closestOnSegment(Vec2 a, Vec2 b, Vec2 p) {
-    const Vec2 ab = b - a;
-    const double lenSq = absSq(ab);
-    if (lenSq <= 0.0) return a;
-    const double t = std::clamp(dot(p - a, ab) / lenSq, 0.0, 1.0);
-    return a + t * ab;
-}
-
-/// Even-odd point-in-polygon test (winding-independent; 3+ vertices).
-bool insidePolygon(const std::vector<Vec2>& v, Vec2 p) {
-    bool inside = false;
-    const std::size_t n = v.size();
-    for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
-        const Vec2 a = v[i];
-        const Vec2 b = v[j];
-        if ((a.y > p.y) != (b.y > p.y)) {
-            const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
-            if (p.x < x) inside = !inside;
-        }
-    }
-    return inside;
-}
-
 /// Edge count of an obstacle: n for polygons, 1 for a 2-vertex segment.
 std::size_t edgeCount(const std::vector<Vec2>& v) {
     return v.size() == 2 ? 1 : v.size();
@@ -198,7 +176,7 @@ Nearest nearestOnBoundary(const std::vector<Vec2>& v, Vec2 p) {
     Nearest best;
     const std::size_t n = v.size();
     for (std::size_t e = 0; e < edgeCount(v); ++e) {
-        const Vec2 q = closestOnSegment(v[e], v[(e + 1) % n], p);
+        const Vec2 q = closestPointOnSegment(v[e], v[(e + 1) % n], p);
         const double d = absSq(q - p);
         if (d < best.distSq) best = {q, e, d};
     }
@@ -210,7 +188,7 @@ Nearest nearestOnBoundary(const std::vector<Vec2>& v, Vec2 p) {
 double penetration(const std::vector<Vec2>& v, Vec2 p, double r) {
     const Nearest near = nearestOnBoundary(v, p);
     const double d = std::sqrt(near.distSq);
-    if (v.size() >= 3 && insidePolygon(v, p)) return d + r;
+    if (v.size() >= 3 && pointInPolygon(v, p)) return d + r;
     return d < r ? r - d : 0.0;
 }
 
@@ -222,7 +200,7 @@ std::optional<Vec2> pushOut(const std::vector<Vec2>& v, Vec2 p, double r) {
     for (int it = 0; it < kNudgeIterations; ++it) {
         if (penetration(v, p, r) <= 0.0) return p;
         const Nearest near = nearestOnBoundary(v, p);
-        const bool inside = v.size() >= 3 && insidePolygon(v, p);
+        const bool inside = v.size() >= 3 && pointInPolygon(v, p);
         Vec2 dir = inside ? near.point - p : p - near.point;
         const double len = length(dir);
         if (len > 0.0) {
@@ -1245,7 +1223,7 @@ std::vector<std::size_t> obstaclesHit(const Scene& s, ObstacleIndex& index, Vec2
         const auto& [lo, hi] = index.box[d];
         if (p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y) continue;
         const std::vector<Vec2>& v = s.obstacles[index.sceneIndex[d]].vertices;
-        if (v.size() >= 3 && insidePolygon(v, p)) hit.push_back(index.sceneIndex[d]);
+        if (v.size() >= 3 && pointInPolygon(v, p)) hit.push_back(index.sceneIndex[d]);
     }
     std::sort(hit.begin(), hit.end());
     hit.erase(std::unique(hit.begin(), hit.end()), hit.end());
@@ -1314,7 +1292,7 @@ void lintObstacleContacts(Context& c, const std::vector<std::uint8_t>& usable) {
                   agentPath(i) + ".position",
                   agentPath(i) + " starts " +
                       (s.obstacles[k].vertices.size() >= 3 &&
-                               insidePolygon(s.obstacles[k].vertices, a.position)
+                               pointInPolygon(s.obstacles[k].vertices, a.position)
                            ? "inside "
                            : "overlapping ") +
                       obstaclePath(k) + " (" + num(depth) +
@@ -1334,7 +1312,7 @@ void lintObstacleContacts(Context& c, const std::vector<std::uint8_t>& usable) {
             c.add("goal-in-obstacle", LintSeverity::Error, agentPath(i) + ".goal",
                   "the goal of " + agentPath(i) + " lies " +
                       (s.obstacles[k].vertices.size() >= 3 &&
-                               insidePolygon(s.obstacles[k].vertices, g)
+                               pointInPolygon(s.obstacles[k].vertices, g)
                            ? "inside "
                            : "too close to ") +
                       obstaclePath(k) + ": the agent (radius " + num(r) +

@@ -38,6 +38,9 @@ inline constexpr double kEpsilon = 1e-5;
 /// `det(a - c, b - a)`, positive when c is to the left of a->b.
 [[nodiscard]] inline double leftOf(Vec2 a, Vec2 b, Vec2 c) { return det(a - c, b - a); }
 
+/// The point of the segment [a, b] nearest to `p` (`a` for a zero-length segment).
+[[nodiscard]] Vec2 closestPointOnSegment(Vec2 a, Vec2 b, Vec2 p);
+
 /// Squared distance from point `p` to the segment [a, b].
 [[nodiscard]] double distSqPointSegment(Vec2 a, Vec2 b, Vec2 p);
 
