@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_common.hpp"
+#include "orca/events.hpp"
 #include "orca/explain_json.hpp"
 #include "orca/scene.hpp"
 #include "orca/scene_lint.hpp"
@@ -20,32 +22,6 @@
 namespace orca::cli {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-Json finiteOrNull(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
-
-void printWarnings(const std::string& file, const std::vector<scene::SceneWarning>& warnings,
-                   std::ostream& err) {
-    for (const scene::SceneWarning& w : warnings) {
-        err << file << ": warning: ";
-        if (!w.jsonPath.empty()) err << "at " << w.jsonPath << ": ";
-        err << w.message << '\n';
-    }
-}
-
-/// Loads a scene, reporting errors and warnings on `err`. nullopt on failure.
-std::optional<scene::LoadResult> load(const std::string& file, std::ostream& err,
-                                      const scene::LoadOptions& options = {}) {
-    try {
-        scene::LoadResult r = scene::loadScene(file, options);
-        printWarnings(file, r.warnings, err);
-        return r;
-    } catch (const scene::SceneError& e) {
-        err << e.what() << '\n';
-        return std::nullopt;
-    }
-}
 
 /// Appends the shortest round-trip text of v.
 void appendNumber(std::string& out, double v) {
@@ -86,16 +62,11 @@ private:
     std::ofstream m_file;
 };
 
-std::string hex(std::uint64_t v) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 } // namespace
 
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = load(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err);
     if (!loaded) return kBadInput;
     scene::Scene sc = std::move(loaded->scene);
     if (opt.detour) sc.simulation.params.detour.enabled = *opt.detour;
@@ -125,6 +96,22 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::uint64_t detourAgentSteps = 0;
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
+    // Events (with the metrics): the first overlap-begin and the agents that stalled.
+    EventDetector detector;
+    std::vector<Event> events;
+    std::optional<std::uint64_t> firstOverlapStep;
+    std::vector<std::uint32_t> stalledAgents;
+    auto scanEvents = [&] {
+        for (const Event& e : events) {
+            if (e.kind == EventKind::OverlapBegin && !firstOverlapStep) firstOverlapStep = e.step;
+            if (e.kind == EventKind::Stalled) stalledAgents.push_back(e.agents.front());
+        }
+        events.clear();
+    };
+    if (opt.metrics) {
+        detector.reset(sim, events);
+        scanEvents();
+    }
 
     std::int64_t steps = 0;
     while (steps < limit) {
@@ -141,6 +128,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
             minClearance = std::min(minClearance, c.minAgentClearance);
             minObstacleClearance = std::min(minObstacleClearance, c.minObstacleClearance);
             overlapPairSteps += c.overlappingPairs;
+            detector.observe(sim, events);
+            scanEvents();
         }
         if (trajectory) trajectory->write(static_cast<std::uint64_t>(steps), sim);
         const StepStats& stats = sim.lastStepStats();
@@ -187,6 +176,11 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         j["maxOverlapDepth"] = std::isfinite(minClearance) ? std::max(0.0, -minClearance) : 0.0;
         j["minObstacleClearance"] = finiteOrNull(minObstacleClearance);
         j["overlapPairSteps"] = overlapPairSteps;
+        j["firstOverlapStep"] = firstOverlapStep ? Json(*firstOverlapStep) : Json(nullptr);
+        std::sort(stalledAgents.begin(), stalledAgents.end());
+        stalledAgents.erase(std::unique(stalledAgents.begin(), stalledAgents.end()),
+                            stalledAgents.end());
+        j["stalledAgents"] = stalledAgents;
     }
     j["lp3AgentSteps"] = lp3AgentSteps;
     j["detour"] = sim.params().detour.enabled;
@@ -203,16 +197,11 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
 }
 
 int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = load(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err);
     if (!loaded) return kBadInput;
     Simulator sim = scene::buildSimulator(loaded->scene);
     sim.setThreadCount(opt.threads);
-    if (opt.agent < 0 || static_cast<std::size_t>(opt.agent) >= sim.agentCount()) {
-        err << opt.scene << ": error: --agent " << opt.agent << " is out of range: the scene has "
-            << sim.agentCount() << " agent" << (sim.agentCount() == 1 ? "" : "s")
-            << " (indices 0.." << static_cast<std::int64_t>(sim.agentCount()) - 1 << ")\n";
-        return kBadInput;
-    }
+    if (!checkAgentIndex(opt.scene, opt.agent, sim.agentCount(), err)) return kBadInput;
     const AgentId id = sim.agentAt(static_cast<std::size_t>(opt.agent));
     for (std::int64_t s = 0; s < opt.steps; ++s) sim.step();
     out << toJson(sim.explain(id), sim).dump(2) << '\n';
@@ -224,7 +213,7 @@ int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream&
     for (const std::string& file : opt.scenes) {
         // The linter sees the file as written: a clockwise obstacle is its finding, not a
         // repair.
-        auto loaded = load(file, err, scene::LoadOptions{.repairWinding = !opt.lint});
+        auto loaded = loadForCli(file, err, scene::LoadOptions{.repairWinding = !opt.lint});
         if (!loaded) {
             status = kBadInput;
             continue;

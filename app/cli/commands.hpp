@@ -50,4 +50,36 @@ struct GenerateOptions {
 };
 int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err);
 
+struct EventsOptions {
+    std::string scene;
+    std::optional<std::int64_t> steps; ///< run exactly this many steps
+    bool untilGoals = false;           ///< stop when every goal agent is at its goal
+    std::int64_t maxSteps = 10000;     ///< cap for untilGoals
+    std::vector<std::string> kinds;    ///< only these kinds (empty = all)
+    std::optional<std::int64_t> agent; ///< only events involving this agent (file order)
+    int threads = 1;
+};
+/// events_cmd.cpp
+int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err);
+
+struct DiagnoseOptions {
+    std::string scene;
+    std::int64_t agent = 0; ///< index in file order
+    std::int64_t step = 0;  ///< steps to run before diagnosing
+    int threads = 1;
+};
+/// diagnose_cmd.cpp
+int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream& err);
+
+struct CompareOptions {
+    std::string scene;
+    std::int64_t at = 0;                   ///< split step
+    std::int64_t steps = 200;              ///< steps after the split
+    std::vector<std::string> assignments;  ///< NAME=VALUE
+    std::vector<std::int64_t> agents;      ///< empty = every agent
+    int threads = 1;
+};
+/// compare_cmd.cpp
+int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err);
+
 } // namespace orca::cli

@@ -78,6 +78,70 @@ int main(int argc, char** argv) {
     generateCmd->add_option("--seed", generate.seed, "Random seed of the uniform crowd (default 42)");
     generateCmd->add_option("-o,--output", generate.output, "Output file (default: stdout)");
 
+    EventsOptions events;
+    CLI::App* eventsCmd = app.add_subcommand(
+        "events", "Run a scene and print its events (overlaps, obstacle penetrations, LP3 "
+                  "spells, stalls, oscillations, arrivals, detours) as a JSON array ordered by "
+                  "step, one event per line: {\"step\", \"kind\", \"agents\", \"obstacle\", "
+                  "\"value\"}; step 0 is the initial state. Kinds and values: docs/events.md");
+    eventsCmd->add_option("scene", events.scene, "Scene file")->required();
+    auto* eventsSteps = eventsCmd->add_option("--steps", events.steps, "Run exactly N steps")
+                            ->check(CLI::NonNegativeNumber);
+    auto* eventsUntil = eventsCmd->add_flag(
+        "--until-goals", events.untilGoals,
+        "Run until every agent with a goal is at it (default when the scene has goal agents; "
+        "otherwise 100 steps)");
+    eventsCmd->add_option("--max-steps", events.maxSteps, "Step cap for --until-goals (default 10000)")
+        ->check(CLI::NonNegativeNumber)
+        ->needs(eventsUntil);
+    eventsSteps->excludes(eventsUntil);
+    eventsCmd->add_option("--kinds", events.kinds,
+                          "Only these kinds (comma-separated, e.g. overlap-begin,stalled). Kinds: "
+                          "overlap-begin, overlap-end, obstacle-penetration, lp3-begin, lp3-end, "
+                          "stalled, oscillation, arrived, detour-enter, detour-exit")
+        ->delimiter(',');
+    eventsCmd->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
+        ->check(CLI::NonNegativeNumber);
+    eventsCmd->add_option("--threads", events.threads, "Worker threads (results do not depend on it)")
+        ->check(CLI::Range(1, 256));
+
+    DiagnoseOptions diagnose;
+    CLI::App* diagnoseCmd = app.add_subcommand(
+        "diagnose", "Why is this agent doing what it does? Print the diagnosis of one agent "
+                    "after S steps as JSON: class, a plain sentence, a suggested fix and the "
+                    "binding half-planes. Classes: docs/diagnosis.md");
+    diagnoseCmd->add_option("scene", diagnose.scene, "Scene file")->required();
+    diagnoseCmd->add_option("--agent", diagnose.agent, "Agent index in file order")->required();
+    diagnoseCmd->add_option("--step", diagnose.step,
+                            "Run S steps, then diagnose the agent's next decision, judged with "
+                            "the 2 s before it (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    diagnoseCmd->add_option("--threads", diagnose.threads,
+                            "Worker threads for those steps (results do not depend on it)")
+        ->check(CLI::Range(1, 256));
+
+    CompareOptions compare;
+    CLI::App* compareCmd = app.add_subcommand(
+        "compare", "What changes if a parameter were different? Run a scene to step S, split "
+                   "off a branch with changed parameters, run both N more steps in lockstep "
+                   "and print both runs' metrics and event counts side by side as JSON.");
+    compareCmd->add_option("scene", compare.scene, "Scene file")->required();
+    compareCmd->add_option("--at", compare.at, "Split at this step (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    compareCmd->add_option("--steps", compare.steps, "Steps to run both after the split (default 200)")
+        ->check(CLI::NonNegativeNumber);
+    compareCmd->add_option("--set", compare.assignments,
+                           "NAME=VALUE for the branch (repeatable): an agent parameter (radius, "
+                           "maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon or tau, "
+                           "timeHorizonObst, goalRadius) or a simulation one (timeStep, "
+                           "responsibility, staticResponsibility, lp3BisectorWeight)")
+        ->required();
+    compareCmd->add_option("--agents", compare.agents,
+                           "Change only these agents' parameters (file order, comma-separated)")
+        ->delimiter(',');
+    compareCmd->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
+        ->check(CLI::Range(1, 256));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
@@ -92,5 +156,8 @@ int main(int argc, char** argv) {
     if (*runCmd) return runCommand(run, std::cout, std::cerr);
     if (*explainCmd) return explainCommand(explain, std::cout, std::cerr);
     if (*generateCmd) return generateCommand(generate, std::cout, std::cerr);
+    if (*eventsCmd) return eventsCommand(events, std::cout, std::cerr);
+    if (*compareCmd) return compareCommand(compare, std::cout, std::cerr);
+    if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
     return validateCommand(validate, std::cout, std::cerr);
 }

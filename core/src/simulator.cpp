@@ -1014,6 +1014,10 @@ std::span<const std::uint8_t> Simulator::lastStepLp3() const {
     return m_impl->lp3;
 }
 
+void Simulator::setLastStepLp3(std::span<const std::uint8_t> lp3) {
+    m_impl->lp3.assign(lp3.begin(), lp3.end());
+}
+
 void Simulator::setClock(double time, std::uint64_t stepCount) {
     m_time = time;
     m_stepCount = stepCount;

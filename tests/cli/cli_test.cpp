@@ -10,59 +10,16 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_fixture.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-struct Result {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-class Cli : public ::testing::Test {
-protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() /
-                ("orca_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
-
-    /// Runs `orca ARGS` with stdout and stderr captured.
-    Result orca(const std::string& args) {
-        const fs::path errFile = m_dir / "stderr.txt";
-        const std::string cmd = std::string(ORCA_BIN_DIR) + "/orca " + args + " 2>" + errFile.string();
-        Result r;
-        FILE* pipe = popen(cmd.c_str(), "r");
-        if (!pipe) return r;
-        std::array<char, 4096> buf{};
-        std::size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-        const int status = pclose(pipe);
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        r.err = readFile(errFile);
-        return r;
-    }
-    static std::string scene(const std::string& name) {
-        return std::string(ORCA_SOURCE_DIR) + "/scenes/" + name;
-    }
-    fs::path write(const std::string& name, const std::string& text) {
-        const fs::path p = m_dir / name;
-        std::ofstream(p, std::ios::binary) << text;
-        return p;
-    }
-    fs::path m_dir;
-};
+using orca::testing::readFile;
+using orca::testing::Result;
+using Cli = orca::testing::CliFixture;
 
 TEST_F(Cli, HelpListsCommandsAndOptions) {
     Result r = orca("--help");

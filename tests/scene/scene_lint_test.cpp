@@ -669,6 +669,9 @@ TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
           {"goal-unreachable-straight", "agents[3].goal"}}},
         {"circle.json", {{"neighbor-dist-short", "agentDefaults.neighborDist"}}},
         {"concave_obstacle.json", {{"goal-unreachable-straight", "agents[4].goal"}}},
+        // The diagnosis scenes (docs/diagnosis.md) show these hazards on purpose.
+        {"diag_obstacle_trap.json", {{"goal-unreachable-straight", "agents[0].goal"}}},
+        {"diag_short_horizon.json", {{"neighbor-dist-short", "agentDefaults.neighborDist"}}},
         {"head_on.json", {{"head-on-symmetric", "agents[1].position"}}},
     };
     std::size_t files = 0;

@@ -58,6 +58,8 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
+struct SimulatorState;
+
 class Simulator {
 public:
     explicit Simulator(const SimulationParams& params = {});
@@ -174,6 +176,18 @@ public:
     /// first step and after agents were added or removed.
     [[nodiscard]] std::span<const std::uint8_t> lastStepLp3() const;
 
+    // ---- Snapshots (state.hpp) ---------------------------------------------------------------
+    /// Everything that changes a future step (agent order, generational ids, positions,
+    /// velocities, parameters, goals, static flags, detour modes and timers, obstacles, clock,
+    /// simulation parameters), plus the last step's LP3 flags and counters. The thread count
+    /// is not part of it (results do not depend on it). When `previous` is given and its
+    /// configuration (everything but the per-step dynamics) equals the current one bit for
+    /// bit, the snapshot shares it instead of copying.
+    [[nodiscard]] SimulatorState snapshot(const SimulatorState* previous = nullptr) const;
+    /// Puts the simulator back into a snapshot's state: stepping afterwards gives the same
+    /// bits as stepping the simulator the snapshot was taken from (for any thread count).
+    void restore(const SimulatorState& state);
+
     // ---- Analysis --------------------------------------------------------------------------
     /// 64-bit FNV-1a hash of every agent's position and velocity bits, in agent order.
     [[nodiscard]] std::uint64_t stateHash() const;
@@ -239,6 +253,8 @@ private:
     std::uint64_t m_detourSignature = 0;
     std::uint64_t m_agentsVersion = 0; ///< bumped whenever agents are added, removed or edited
 
+    /// Sets what lastStepLp3() returns (restore()).
+    void setLastStepLp3(std::span<const std::uint8_t> lp3);
     std::unique_ptr<Impl> m_impl; ///< spatial index, thread pool, per-thread scratch
 };
 

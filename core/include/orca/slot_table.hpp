@@ -48,6 +48,11 @@ public:
             return std::nullopt;
         return m_index[slot];
     }
+    /// Bytes held (sizes, not capacities).
+    [[nodiscard]] std::size_t bytes() const {
+        return (m_index.size() + m_generation.size() + m_free.size()) * sizeof(std::uint32_t);
+    }
+    friend bool operator==(const SlotTable&, const SlotTable&) = default;
     void reserve(std::size_t n) {
         m_index.reserve(n);
         m_generation.reserve(n);

@@ -1,0 +1,42 @@
+#include "cli_common.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+namespace orca::cli {
+
+std::optional<scene::LoadResult> loadForCli(const std::string& file, std::ostream& err,
+                                            const scene::LoadOptions& options) {
+    try {
+        scene::LoadResult r = scene::loadScene(file, options);
+        for (const scene::SceneWarning& w : r.warnings) {
+            err << file << ": warning: ";
+            if (!w.jsonPath.empty()) err << "at " << w.jsonPath << ": ";
+            err << w.message << '\n';
+        }
+        return r;
+    } catch (const scene::SceneError& e) {
+        err << e.what() << '\n';
+        return std::nullopt;
+    }
+}
+
+Json finiteOrNull(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+std::string hex(std::uint64_t v) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t agentCount,
+                     std::ostream& err, const char* option) {
+    if (agent >= 0 && static_cast<std::size_t>(agent) < agentCount) return true;
+    err << file << ": error: " << option << ' ' << agent << " is out of range: the scene has "
+        << agentCount << " agent" << (agentCount == 1 ? "" : "s") << " (indices 0.."
+        << static_cast<std::int64_t>(agentCount) - 1 << ")\n";
+    return false;
+}
+
+} // namespace orca::cli

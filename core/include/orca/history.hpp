@@ -1,0 +1,97 @@
+#pragma once
+/// \file history.hpp
+/// A recording of a run that reaches any recorded step exactly: keyframes (full snapshots,
+/// every K steps) plus re-stepping. Seeking to step S gives the same bits (stateHash) as
+/// running the scene S steps. The events of the recorded range are kept beside it.
+///
+/// Usage (the app's loop): start(sim) once; after each sim.step() at the head, record(sim);
+/// seek(sim, S) to go to any step in [firstStep(), lastStep()]; stepping a simulator that was
+/// seeked back replays the recorded future (no record() needed until it reaches the head).
+/// An edit of the simulator at step S (after seek(sim, S)) is recorded with edit(sim): the
+/// future after S is cut, as a video editor would. Copying a History is cheap (keyframes are
+/// shared), so an undo stack can keep the recording an edit cut and put it back.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "orca/events.hpp"
+#include "orca/simulator.hpp"
+#include "orca/state.hpp"
+
+namespace orca {
+
+struct HistoryParams {
+    /// Bytes the keyframes may hold (default 256 MiB, >= 1 MiB). When a recording outgrows it,
+    /// every other keyframe is dropped and the interval doubles.
+    std::size_t memoryBudget = std::size_t(256) << 20;
+    /// Keyframe interval to start with (steps, >= 1).
+    std::uint32_t initialInterval = 8;
+    /// Detect events while recording (cheap; on by default).
+    bool detectEvents = true;
+    EventParams events;
+};
+
+class History {
+public:
+    explicit History(const HistoryParams& params = {});
+
+    /// Starts a new recording at the simulator's current state: its step is firstStep().
+    void start(const Simulator& sim);
+    /// True once start() was called.
+    [[nodiscard]] bool started() const { return !m_keyframes.empty(); }
+    /// Records the state after a step at the head: sim.stepCount() must be lastStep() + 1
+    /// (throws std::logic_error otherwise).
+    void record(const Simulator& sim);
+    /// Brings `sim` to recorded step `step` (clamped to [firstStep(), lastStep()]): restores
+    /// the nearest keyframe at or before it and re-steps. Returns the step reached.
+    std::uint64_t seek(Simulator& sim, std::uint64_t step) const;
+    /// `sim` was seeked to step S (in the recorded range) and then edited (parameters,
+    /// agents' values): drops everything recorded after S, replaces step S by the edited
+    /// state and reports the transitions the edit caused as events at S. lastStep() becomes S.
+    void edit(const Simulator& sim);
+    /// Drops everything recorded after `step` (keeps `step`). lastStep() becomes it.
+    void cutAfter(std::uint64_t step);
+
+    [[nodiscard]] std::uint64_t firstStep() const;
+    [[nodiscard]] std::uint64_t lastStep() const { return m_lastStep; }
+    /// Events of the recorded range, ordered by step (then detection order).
+    [[nodiscard]] const std::vector<Event>& events() const { return m_events; }
+
+    // ---- Memory ---------------------------------------------------------------------------
+    [[nodiscard]] std::uint32_t keyframeInterval() const { return m_interval; }
+    [[nodiscard]] std::size_t keyframeCount() const { return m_keyframes.size(); }
+    /// Steps of the kept keyframes, ascending.
+    [[nodiscard]] std::vector<std::uint64_t> keyframeSteps() const;
+    /// Bytes held by keyframes (configurations counted once), event detectors and events.
+    [[nodiscard]] std::size_t bytes() const;
+    [[nodiscard]] const HistoryParams& params() const { return m_params; }
+    /// Changes the budget (thins at once when the recording is over it).
+    void setMemoryBudget(std::size_t bytes);
+
+private:
+    struct Keyframe {
+        SimulatorState state;
+        EventDetector detector; ///< after observing this keyframe's step
+        bool pinned = false;    ///< a start or an edit point: never thinned away
+    };
+    void addKeyframe(const Simulator& sim, bool pinned);
+    void thin();
+    void recountBytes();
+    /// Drops events after `step` and keyframes after it (and at it unless kept).
+    void dropAfter(std::uint64_t step, bool keepKeyframeAtStep);
+    /// The event detector as it was after observing `step` (replayed from a keyframe).
+    [[nodiscard]] EventDetector detectorAt(std::uint64_t step) const;
+    [[nodiscard]] std::size_t keyframeIndexAtOrBefore(std::uint64_t step) const;
+
+    HistoryParams m_params;
+    std::uint32_t m_interval = 8;
+    std::vector<std::shared_ptr<const Keyframe>> m_keyframes;
+    std::uint64_t m_lastStep = 0;
+    EventDetector m_detector; ///< after observing lastStep()
+    std::vector<Event> m_events;
+    std::size_t m_keyframeBytes = 0;
+};
+
+} // namespace orca

@@ -1,0 +1,91 @@
+#include "orca/diagnosis_json.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "orca/explain_json.hpp"
+
+namespace orca {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// JSON has no NaN or infinity: both become null.
+Json number(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
+} // namespace
+
+Json toJson(const BindingConstraint& b) {
+    Json j;
+    j["line"] = b.lineIndex;
+    if (b.source == ConstraintSource::Obstacle) {
+        j["source"] = "obstacle";
+        j["obstacle"] = b.obstacle ? Json(*b.obstacle) : Json(nullptr);
+        j["segment"] = b.segment;
+    } else {
+        j["source"] = "agent";
+        j["agent"] = b.agent ? Json(*b.agent) : Json(nullptr);
+        j["static"] = b.agentStatic;
+    }
+    j["case"] = std::string(toString(b.lineCase));
+    j["slack"] = b.slack;
+    j["point"] = toJson(b.line.point);
+    j["direction"] = toJson(b.line.direction);
+    j["distance"] = b.distance;
+    j["timeToCollision"] = number(b.timeToCollision);
+    return j;
+}
+
+Json toJson(const Diagnosis& d) {
+    Json j;
+    j["agent"] = d.agent;
+    j["step"] = d.step;
+    j["class"] = std::string(toString(d.cls));
+    j["sentence"] = d.sentence;
+    j["suggestion"] = d.suggestion;
+    Json binding = Json::array();
+    for (const BindingConstraint& b : d.binding)
+        binding.push_back(toJson(b));
+    j["binding"] = std::move(binding);
+    j["speedLimitBinding"] = d.speedLimitBinding;
+    j["responsibleAgents"] = d.responsibleAgents;
+    j["responsibleObstacles"] = d.responsibleObstacles;
+    j["suggestedValue"] = number(d.suggestedValue);
+    j["suggestedAgent"] = d.suggestedAgent ? Json(*d.suggestedAgent) : Json(nullptr);
+    j["suggestedGoal"] = d.suggestedGoal ? toJson(*d.suggestedGoal) : Json(nullptr);
+    Json waypoints = Json::array();
+    for (Vec2 w : d.waypoints)
+        waypoints.push_back(toJson(w));
+    j["waypoints"] = std::move(waypoints);
+
+    Json m;
+    m["position"] = toJson(d.position);
+    m["velocity"] = toJson(d.velocity);
+    m["prefVelocity"] = toJson(d.prefVelocity);
+    m["newVelocity"] = toJson(d.newVelocity);
+    m["prefSpeed"] = d.prefSpeed;
+    m["speed"] = d.speed;
+    m["progress"] = number(d.progress);
+    m["deviation"] = number(d.deviation);
+    m["lp3"] = d.lp3;
+    m["lp3Depth"] = d.lp3Depth;
+    m["windowDecisions"] = d.windowDecisions;
+    m["lp3Fraction"] = d.lp3Fraction;
+    m["detourFraction"] = d.detourFraction;
+    m["meanSpeed"] = number(d.meanSpeed);
+    m["neighborCount"] = d.neighborCount;
+    m["maxNeighbors"] = d.maxNeighbors;
+    m["agentsInRange"] = d.agentsInRange;
+    m["truncationVelocity"] = d.truncationVelocity ? toJson(*d.truncationVelocity) : Json(nullptr);
+    m["minTimeToCollision"] = number(d.minTimeToCollision);
+    m["goalDistance"] = number(d.goalDistance);
+    m["goalRadius"] = number(d.goalRadius);
+    m["predictedClosest"] = number(d.predictedClosest);
+    j["measures"] = std::move(m);
+    return j;
+}
+
+} // namespace orca

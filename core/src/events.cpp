@@ -1,0 +1,641 @@
+#include "orca/events.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numbers>
+#include <utility>
+
+namespace orca {
+
+namespace {
+
+constexpr std::array<std::string_view, kEventKindCount> kKindNames{
+    "overlap-begin", "overlap-end", "obstacle-penetration", "lp3-begin", "lp3-end",
+    "stalled",       "oscillation", "arrived",              "detour-enter", "detour-exit"};
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+/// Grid cell coordinate of x: floor(x / cell) clamped to [-2^30, 2^30] (positions are finite
+/// but may be huge for the cell size). Clamping is monotonic, so agents in adjacent cells stay
+/// in the same or adjacent cells and no pair is missed; far-apart agents that share a clamped
+/// cell are only tested, never reported.
+double cellCoord(double x, double invCell) {
+    constexpr double kClamp = 1073741824.0; // 2^30
+    return std::clamp(std::floor(x * invCell), -kClamp, kClamp);
+}
+
+bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+
+/// FNV-1a over the bits of a double.
+void hashMix(std::uint64_t& h, double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    for (int b = 0; b < 8; ++b) {
+        h ^= (bits >> (8 * b)) & 0xffu;
+        h *= 0x100000001b3ull;
+    }
+}
+
+/// Obstacle bounding boxes are widened by this relative (and absolute) margin on top of the
+/// agent radius, so that rounding in `box - radius` can never drop a disk that touches the
+/// polygon by less than an ulp; the exact test decides.
+double widen(double radius) { return radius * (1.0 + 1e-9) + 1e-9; }
+
+/// Depth of the disk (p, r) in polygon `v` (counter-clockwise; 2 vertices = a segment), or a
+/// negative number when they do not intersect. dist = sqrt(min over edges of
+/// distSqPointSegment(a, b, p)); inside (crossing number, the test of
+/// Simulator::clearance()) => r + dist; else dist < r => r - dist.
+double penetrationDepth(std::span<const Vec2> v, Vec2 p, double r) {
+    const std::size_t k = v.size();
+    double d2 = std::numeric_limits<double>::infinity();
+    bool inside = false;
+    if (k == 2) {
+        d2 = distSqPointSegment(v[0], v[1], p);
+    } else {
+        for (std::size_t a = 0, b = k - 1; a < k; b = a++) {
+            d2 = std::min(d2, distSqPointSegment(v[b], v[a], p));
+            // Crossing-number test, term for term as in Simulator::clearance().
+            if ((v[a].y > p.y) != (v[b].y > p.y) &&
+                p.x < (v[b].x - v[a].x) * (p.y - v[a].y) / (v[b].y - v[a].y) + v[a].x)
+                inside = !inside;
+        }
+    }
+    const double dist = std::sqrt(d2);
+    if (inside) return r + dist;
+    if (dist < r) return r - dist;
+    return -1.0;
+}
+
+/// Steps of stillness that make `seconds` (at least; 0 for seconds <= 0). The 1e-9 absorbs
+/// the rounding of Δt: 0.9 s at Δt = 0.3 is 3 steps although 3 * 0.3 < 0.9 in doubles.
+std::uint64_t stepsFor(double seconds, double dt) {
+    if (!(seconds > 0.0)) return 0;
+    const double steps = std::ceil(seconds / dt - 1e-9);
+    return steps >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max()
+                           : static_cast<std::uint64_t>(std::max(steps, 0.0));
+}
+
+/// Largest step distance that still lies "within" `seconds` (floor, same 1e-9 as stepsFor).
+std::uint64_t windowSteps(double seconds, double dt) {
+    if (!(seconds > 0.0)) return 0;
+    const double steps = std::floor(seconds / dt + 1e-9);
+    return steps >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max()
+                           : static_cast<std::uint64_t>(std::max(steps, 0.0));
+}
+
+Event makeEvent(std::uint64_t step, EventKind kind, std::uint32_t agent, double value = 0.0) {
+    Event e;
+    e.step = step;
+    e.kind = kind;
+    e.agents = {agent};
+    e.value = value;
+    return e;
+}
+
+} // namespace
+
+std::string_view toString(EventKind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
+
+std::optional<EventKind> eventKindFromString(std::string_view name) {
+    for (std::size_t k = 0; k < kEventKindCount; ++k)
+        if (kKindNames[k] == name) return static_cast<EventKind>(k);
+    return std::nullopt;
+}
+
+EventDetector::EventDetector(const EventParams& params) : m_params(params) {}
+
+void EventDetector::reset(const Simulator& sim, std::vector<Event>& out) {
+    m_observed = false;
+    m_step = 0;
+    m_agentIds.clear();
+    m_agents.clear();
+    m_flipSteps.clear();
+    m_overlaps.clear();
+    m_obstacleIds.clear();
+    m_contacts.clear();
+    process(sim, out, true);
+}
+
+void EventDetector::observe(const Simulator& sim, std::vector<Event>& out) {
+    process(sim, out, !m_observed);
+}
+
+std::size_t EventDetector::bytes() const {
+    return sizeof(*this) + m_agentIds.capacity() * sizeof(AgentId) +
+           m_agents.capacity() * sizeof(AgentTrack) +
+           m_flipSteps.capacity() * sizeof(std::uint64_t) +
+           m_overlaps.capacity() * sizeof(OpenOverlap) +
+           m_obstacleIds.capacity() * sizeof(ObstacleId) + m_contacts.capacity() * sizeof(Contact);
+}
+
+void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool first) {
+    const std::uint64_t step = sim.stepCount();
+    // Same step again (an edit) or a clock moved backwards: no simulated time elapsed.
+    const std::uint64_t elapsed = first || step <= m_step ? 0 : step - m_step;
+    syncAgents(sim);
+    // The largest radius; and whether any radius differs from the overlap candidates' build.
+    double maxRadius = 0.0;
+    const auto params = sim.agentParamsAll();
+    Scratch& s = m_scratch;
+    s.radiusChanged = s.builtRadius.size() != params.size();
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        maxRadius = std::max(maxRadius, params[i].radius);
+        s.radiusChanged = s.radiusChanged || params[i].radius != s.builtRadius[i];
+    }
+    syncObstacles(sim, maxRadius);
+
+    std::vector<Event>& events = m_scratch.events;
+    events.clear();
+    detectOverlaps(sim, maxRadius, step);
+    detectPenetrations(sim, step);
+    detectPerAgent(sim, step, elapsed);
+    // One step's events: by kind, then agents, then obstacle (all carry the same step).
+    std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+        if (a.kind != b.kind) return a.kind < b.kind;
+        if (a.agents != b.agents) return a.agents < b.agents;
+        return a.obstacle < b.obstacle;
+    });
+    out.insert(out.end(), events.begin(), events.end());
+    m_step = step;
+    m_observed = true;
+}
+
+void EventDetector::syncAgents(const Simulator& sim) {
+    const std::size_t n = sim.agentCount();
+    bool same = n == m_agentIds.size();
+    for (std::size_t i = 0; same && i < n; ++i) same = sim.agentAt(i) == m_agentIds[i];
+    if (same) return;
+
+    // Survivors keep their tracking under their new index; new agents start fresh.
+    const std::size_t flips = static_cast<std::size_t>(std::max(m_params.oscillationFlips, 0));
+    std::vector<std::pair<AgentId, std::uint32_t>> old(m_agentIds.size());
+    for (std::size_t o = 0; o < m_agentIds.size(); ++o)
+        old[o] = {m_agentIds[o], static_cast<std::uint32_t>(o)};
+    std::sort(old.begin(), old.end());
+    std::vector<std::uint32_t> oldToNew(m_agentIds.size(), kNone);
+    std::vector<AgentId> ids(n);
+    std::vector<AgentTrack> agents(n);
+    std::vector<std::uint64_t> flipSteps(n * flips, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        ids[i] = sim.agentAt(i);
+        const auto it = std::lower_bound(old.begin(), old.end(), std::make_pair(ids[i], 0u));
+        if (it == old.end() || it->first != ids[i]) continue;
+        const std::size_t o = it->second;
+        oldToNew[o] = static_cast<std::uint32_t>(i);
+        agents[i] = m_agents[o];
+        std::copy_n(m_flipSteps.begin() + static_cast<std::ptrdiff_t>(o * flips), flips,
+                    flipSteps.begin() + static_cast<std::ptrdiff_t>(i * flips));
+    }
+    std::vector<OpenOverlap> overlaps;
+    for (const OpenOverlap& ov : m_overlaps) {
+        const std::uint32_t a = oldToNew[ov.i];
+        const std::uint32_t b = oldToNew[ov.j];
+        if (a != kNone && b != kNone)
+            overlaps.push_back({std::min(a, b), std::max(a, b), ov.deepest});
+    }
+    std::sort(overlaps.begin(), overlaps.end(), [](const OpenOverlap& x, const OpenOverlap& y) {
+        return std::pair(x.i, x.j) < std::pair(y.i, y.j);
+    });
+    std::vector<Contact> contacts;
+    for (const Contact& c : m_contacts)
+        if (oldToNew[c.agent] != kNone) contacts.push_back({oldToNew[c.agent], c.obstacle});
+    std::sort(contacts.begin(), contacts.end());
+
+    m_scratch.candidatesValid = false; // indices changed
+    m_agentIds = std::move(ids);
+    m_agents = std::move(agents);
+    m_flipSteps = std::move(flipSteps);
+    m_overlaps = std::move(overlaps);
+    m_contacts = std::move(contacts);
+}
+
+void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
+    const std::size_t m = sim.obstacleCount();
+    bool same = m == m_obstacleIds.size();
+    for (std::size_t o = 0; same && o < m; ++o) same = sim.obstacleAt(o) == m_obstacleIds[o];
+    if (!same) {
+        std::vector<std::pair<ObstacleId, std::uint32_t>> now(m);
+        for (std::size_t o = 0; o < m; ++o)
+            now[o] = {sim.obstacleAt(o), static_cast<std::uint32_t>(o)};
+        std::sort(now.begin(), now.end());
+        std::vector<Contact> contacts;
+        for (const Contact& c : m_contacts) {
+            const ObstacleId id = m_obstacleIds[c.obstacle];
+            const auto it = std::lower_bound(now.begin(), now.end(), std::make_pair(id, 0u));
+            if (it != now.end() && it->first == id) contacts.push_back({c.agent, it->second});
+        }
+        std::sort(contacts.begin(), contacts.end());
+        m_contacts = std::move(contacts);
+        m_obstacleIds.resize(m);
+        for (std::size_t o = 0; o < m; ++o) m_obstacleIds[o] = sim.obstacleAt(o);
+    }
+
+    // The index is scratch: rebuilt when the polygons differ from the ones it was built for
+    // (a hash of every vertex, O(vertices)), when an agent grew beyond the radius it was
+    // widened by, or after a copy.
+    Scratch& s = m_scratch;
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::size_t o = 0; o < m; ++o) {
+        const auto verts = sim.obstacleVertices(m_obstacleIds[o]);
+        hashMix(h, static_cast<double>(verts.size()));
+        for (const Vec2& v : verts) {
+            hashMix(h, v.x);
+            hashMix(h, v.y);
+        }
+    }
+    if (s.obstaclesValid && s.obstacleHash == h && maxRadius <= s.builtMaxRadius) return;
+    s.obstaclesValid = true;
+    s.obstacleHash = h;
+    s.builtMaxRadius = maxRadius;
+    s.polyStart.assign(1, 0);
+    s.polyVertices.clear();
+    s.boxMin.assign(m, Vec2(0.0));
+    s.boxMax.assign(m, Vec2(0.0));
+    s.gridStart.clear();
+    s.gridItems.clear();
+    s.gridCols = s.gridRows = 0;
+    if (m == 0) return;
+    Vec2 lo(std::numeric_limits<double>::infinity());
+    Vec2 hi(-std::numeric_limits<double>::infinity());
+    for (std::size_t o = 0; o < m; ++o) {
+        const auto verts = sim.obstacleVertices(m_obstacleIds[o]);
+        s.polyVertices.insert(s.polyVertices.end(), verts.begin(), verts.end());
+        s.polyStart.push_back(static_cast<std::uint32_t>(s.polyVertices.size()));
+        Vec2 bmin = verts[0];
+        Vec2 bmax = verts[0];
+        for (const Vec2& v : verts) {
+            bmin = Vec2(std::min(bmin.x, v.x), std::min(bmin.y, v.y));
+            bmax = Vec2(std::max(bmax.x, v.x), std::max(bmax.y, v.y));
+        }
+        s.boxMin[o] = bmin;
+        s.boxMax[o] = bmax;
+        lo = Vec2(std::min(lo.x, bmin.x), std::min(lo.y, bmin.y));
+        hi = Vec2(std::max(hi.x, bmax.x), std::max(hi.y, bmax.y));
+    }
+    // A coarse grid over the widened union of the boxes, about 4 cells per obstacle (at most
+    // 4096 per side): each obstacle is listed in every cell its widened box covers, so an
+    // agent looks at one cell.
+    const double grow = widen(maxRadius);
+    lo -= Vec2(grow);
+    hi += Vec2(grow);
+    const double w = hi.x - lo.x;
+    const double hgt = hi.y - lo.y;
+    double cell = std::sqrt(w * hgt / static_cast<double>(4 * m + 16));
+    cell = std::max({cell, w / 4096.0, hgt / 4096.0});
+    if (!(cell > 0.0) || !std::isfinite(cell)) cell = 1.0;
+    s.gridOrigin = lo;
+    s.gridCell = cell;
+    s.gridCols = static_cast<int>(std::clamp(std::ceil(w / cell), 1.0, 4096.0));
+    s.gridRows = static_cast<int>(std::clamp(std::ceil(hgt / cell), 1.0, 4096.0));
+    const auto cols = static_cast<std::size_t>(s.gridCols);
+    const auto rows = static_cast<std::size_t>(s.gridRows);
+    auto cellRange = [&](std::size_t o, std::size_t& x0, std::size_t& x1, std::size_t& y0,
+                         std::size_t& y1) {
+        auto idx = [&](double v, double origin, std::size_t count) {
+            const double c = std::floor((v - origin) / cell);
+            return static_cast<std::size_t>(std::clamp(c, 0.0, static_cast<double>(count - 1)));
+        };
+        x0 = idx(s.boxMin[o].x - grow, lo.x, cols);
+        x1 = idx(s.boxMax[o].x + grow, lo.x, cols);
+        y0 = idx(s.boxMin[o].y - grow, lo.y, rows);
+        y1 = idx(s.boxMax[o].y + grow, lo.y, rows);
+    };
+    s.gridStart.assign(cols * rows + 1, 0);
+    std::size_t x0, x1, y0, y1;
+    for (std::size_t o = 0; o < m; ++o) {
+        cellRange(o, x0, x1, y0, y1);
+        for (std::size_t y = y0; y <= y1; ++y)
+            for (std::size_t x = x0; x <= x1; ++x) ++s.gridStart[y * cols + x + 1];
+    }
+    for (std::size_t c = 0; c < cols * rows; ++c) s.gridStart[c + 1] += s.gridStart[c];
+    s.gridItems.resize(s.gridStart.back());
+    std::vector<std::uint32_t> cursor(s.gridStart.begin(), s.gridStart.end() - 1);
+    for (std::size_t o = 0; o < m; ++o) { // obstacle order: each cell's list is ascending
+        cellRange(o, x0, x1, y0, y1);
+        for (std::size_t y = y0; y <= y1; ++y)
+            for (std::size_t x = x0; x <= x1; ++x)
+                s.gridItems[cursor[y * cols + x]++] = static_cast<std::uint32_t>(o);
+    }
+}
+
+void EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadius) {
+    Scratch& s = m_scratch;
+    const auto pos = sim.positions();
+    const auto params = sim.agentParamsAll();
+    const std::size_t n = pos.size();
+    // The skin: wide enough that agents at full speed need about 8 steps to use it up (a
+    // rebuild costs several times a step's candidate tests), within [2, 8] x the max radius
+    // (a wider one only multiplies the candidates of dense crowds).
+    double maxStep = 0.0;
+    for (const AgentParams& p : params) maxStep = std::max(maxStep, p.maxSpeed);
+    maxStep *= sim.params().timeStep;
+    const double skin = std::clamp(16.0 * maxStep, 2.0 * maxRadius, 8.0 * maxRadius);
+    s.candidates.clear();
+    s.builtPos.assign(pos.begin(), pos.end());
+    s.builtRadius.resize(n);
+    for (std::size_t i = 0; i < n; ++i) s.builtRadius[i] = params[i].radius;
+    s.skinLimitSq = 0.25 * skin * skin * (1.0 - 1e-9);
+    s.candidatesValid = true;
+
+    // Uniform grid, cell = 2 x max radius + skin: a candidate pair (distance < r_i + r_j +
+    // skin <= cell) lies in the same or adjacent cells. The agents are sorted by cell,
+    // row-major (LSD radix sort, O(n)), and swept: each agent meets the rest of its row from
+    // its own cell to the next, and the three cells above it, found by a pointer that only
+    // moves forward. Memory is read in order; the cost does not depend on the crowd's spread.
+    const double invCell = 1.0 / (2.0 * maxRadius + skin);
+    double minX = std::numeric_limits<double>::infinity();
+    double minY = minX;
+    double maxX = -minX;
+    double maxY = -minX;
+    std::vector<std::uint32_t>& order = s.sortItems;
+    order.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!finite(pos[i])) continue; // no position, no overlap (until it moves)
+        order.push_back(static_cast<std::uint32_t>(i));
+        const double cx = cellCoord(pos[i].x, invCell);
+        const double cy = cellCoord(pos[i].y, invCell);
+        minX = std::min(minX, cx);
+        maxX = std::max(maxX, cx);
+        minY = std::min(minY, cy);
+        maxY = std::max(maxY, cy);
+    }
+    const std::size_t placed = order.size();
+    s.sortKeys.resize(placed);
+    // Row width: one spare column, so that "the next cell" of a row's last cell is empty.
+    const auto width = static_cast<std::uint64_t>(maxX - minX) + 2;
+    for (std::size_t k = 0; k < placed; ++k) {
+        const Vec2 p = pos[order[k]];
+        s.sortKeys[k] = static_cast<std::uint64_t>(cellCoord(p.y, invCell) - minY) * width +
+                        static_cast<std::uint64_t>(cellCoord(p.x, invCell) - minX);
+    }
+    const std::uint64_t maxKey =
+        placed == 0 ? 0 : static_cast<std::uint64_t>(maxY - minY) * width + width;
+    s.sortKeysTmp.resize(placed);
+    s.sortItemsTmp.resize(placed);
+    for (int shift = 0; shift < 64 && (maxKey >> shift) != 0; shift += 8) {
+        std::array<std::uint32_t, 257> count{};
+        for (std::size_t k = 0; k < placed; ++k) ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
+        for (std::size_t d = 0; d < 256; ++d) count[d + 1] += count[d];
+        for (std::size_t k = 0; k < placed; ++k) {
+            const std::uint32_t at = count[(s.sortKeys[k] >> shift) & 0xff]++;
+            s.sortKeysTmp[at] = s.sortKeys[k];
+            s.sortItemsTmp[at] = order[k];
+        }
+        s.sortKeys.swap(s.sortKeysTmp);
+        order.swap(s.sortItemsTmp);
+    }
+    s.sortPos.resize(placed);
+    for (std::size_t k = 0; k < placed; ++k) s.sortPos[k] = pos[order[k]];
+
+    // Candidates: closer than r_i + r_j + skin, widened by a relative 1e-9 for rounding.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates =
+        std::move(s.candidatesUnsorted);
+    candidates.clear();
+    const std::uint64_t* keys = s.sortKeys.data();
+    const std::uint32_t* items = order.data();
+    const Vec2* sorted = s.sortPos.data();
+    auto test = [&](std::size_t k, std::size_t m) {
+        const std::uint32_t a = items[k];
+        const std::uint32_t b = items[m];
+        const double reach = params[a].radius + params[b].radius + skin;
+        if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9))
+            candidates.emplace_back(std::min(a, b), std::max(a, b));
+    };
+    std::size_t above = 0; // first agent at or after the cell up-left of the current one
+    for (std::size_t k = 0; k < placed; ++k) {
+        const std::uint64_t key = keys[k];
+        for (std::size_t m = k + 1; m < placed && keys[m] <= key + 1; ++m) test(k, m);
+        const std::uint64_t first = key + width - 1; // (cx - 1, cy + 1)
+        while (above < placed && keys[above] < first) ++above;
+        for (std::size_t m = above; m < placed && keys[m] <= first + 2; ++m) test(k, m);
+    }
+
+    // Sort by (i, j): a counting sort by i, then the few j of each i.
+    s.candidateStart.assign(n + 1, 0);
+    for (const auto& c : candidates) ++s.candidateStart[c.first + 1];
+    for (std::size_t i = 0; i < n; ++i) s.candidateStart[i + 1] += s.candidateStart[i];
+    s.candidates.resize(candidates.size());
+    for (const auto& c : candidates) s.candidates[s.candidateStart[c.first]++] = c;
+    for (std::size_t i = n; i > 0; --i) s.candidateStart[i] = s.candidateStart[i - 1];
+    s.candidateStart[0] = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto first = s.candidates.begin() + s.candidateStart[i];
+        const auto last = s.candidates.begin() + s.candidateStart[i + 1];
+        if (last - first > 1) std::sort(first, last);
+    }
+    s.candidatesUnsorted = std::move(candidates);
+}
+
+void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step) {
+    Scratch& s = m_scratch;
+    s.pairs.clear();
+    const auto pos = sim.positions();
+    const std::size_t n = pos.size();
+    if (n >= 2 && maxRadius > 0.0) {
+        // A candidate list with a skin (a Verlet list): pairs closer than r_i + r_j + skin when
+        // it was built. While every agent stays within skin / 2 of where it was then (and
+        // keeps its radius), a pair missing from the list is still farther apart than
+        // r_i + r_j, so only the candidates need the exact test. Otherwise, rebuild.
+        bool rebuild = !s.candidatesValid || s.radiusChanged || s.builtPos.size() != n;
+        for (std::size_t i = 0; !rebuild && i < n; ++i) // (NaN compares false: rebuild)
+            rebuild = !(absSq(pos[i] - s.builtPos[i]) < s.skinLimitSq);
+        if (rebuild) buildOverlapCandidates(sim, maxRadius);
+        // The exact test, as Simulator::clearance() writes it (i < j), so both agree bit for
+        // bit; the squared distance first rules out the clear pairs without a sqrt (the
+        // relative 1e-9 dwarfs its rounding). Two static agents are fixed scenery. Candidates
+        // are sorted: so are the pairs. (Radii: the build's, equal to the current ones.)
+        const Vec2* p = pos.data();
+        const double* radius = s.builtRadius.data();
+        for (const auto& [i, j] : s.candidates) {
+            const Vec2 d = p[j] - p[i];
+            const double reach = radius[i] + radius[j];
+            if (absSq(d) >= reach * reach * (1.0 + 1e-9)) continue;
+            const double c = length(d) - radius[i] - radius[j];
+            if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
+                s.pairs.push_back({i, j, -c});
+        }
+    }
+
+    // Merge with the overlaps in progress (both sorted by (i, j)).
+    std::vector<OpenOverlap> next;
+    next.reserve(s.pairs.size());
+    std::size_t a = 0;
+    std::size_t b = 0;
+    auto key = [](const OpenOverlap& o) { return std::pair(o.i, o.j); };
+    while (a < m_overlaps.size() || b < s.pairs.size()) {
+        if (b == s.pairs.size() ||
+            (a < m_overlaps.size() && key(m_overlaps[a]) < key(s.pairs[b]))) {
+            const OpenOverlap& ended = m_overlaps[a++];
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapEnd;
+            e.agents = {ended.i, ended.j};
+            e.value = ended.deepest;
+            s.events.push_back(std::move(e));
+        } else if (a == m_overlaps.size() || key(s.pairs[b]) < key(m_overlaps[a])) {
+            const OpenOverlap& begun = s.pairs[b++];
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapBegin;
+            e.agents = {begun.i, begun.j};
+            e.value = begun.deepest;
+            s.events.push_back(std::move(e));
+            next.push_back(begun);
+        } else {
+            OpenOverlap going = m_overlaps[a++];
+            going.deepest = std::max(going.deepest, s.pairs[b++].deepest);
+            next.push_back(going);
+        }
+    }
+    m_overlaps = std::move(next);
+}
+
+void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step) {
+    Scratch& s = m_scratch;
+    s.contacts.clear();
+    s.contactDepth.clear();
+    if (!m_obstacleIds.empty() && s.gridCols > 0) {
+        const auto pos = sim.positions();
+        const auto params = sim.agentParamsAll();
+        const auto cols = static_cast<std::size_t>(s.gridCols);
+        const double invCell = 1.0 / s.gridCell;
+        const Vec2 hi = s.gridOrigin + s.gridCell * Vec2(s.gridCols, s.gridRows);
+        for (std::size_t i = 0; i < pos.size(); ++i) {
+            const Vec2 p = pos[i];
+            // Outside the widened union of the boxes (or not finite): no obstacle is in reach.
+            if (!(p.x >= s.gridOrigin.x && p.y >= s.gridOrigin.y && p.x <= hi.x && p.y <= hi.y))
+                continue;
+            const double r = params[i].radius;
+            const double grow = widen(r);
+            const auto cx = std::min(static_cast<std::size_t>((p.x - s.gridOrigin.x) * invCell),
+                                     cols - 1);
+            const auto cy = std::min(static_cast<std::size_t>((p.y - s.gridOrigin.y) * invCell),
+                                     static_cast<std::size_t>(s.gridRows) - 1);
+            const std::size_t c = cy * cols + cx;
+            for (std::uint32_t k = s.gridStart[c]; k < s.gridStart[c + 1]; ++k) {
+                const std::uint32_t o = s.gridItems[k];
+                if (p.x < s.boxMin[o].x - grow || p.x > s.boxMax[o].x + grow ||
+                    p.y < s.boxMin[o].y - grow || p.y > s.boxMax[o].y + grow)
+                    continue;
+                const std::span<const Vec2> poly(s.polyVertices.data() + s.polyStart[o],
+                                                 s.polyStart[o + 1] - s.polyStart[o]);
+                const double depth = penetrationDepth(poly, p, r);
+                if (depth >= 0.0) {
+                    s.contacts.push_back({static_cast<std::uint32_t>(i), o});
+                    s.contactDepth.push_back(depth);
+                }
+            }
+        }
+    }
+    // Report the pairs that were not in contact at the last observation (both lists sorted).
+    std::size_t a = 0;
+    for (std::size_t b = 0; b < s.contacts.size(); ++b) {
+        while (a < m_contacts.size() && m_contacts[a] < s.contacts[b]) ++a;
+        if (a < m_contacts.size() && m_contacts[a] == s.contacts[b]) continue;
+        Event e = makeEvent(step, EventKind::ObstaclePenetration, s.contacts[b].agent,
+                            s.contactDepth[b]);
+        e.obstacle = s.contacts[b].obstacle;
+        s.events.push_back(std::move(e));
+    }
+    m_contacts.assign(s.contacts.begin(), s.contacts.end());
+}
+
+void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
+                                   std::uint64_t elapsed) {
+    std::vector<Event>& events = m_scratch.events;
+    const auto vel = sim.velocities();
+    const auto params = sim.agentParamsAll();
+    const auto lp3 = sim.lastStepLp3(); // empty = unknown (before a step, after add/remove)
+    const double dt = sim.params().timeStep;
+    const std::uint64_t stallSteps = stepsFor(m_params.stallSeconds, dt);
+    const std::size_t flips = static_cast<std::size_t>(std::max(m_params.oscillationFlips, 0));
+    const std::uint64_t window = windowSteps(m_params.oscillationSeconds, dt);
+    // cos of the flip angle; cos(90°) rounds to 6e-17, snapped to 0 so that an exact right
+    // angle is not "more than 90°".
+    double cosFlip = std::cos(m_params.oscillationDegrees * std::numbers::pi / 180.0);
+    if (std::abs(cosFlip) < 1e-15) cosFlip = 0.0;
+
+    for (std::size_t i = 0; i < m_agents.size(); ++i) {
+        AgentTrack& t = m_agents[i];
+        const auto agent = static_cast<std::uint32_t>(i);
+        const bool isStatic = sim.isStaticAt(i);
+        const Vec2 v = vel[i];
+        const AgentParams& p = params[i];
+
+        // LP3 spells: the flags say which agents the step that produced this state solved
+        // with LP3.
+        if (!lp3.empty()) {
+            const bool now = lp3[i] != 0;
+            if (now && !t.lp3) {
+                events.push_back(makeEvent(step, EventKind::Lp3Begin, agent));
+                t.lp3Since = step;
+            } else if (!now && t.lp3) {
+                events.push_back(makeEvent(step, EventKind::Lp3End, agent,
+                                           static_cast<double>(step - t.lp3Since)));
+            }
+            t.lp3 = now;
+        }
+
+        // Stalled: every observed step below the stall speed counts (the velocity of a state
+        // is the one held during the step that produced it).
+        const bool atGoal = sim.atGoalIndex(i);
+        const double slowSpeed = m_params.stallSpeedRatio * p.prefSpeed;
+        if (!isStatic && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
+            absSq(v) < slowSpeed * slowSpeed) {
+            t.stillSteps += elapsed;
+            if (!t.stallReported && t.stillSteps >= stallSteps) {
+                events.push_back(makeEvent(step, EventKind::Stalled, agent,
+                                           static_cast<double>(t.stillSteps) * dt));
+                t.stallReported = true;
+            }
+        } else {
+            t.stillSteps = 0; // moving again, arrived, or no longer a goal agent: re-armed
+            t.stallReported = false;
+        }
+
+        // Oscillation: a flip is a turn by more than the angle between consecutive observed
+        // steps. A velocity shorter than 1e-6 x maxSpeed (or zero) has no reliable direction:
+        // such steps are no flips (an agent that stops and turns back does not oscillate).
+        if (flips > 0 && !isStatic && t.known && elapsed > 0) {
+            const Vec2 u = t.lastVelocity;
+            const double tiny = 1e-6 * p.maxSpeed;
+            const double uu = absSq(u);
+            const double vv = absSq(v);
+            const double uv = dot(u, v);
+            // (The sqrt only when the sign test cannot decide: cosFlip <= 0 needs uv < 0.)
+            if (uu > tiny * tiny && vv > tiny * tiny && (uv < 0.0 || cosFlip > 0.0) &&
+                uv < cosFlip * std::sqrt(uu * vv)) {
+                std::uint64_t* w = m_flipSteps.data() + i * flips;
+                std::uint32_t drop = 0;
+                while (drop < t.flipCount && step - w[drop] > window) ++drop;
+                std::copy(w + drop, w + t.flipCount, w);
+                t.flipCount -= drop;
+                w[t.flipCount++] = step;
+                if (t.flipCount >= flips) {
+                    events.push_back(makeEvent(step, EventKind::Oscillation, agent,
+                                               static_cast<double>(t.flipCount)));
+                    t.flipCount = 0; // re-armed: the next oscillation needs fresh flips
+                }
+            }
+        }
+        t.lastVelocity = v;
+
+        // Arrived: becoming at-goal (leaving the goal re-arms silently).
+        if (atGoal && !t.atGoal) events.push_back(makeEvent(step, EventKind::Arrived, agent));
+        t.atGoal = atGoal;
+
+        // Detour: the mode the simulator holds after this step (the one for the next step).
+        const bool detouring = sim.detourModeAt(i) == DetourMode::Detouring;
+        if (detouring != t.detouring)
+            events.push_back(makeEvent(
+                step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
+        t.detouring = detouring;
+        t.known = true;
+    }
+}
+
+} // namespace orca

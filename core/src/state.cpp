@@ -1,0 +1,167 @@
+// Simulator::snapshot / restore (state.hpp).
+#include "orca/state.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+namespace orca {
+
+namespace {
+
+template <class T> std::size_t vectorBytes(const std::vector<T>& v) { return v.size() * sizeof(T); }
+
+/// Bit equality of two vectors of trivially copyable elements without padding.
+template <class T> bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+bool sameBits(const AgentParams& a, const AgentParams& b) {
+    return sameBits(a.radius, b.radius) && sameBits(a.maxSpeed, b.maxSpeed) &&
+           sameBits(a.prefSpeed, b.prefSpeed) && sameBits(a.neighborDist, b.neighborDist) &&
+           a.maxNeighbors == b.maxNeighbors && sameBits(a.timeHorizon, b.timeHorizon) &&
+           sameBits(a.timeHorizonObst, b.timeHorizonObst) && sameBits(a.goalRadius, b.goalRadius);
+}
+
+bool sameBits(const SimulationParams& a, const SimulationParams& b) {
+    const DetourParams& x = a.detour;
+    const DetourParams& y = b.detour;
+    return sameBits(a.timeStep, b.timeStep) && sameBits(a.responsibility, b.responsibility) &&
+           sameBits(a.staticResponsibility, b.staticResponsibility) &&
+           sameBits(a.lp3BisectorWeight, b.lp3BisectorWeight) && x.enabled == y.enabled &&
+           sameBits(x.cellSize, y.cellSize) && sameBits(x.influenceRadius, y.influenceRadius) &&
+           sameBits(x.enterSpeedRatio, y.enterSpeedRatio) &&
+           sameBits(x.enterGoalDistance, y.enterGoalDistance) &&
+           sameBits(x.sampleDistance, y.sampleDistance) &&
+           sameBits(x.exitAlignedDegrees, y.exitAlignedDegrees) &&
+           sameBits(x.exitGoalDistance, y.exitGoalDistance) &&
+           x.neighborFallback == y.neighborFallback && sameBits(x.stillSpeed, y.stillSpeed) &&
+           sameBits(x.stillSeconds, y.stillSeconds);
+}
+
+} // namespace
+
+std::size_t SimulatorState::Config::bytes() const {
+    std::size_t n = sizeof(Config) + vectorBytes(prefVelocity) + vectorBytes(goal) +
+                    vectorBytes(agentParams) + vectorBytes(hasGoal) + vectorBytes(isStatic) +
+                    vectorBytes(ids) + agentSlots.bytes() + vectorBytes(obstacleIds) +
+                    obstacleSlots.bytes();
+    for (const std::vector<Vec2>& o : obstacles) n += sizeof o + vectorBytes(o);
+    return n;
+}
+
+bool SimulatorState::Config::sameBits(const Config& o) const {
+    if (!orca::sameBits(params, o.params) || !orca::sameBits(prefVelocity, o.prefVelocity) ||
+        !orca::sameBits(goal, o.goal) || agentParams.size() != o.agentParams.size() ||
+        !orca::sameBits(hasGoal, o.hasGoal) || !orca::sameBits(isStatic, o.isStatic) ||
+        !(ids == o.ids) || !(agentSlots == o.agentSlots) ||
+        !orca::sameBits(neighborDistSum, o.neighborDistSum) ||
+        neighborDistCount != o.neighborDistCount || agentsVersion != o.agentsVersion ||
+        obstacles.size() != o.obstacles.size() || !(obstacleIds == o.obstacleIds) ||
+        !(obstacleSlots == o.obstacleSlots))
+        return false;
+    for (std::size_t i = 0; i < agentParams.size(); ++i)
+        if (!orca::sameBits(agentParams[i], o.agentParams[i])) return false;
+    for (std::size_t i = 0; i < obstacles.size(); ++i)
+        if (!orca::sameBits(obstacles[i], o.obstacles[i])) return false;
+    return true;
+}
+
+std::size_t SimulatorState::dynamicBytes() const {
+    return sizeof(SimulatorState) + vectorBytes(position) + vectorBytes(velocity) +
+           vectorBytes(detourMode) + vectorBytes(detourReason) + vectorBytes(stillSeconds) +
+           vectorBytes(lastLp3);
+}
+
+std::size_t SimulatorState::bytes() const {
+    return dynamicBytes() + (config ? config->bytes() : 0);
+}
+
+SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
+    SimulatorState s;
+    auto config = std::make_shared<SimulatorState::Config>();
+    SimulatorState::Config& c = *config;
+    c.params = m_params;
+    c.prefVelocity = m_prefVel;
+    c.goal = m_goal;
+    c.agentParams = m_agentParams;
+    c.hasGoal = m_hasGoal;
+    c.isStatic = m_static;
+    c.ids = m_ids;
+    c.agentSlots = m_agentSlots;
+    c.neighborDistSum = m_neighborDistSum;
+    c.neighborDistCount = m_neighborDistCount;
+    c.agentsVersion = m_agentsVersion;
+    c.obstacles = m_obstacles;
+    c.obstacleIds = m_obstacleIds;
+    c.obstacleSlots = m_obstacleSlots;
+    if (previous && previous->config && previous->config->sameBits(c))
+        s.config = previous->config;
+    else
+        s.config = std::move(config);
+
+    s.time = m_time;
+    s.stepCount = m_stepCount;
+    s.lastStats = m_lastStats;
+    s.position = m_pos;
+    s.velocity = m_vel;
+    s.detourMode = m_detourMode;
+    s.detourReason = m_detourReason;
+    s.stillSeconds = m_stillSeconds;
+    const auto lp3 = lastStepLp3();
+    s.lastLp3.assign(lp3.begin(), lp3.end());
+    return s;
+}
+
+void Simulator::restore(const SimulatorState& s) {
+    if (!s.config) throw InvalidArgument("restore: the snapshot has no configuration");
+    const SimulatorState::Config& c = *s.config;
+    const std::size_t n = s.position.size();
+    if (s.velocity.size() != n || c.prefVelocity.size() != n || c.goal.size() != n ||
+        c.agentParams.size() != n || c.hasGoal.size() != n || c.isStatic.size() != n ||
+        c.ids.size() != n || s.detourMode.size() != n || s.detourReason.size() != n ||
+        s.stillSeconds.size() != n || (!s.lastLp3.empty() && s.lastLp3.size() != n) ||
+        c.obstacles.size() != c.obstacleIds.size())
+        throw InvalidArgument("restore: the snapshot's per-agent arrays differ in length");
+    m_params = c.params;
+    m_prefVel = c.prefVelocity;
+    m_goal = c.goal;
+    m_agentParams = c.agentParams;
+    m_hasGoal = c.hasGoal;
+    m_static = c.isStatic;
+    m_ids = c.ids;
+    m_agentSlots = c.agentSlots;
+    m_neighborDistSum = c.neighborDistSum;
+    m_neighborDistCount = c.neighborDistCount;
+    m_agentsVersion = c.agentsVersion;
+    m_radius.resize(n);
+    for (std::size_t i = 0; i < n; ++i) m_radius[i] = m_agentParams[i].radius;
+    // Obstacles: the derived vertex list and index are rebuilt only when they differ.
+    bool sameObstacles = m_obstacleIds == c.obstacleIds && m_obstacles.size() == c.obstacles.size();
+    for (std::size_t k = 0; sameObstacles && k < m_obstacles.size(); ++k)
+        sameObstacles = orca::sameBits(m_obstacles[k], c.obstacles[k]);
+    m_obstacleIds = c.obstacleIds;
+    m_obstacleSlots = c.obstacleSlots;
+    if (!sameObstacles) {
+        m_obstacles = c.obstacles;
+        rebuildObstacles();
+    }
+
+    m_time = s.time;
+    m_stepCount = s.stepCount;
+    m_lastStats = s.lastStats;
+    m_pos = s.position;
+    m_vel = s.velocity;
+    m_detourMode = s.detourMode;
+    m_detourReason = s.detourReason;
+    m_stillSeconds = s.stillSeconds;
+    setLastStepLp3(s.lastLp3);
+    // The detour field is a cache of the sources' state: rebuilt on the next step.
+    m_detourField.clear();
+    m_detourSignature = 0;
+}
+
+} // namespace orca

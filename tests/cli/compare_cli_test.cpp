@@ -1,0 +1,79 @@
+// `orca compare`: a branch with changed parameters beside the original run, as a process.
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_fixture.hpp"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using orca::testing::Result;
+using CompareCli = orca::testing::CliFixture;
+
+TEST_F(CompareCli, PrintsBothRunsSideBySide) {
+    const Result r = orca("compare " + scene("dense_convergence.json") +
+                          " --at 20 --steps 100 --set tau=1 --set maxNeighbors=4");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j["at"], 20);
+    EXPECT_EQ(j["to"], 120);
+    EXPECT_EQ(j["change"], "maxNeighbors=4, timeHorizon=1");
+    EXPECT_EQ(j["firstDivergingStep"], 21); // the first step decided with the new parameters
+    for (const char* run : {"base", "branch"}) {
+        for (const char* key : {"step", "goalAgents", "agentsAtGoal", "allAtGoalStep",
+                                "minClearance", "maxOverlapDepth", "overlapPairSteps",
+                                "lp3AgentSteps", "events", "stateHash"})
+            EXPECT_TRUE(j[run].contains(key)) << run << '.' << key;
+        EXPECT_EQ(j[run]["step"], 120);
+        EXPECT_EQ(j[run]["events"].size(), 10u);
+    }
+    EXPECT_NE(j["base"]["stateHash"], j["branch"]["stateHash"]);
+    // The original is exactly `orca run --steps 120`.
+    const Result run = orca("run " + scene("dense_convergence.json") + " --steps 120");
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(Json::parse(run.out)["stateHash"], j["base"]["stateHash"]);
+}
+
+TEST_F(CompareCli, AChangeThatChangesNothingNeverDiverges) {
+    // head_on.json already uses timeHorizon 5 (agentDefaults).
+    const Result r = orca("compare " + scene("head_on.json") + " --steps 50 --set tau=5 --threads 2");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_TRUE(j["firstDivergingStep"].is_null());
+    EXPECT_EQ(j["base"]["stateHash"], j["branch"]["stateHash"]);
+}
+
+TEST_F(CompareCli, OnlyTheListedAgentsChange) {
+    const std::string file = scene("dense_convergence.json");
+    const Json all = Json::parse(orca("compare " + file + " --steps 60 --set radius=0.5").out);
+    const Json some =
+        Json::parse(orca("compare " + file + " --steps 60 --set radius=0.5 --agents 3,5").out);
+    EXPECT_EQ(some["change"], "radius=0.5 on agents 3, 5");
+    EXPECT_NE(all["branch"]["stateHash"], some["branch"]["stateHash"]);
+    EXPECT_NE(some["branch"]["stateHash"], some["base"]["stateHash"]);
+}
+
+TEST_F(CompareCli, BadInputAndUsage) {
+    const std::string file = scene("crossing.json");
+    Result r = orca("compare " + file + " --set speed=2");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("unknown parameter \"speed\""), std::string::npos) << r.err;
+    r = orca("compare " + file + " --set maxNeighbors=2.5");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("maxNeighbors must be an integer"), std::string::npos) << r.err;
+    r = orca("compare " + file); // --set is required
+    EXPECT_EQ(r.code, 2);
+    r = orca("compare " + file + " --set radius=-1");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;
+    r = orca("compare " + file + " --set tau=2 --agents 999");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("--agents 999 is out of range"), std::string::npos) << r.err;
+    r = orca("compare " + (m_dir / "missing.json").string() + " --set tau=2");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
+}
+
+} // namespace

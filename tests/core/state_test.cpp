@@ -1,0 +1,156 @@
+// Simulator::snapshot / restore: a restored simulator steps to the same bits as the original,
+// whatever was done to it in between, for any thread count; configurations are shared only
+// when bit-identical.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "orca/state.hpp"
+
+namespace orca {
+namespace {
+
+/// A small crowd with every kind of per-agent state: goals, constant v_pref, a static agent,
+/// an obstacle, detour on (so modes and still timers change).
+Simulator makeCrowd(int threads) {
+    SimulationParams sp;
+    sp.timeStep = 0.25;
+    sp.detour.enabled = true;
+    Simulator sim(sp);
+    sim.setThreadCount(threads);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-12.0, 12.0);
+    for (int i = 0; i < 40; ++i) {
+        AgentDef d;
+        d.position = {u(rng), u(rng)};
+        d.params.radius = 0.6;
+        d.params.maxNeighbors = 6;
+        d.params.neighborDist = 6.0;
+        d.hasGoal = i % 3 != 0;
+        d.goal = -d.position;
+        d.prefVelocity = {0.5, 0.0};
+        d.isStatic = i % 13 == 0;
+        sim.addAgent(d);
+    }
+    const std::vector<Vec2> box{{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+    sim.addObstacle(box);
+    return sim;
+}
+
+TEST(State, RestoreAndStepGivesTheSameBitsAsNeverLeaving) {
+    for (int threads : {1, 2}) {
+        Simulator a = makeCrowd(threads);
+        for (int s = 0; s < 30; ++s) a.step();
+        const SimulatorState snap = a.snapshot();
+        EXPECT_EQ(snap.stepCount, 30u);
+        for (int s = 0; s < 50; ++s) a.step();
+        const std::uint64_t straight = a.stateHash();
+
+        // Wander off (more steps, an edit, a removal), then come back.
+        for (int s = 0; s < 7; ++s) a.step();
+        a.setVelocity(a.agentAt(1), {3.0, 3.0});
+        a.removeAgent(a.agentAt(5));
+        a.restore(snap);
+        EXPECT_EQ(a.stepCount(), 30u);
+        EXPECT_EQ(a.time(), 30 * 0.25);
+        EXPECT_EQ(a.agentCount(), 40u);
+        for (int s = 0; s < 50; ++s) a.step();
+        EXPECT_EQ(a.stateHash(), straight) << threads << " threads";
+
+        // Into a fresh simulator with the other thread count.
+        Simulator b;
+        b.setThreadCount(3 - threads);
+        b.restore(snap);
+        for (int s = 0; s < 50; ++s) b.step();
+        EXPECT_EQ(b.stateHash(), straight);
+    }
+}
+
+TEST(State, IdsSurviveRestoreAndRemovedIdsStayInvalid) {
+    Simulator sim = makeCrowd(1);
+    const AgentId third = sim.agentAt(3);
+    sim.removeAgent(sim.agentAt(2)); // third moves to index 2
+    const SimulatorState snap = sim.snapshot();
+    sim.removeAgent(third);
+    EXPECT_FALSE(sim.contains(third));
+    sim.restore(snap);
+    ASSERT_TRUE(sim.contains(third));
+    EXPECT_EQ(*sim.indexOf(third), 2u);
+    // A new agent after restore takes the same id as it would have in the original.
+    Simulator other;
+    other.restore(snap);
+    EXPECT_EQ(sim.addAgent(AgentDef{}), other.addAgent(AgentDef{}));
+}
+
+TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
+    Simulator sim = makeCrowd(1);
+    for (int s = 0; s < 60; ++s) sim.step();
+    const SimulatorState snap = sim.snapshot();
+    const std::vector<std::uint8_t> lp3(sim.lastStepLp3().begin(), sim.lastStepLp3().end());
+    std::vector<double> still;
+    std::vector<DetourMode> modes;
+    for (std::size_t i = 0; i < sim.agentCount(); ++i) {
+        still.push_back(sim.stillSeconds(sim.agentAt(i)));
+        modes.push_back(sim.detourModeAt(i));
+    }
+    for (int s = 0; s < 20; ++s) sim.step();
+    sim.restore(snap);
+    EXPECT_EQ(std::vector<std::uint8_t>(sim.lastStepLp3().begin(), sim.lastStepLp3().end()), lp3);
+    for (std::size_t i = 0; i < sim.agentCount(); ++i) {
+        EXPECT_EQ(sim.stillSeconds(sim.agentAt(i)), still[i]);
+        EXPECT_EQ(sim.detourModeAt(i), modes[i]);
+    }
+    EXPECT_EQ(sim.lastStepStats().movingAgents, snap.lastStats.movingAgents);
+}
+
+TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
+    Simulator sim = makeCrowd(1);
+    const SimulatorState a = sim.snapshot();
+    sim.step();
+    const SimulatorState b = sim.snapshot(&a);
+    EXPECT_EQ(a.config, b.config); // stepping changes only the dynamics
+    EXPECT_LT(b.dynamicBytes(), b.bytes());
+
+    AgentDef d = sim.agent(sim.agentAt(4));
+    d.params.timeHorizon = 5.0;
+    d.position = sim.position(sim.agentAt(4));
+    sim.setAgent(sim.agentAt(4), d);
+    const SimulatorState c = sim.snapshot(&b);
+    EXPECT_NE(c.config, b.config);
+
+    // 0.0 and -0.0 are different bits.
+    Simulator z;
+    AgentDef zd;
+    zd.prefVelocity = {0.0, 0.0};
+    const AgentId id = z.addAgent(zd);
+    const SimulatorState z1 = z.snapshot();
+    zd.prefVelocity = {-0.0, 0.0};
+    z.setAgent(id, zd);
+    EXPECT_NE(z.snapshot(&z1).config, z1.config);
+}
+
+TEST(State, RestoringObstaclesRebuildsTheirIndex) {
+    Simulator sim = makeCrowd(1);
+    const SimulatorState withBox = sim.snapshot();
+    for (int s = 0; s < 10; ++s) sim.step();
+    const std::uint64_t straight = sim.stateHash();
+    sim.removeObstacle(sim.obstacleAt(0));
+    sim.restore(withBox);
+    ASSERT_EQ(sim.obstacleCount(), 1u);
+    EXPECT_FALSE(sim.obstacleVertexData().empty());
+    for (int s = 0; s < 10; ++s) sim.step();
+    EXPECT_EQ(sim.stateHash(), straight);
+}
+
+TEST(State, RejectsInconsistentSnapshots) {
+    Simulator sim = makeCrowd(1);
+    SimulatorState bad = sim.snapshot();
+    bad.velocity.pop_back();
+    EXPECT_THROW(sim.restore(bad), InvalidArgument);
+    SimulatorState none;
+    EXPECT_THROW(sim.restore(none), InvalidArgument);
+    EXPECT_EQ(sim.agentCount(), 40u); // unchanged
+}
+
+} // namespace
+} // namespace orca
