@@ -19,6 +19,8 @@ add_library(orca_sandbox_lib STATIC
     sandbox/editor.cpp
     sandbox/authoring_panels.cpp
     sandbox/recovery.cpp
+    sandbox/timeline.cpp
+    sandbox/compare.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

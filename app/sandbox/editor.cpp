@@ -238,12 +238,16 @@ bool commitScene(SandboxContext& ctx, scene::Scene after, std::string label,
 
 void sealEdits(SandboxContext& ctx) {
     ctx.editor.history.seal();
+    sealParameterEdits(ctx);
 }
 
 namespace {
 
 // Undo (or redo) one step of the history on the scene, then rebuild the simulation from it.
 void walkHistory(SandboxContext& ctx, bool redo) {
+    // A parameter edit made at a past step: its undo puts back the recording it cut.
+    if (!redo && undoCutRecording(ctx)) return;
+    sealParameterEdits(ctx);
     beginEditing(ctx);
     scene::EditHistory& h = ctx.editor.history;
     const std::string label = redo ? h.redoLabel() : h.undoLabel();

@@ -17,6 +17,15 @@ namespace orca::app {
 enum class Action {
     TogglePause,
     Step,
+    // Time travel.
+    StepBack,
+    PreviousEvent,
+    NextEvent,
+    RecordingStart,
+    RecordingEnd,
+    ToggleEvents,
+    ToggleWhy,
+    ToggleCompare,
     Restart,
     ClearSelection,
     ToggleConstruction,
@@ -99,7 +108,8 @@ struct KeyBinding {
 };
 
 inline constexpr const char* kStepHelp =
-    "Pause and advance exactly one time step (the same dt as running); hold to repeat";
+    "Pause and advance exactly one time step (the same dt as running; before the recording's "
+    "head it replays the recording); hold to repeat";
 
 inline constexpr std::array kKeyBindings{
     KeyBinding{SDLK_p, kModNone, Action::TogglePause, "Play / pause", "Run or pause the simulation",
@@ -109,6 +119,35 @@ inline constexpr std::array kKeyBindings{
     KeyBinding{SDLK_o, kModNone, Action::Step, "Single step", kStepHelp, true},
     KeyBinding{SDLK_RIGHT, kModNone, Action::Step, "Single step", kStepHelp, true,
                KeyScope::Viewing},
+    KeyBinding{SDLK_PERIOD, kModNone, Action::Step, "Single step", kStepHelp, true},
+    KeyBinding{SDLK_COMMA, kModNone, Action::StepBack, "Step back",
+               "Pause and go back one recorded step (exact: the state the run had then); hold to "
+               "repeat",
+               true},
+    KeyBinding{SDLK_COMMA, kModShift, Action::PreviousEvent, "Previous event",
+               "The previous event (by step) of the Events panel's filter: go to its step, select "
+               "and frame its agents",
+               true},
+    KeyBinding{SDLK_PERIOD, kModShift, Action::NextEvent, "Next event",
+               "The next event (by step) of the Events panel's filter: go to its step, select "
+               "and frame its agents",
+               true},
+    KeyBinding{SDLK_COMMA, kModCtrl, Action::RecordingStart, "Start of recording",
+               "Go to the first recorded step", false},
+    KeyBinding{SDLK_PERIOD, kModCtrl, Action::RecordingEnd, "End of recording",
+               "Go to the last recorded step (the head: stepping and playing record again)",
+               false},
+    KeyBinding{SDLK_t, kModNone, Action::ToggleEvents, "Events",
+               "Show or hide the events panel (filter by kind and agent, counts, the list)",
+               false},
+    KeyBinding{SDLK_y, kModNone, Action::ToggleWhy, "Why?",
+               "Diagnose the selected agent: why it moves as it does and what to change; its "
+               "binding half-planes and the agents behind it are highlighted",
+               false},
+    KeyBinding{SDLK_b, kModNone, Action::ToggleCompare, "Compare",
+               "Branch from this step with changed parameters (e.g. timeHorizon=5) and run both "
+               "in lockstep: the branch as ghost outlines, both runs' metrics side by side",
+               false},
     KeyBinding{SDLK_r, kModNone, Action::Restart, "Restart",
                "Rebuild the simulation from the scene with your edits (paused; the selection is "
                "kept)",

@@ -375,6 +375,9 @@ int main(int argc, char** argv) {
         if (p == "linter") ctx.panels.linter = true;
         if (p == "generators") ctx.panels.generators = true;
         if (p == "defaults") ctx.panels.agentDefaults = true;
+        if (p == "events") ctx.panels.events = true;
+        if (p == "why") ctx.timeline.why.open = true;
+        if (p == "compare") ctx.panels.compare = true;
     }
     if (opt.tool) {
         for (std::size_t i = 0; i < std::size(kToolNames); ++i)
@@ -386,12 +389,35 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (opt.steps > 0) {
-        for (std::uint64_t i = 0; i < opt.steps; ++i)
-            stepSimulation(ctx, 1);
+    auto branchIfDue = [&]() -> bool {
+        if (!opt.branch || ctx.sim.stepCount() != opt.branchAt) return true;
+        std::string branchError;
+        if (startBranch(ctx, orca::ui::splitAssignments(*opt.branch), false, branchError)) return true;
+        std::fprintf(stderr, "orca-sandbox: error: --branch: %s\n", branchError.c_str());
+        return false;
+    };
+    if (opt.branch && opt.branchAt > opt.steps) {
+        std::fprintf(stderr, "orca-sandbox: error: --branch-at %llu is after --steps %llu\n",
+                     static_cast<unsigned long long>(opt.branchAt),
+                     static_cast<unsigned long long>(opt.steps));
+        return 2;
+    }
+    for (std::uint64_t i = 0; i < opt.steps; ++i) {
+        if (!branchIfDue()) return 2;
+        stepSimulation(ctx, 1);
+    }
+    if (!branchIfDue()) return 2;
+    if (opt.seek) {
+        const std::uint64_t reached = seekTo(ctx, *opt.seek);
+        if (reached != *opt.seek)
+            std::fprintf(stderr,
+                         "orca-sandbox: warning: --seek %llu is outside the recorded steps; went "
+                         "to step %llu\n",
+                         static_cast<unsigned long long>(*opt.seek),
+                         static_cast<unsigned long long>(reached));
     }
     if (interactive) {
-        ctx.running = loaded && !opt.paused;
+        ctx.running = loaded && !opt.paused && !opt.seek;
         // Unsaved work from a run that did not end cleanly: offer it back.
         ctx.recoveryFile = recoveryFileFor(settingsFile);
         ctx.autosave = AutosaveTimer(opt.autosaveSeconds);

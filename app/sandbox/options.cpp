@@ -58,6 +58,13 @@ ParseResult parseOptions(int argc, char** argv) {
                    "scenes folder. Default: circle.json");
     app.add_option("--steps", o.steps, "Simulation steps to run after loading")
         ->capture_default_str();
+    app.add_option("--seek", o.seek,
+                   "After --steps, go to this recorded step (0..steps; replayed from the "
+                   "recording, bit-exact) and start paused");
+    app.add_option("--branch", o.branch,
+                   "Compare: branch with these parameters (NAME=VALUE,... e.g. timeHorizon=2) at "
+                   "--branch-at and run it in lockstep (see the Compare window, B)");
+    app.add_option("--branch-at", o.branchAt, "The step --branch splits at (default 0; <= --steps)");
     app.add_option("--size", size, "Window / screenshot size WIDTHxHEIGHT (default 1280x800)");
     app.add_option("--screenshot", screenshot,
                    "Render one frame (view fitted to the scene unless the file has a view "

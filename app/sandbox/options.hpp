@@ -12,6 +12,9 @@ namespace orca::app {
 struct Options {
     std::optional<std::filesystem::path> scene; ///< default: scenes/circle.json
     std::uint64_t steps = 0;                    ///< steps to run right after loading
+    std::optional<std::uint64_t> seek;          ///< then go to this recorded step (paused)
+    std::optional<std::string> branch; ///< --branch: Compare from --branch-at with NAME=VALUE,...
+    std::uint64_t branchAt = 0;        ///< the step to branch at (while running --steps)
     int width = 1280;
     int height = 800;
     std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG
@@ -27,8 +30,9 @@ struct Options {
 };
 
 /// Names accepted by --panels and --tool.
-inline constexpr const char* kPanelNames[] = {"parameters", "inspector", "metrics",
-                                              "linter",     "generators", "defaults"};
+inline constexpr const char* kPanelNames[] = {"parameters", "inspector",  "metrics",
+                                              "linter",     "generators", "defaults",
+                                              "events",     "why",        "compare"};
 inline constexpr const char* kToolNames[] = {"inspect", "select", "agent", "goal", "obstacle"};
 
 /// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,

@@ -57,6 +57,7 @@ void resetSceneCaches(SandboxContext& ctx) {
     ctx.running = false;
     ctx.clock.reset();
     ctx.pendingSingleSteps = 0;
+    startRecording(ctx); // a new simulation: a new recording
 }
 
 void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::path file) {
@@ -211,6 +212,7 @@ void stepSimulation(SandboxContext& ctx, int steps) {
         const auto t0 = Clock::now();
         ctx.sim.step();
         ctx.stepTiming.add(msSince(t0));
+        recordStep(ctx);
         const StepStats& st = ctx.sim.lastStepStats();
         ui::MetricsSample s;
         s.step = ctx.sim.stepCount();
@@ -260,6 +262,8 @@ const ExplainRecord* primaryRecord(const SandboxContext& ctx) {
 
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
     scene::Scene before = ctx.scene;
+    const std::string mergeKey = std::string("param:") + ui::fieldName(edit.field);
+    ParameterEditRecording recording = prepareParameterEdit(ctx, mergeKey);
     const bool ok = applyAgentEdit(ctx.scene, ctx.sim, ctx.selection.ids(), edit, ctx.paramsError);
     if (ok) {
         const std::size_t n = ctx.selection.size();
@@ -267,7 +271,8 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
             scene::SceneEdit::diff(before, ctx.scene,
                                    std::string("Set ") + ui::fieldName(edit.field) + " of " +
                                        std::to_string(n) + (n == 1 ? " agent" : " agents")),
-            std::string("param:") + ui::fieldName(edit.field));
+            mergeKey);
+        commitParameterEdit(ctx, std::move(recording)); // cuts the recorded future
         ++ctx.editor.editVersion;
         ctx.unsaved.update(ctx.scene);
         ++ctx.stateVersion;
@@ -278,6 +283,7 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
 
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
     const scene::SceneHeader before = scene::SceneHeader::of(ctx.scene);
+    ParameterEditRecording recording = prepareParameterEdit(ctx, "simulation");
     const bool ok = applySimulationEdit(ctx.scene, ctx.sim, params, ctx.paramsError);
     if (ok) {
         scene::SceneEdit e;
@@ -288,6 +294,7 @@ bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
             ctx.editor.history.record(std::move(e), "simulation");
             ++ctx.editor.editVersion;
         }
+        commitParameterEdit(ctx, std::move(recording)); // cuts the recorded future
         ctx.unsaved.update(ctx.scene);
         ++ctx.stateVersion;
         refreshRecords(ctx);
@@ -449,6 +456,22 @@ void applyAction(SandboxContext& ctx, Action action) {
         editSimulation(ctx, p);
         break;
     }
+    case Action::StepBack:
+    case Action::PreviousEvent:
+    case Action::NextEvent:
+    case Action::RecordingStart:
+    case Action::RecordingEnd:
+        timelineAction(ctx, action);
+        break;
+    case Action::ToggleEvents:
+        ctx.panels.events = !ctx.panels.events;
+        break;
+    case Action::ToggleCompare:
+        ctx.panels.compare = !ctx.panels.compare;
+        break;
+    case Action::ToggleWhy:
+        ctx.timeline.why.open = !ctx.timeline.why.open;
+        break;
     case Action::FitView:
         ctx.fitRequested = true;
         break;
@@ -609,6 +632,10 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["time"] = ctx.sim.time();
     j["timeStep"] = ctx.sim.params().timeStep;
     j["running"] = ctx.running;
+    j["stateHash"] = hex64(ctx.sim.stateHash());
+    j["timeline"] = timelineJson(ctx);
+    j["diagnosis"] = diagnosisJson(ctx);
+    j["compare"] = compareJson(ctx);
     j["selected"] = ctx.selection.indices(ctx.sim);
     const auto primary = ctx.selection.primaryIndex(ctx.sim);
     j["primary"] = primary ? json(*primary) : json(nullptr);
@@ -626,6 +653,9 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["panels"] = {{"parameters", ctx.panels.parameters},
                    {"inspector", ctx.panels.inspector},
                    {"metrics", ctx.panels.metrics},
+                   {"events", ctx.panels.events},
+                   {"compare", ctx.panels.compare},
+                   {"timeline", ctx.panels.timeline},
                    {"help", ctx.showHelp}};
     const ui::Rect& vp = ctx.camera.viewport();
     j["camera"] = {{"center", vec(ctx.camera.center())},

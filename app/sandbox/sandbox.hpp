@@ -28,6 +28,8 @@
 #include "selection.hpp"
 #include "settings.hpp"
 #include "sim_clock.hpp"
+#include "compare.hpp"
+#include "timeline.hpp"
 
 namespace orca::app {
 
@@ -74,6 +76,11 @@ struct SandboxContext {
     ClockSettings clockSettings;
     SimClock clock;
     int pendingSingleSteps = 0;
+
+    // Time travel: the recording of the run, the timeline bar, the events panel (timeline.hpp).
+    TimelineState timeline;
+    // Compare: a branch with changed parameters beside the run (compare.hpp).
+    CompareState compare;
 
     // Scene authoring: tools, undo history, clipboard (see editor.hpp).
     EditorState editor;

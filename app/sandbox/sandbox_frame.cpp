@@ -139,6 +139,18 @@ void drawSimulationMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Single step", Action::Step);
     menuItemAction(ctx, "Detour flow field", Action::ToggleDetour, ctx.sim.params().detour.enabled);
     ImGui::Separator();
+    ImGui::TextDisabled("Time travel (steps %llu-%llu recorded)",
+                        static_cast<unsigned long long>(ctx.timeline.history.firstStep()),
+                        static_cast<unsigned long long>(ctx.timeline.history.lastStep()));
+    menuItemAction(ctx, "Step back", Action::StepBack);
+    menuItemAction(ctx, "Previous event", Action::PreviousEvent);
+    menuItemAction(ctx, "Next event", Action::NextEvent);
+    menuItemAction(ctx, "Start of recording", Action::RecordingStart);
+    menuItemAction(ctx, "End of recording", Action::RecordingEnd);
+    menuItemAction(ctx, "Why? (selected agent)", Action::ToggleWhy, ctx.timeline.why.open);
+    menuItemAction(ctx, "Compare (branch with other parameters)", Action::ToggleCompare,
+                   ctx.panels.compare);
+    ImGui::Separator();
     ClockSettings& c = ctx.clockSettings;
     if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;
     ImGui::SameLine();
@@ -181,6 +193,9 @@ void drawViewMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.panels.parameters);
     menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.panels.inspector);
     menuItemAction(ctx, "Metrics", Action::ToggleMetrics, ctx.panels.metrics);
+    menuItemAction(ctx, "Events", Action::ToggleEvents, ctx.panels.events);
+    menuItemAction(ctx, "Compare", Action::ToggleCompare, ctx.panels.compare);
+    ImGui::MenuItem("Timeline bar", nullptr, &ctx.panels.timeline);
     menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.panels.linter);
     menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.panels.generators);
     menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
@@ -320,8 +335,13 @@ void drawPanels(SandboxContext& ctx) {
         if (out.agent) editAgents(ctx, *out.agent);
     }
     if (ctx.panels.inspector)
-        ui::drawInspector(ctx.sim, ctx.records, ctx.selection.primary(), ctx.agentNames,
-                          &ctx.panels.inspector);
+    {
+        const std::optional<ui::AgentHistoryView> history = updateAgentTrace(ctx);
+        if (const auto step = ui::drawInspector(ctx.sim, ctx.records, ctx.selection.primary(),
+                                                ctx.agentNames, &ctx.panels.inspector,
+                                                history ? &*history : nullptr))
+            seekTo(ctx, *step);
+    }
     if (ctx.panels.metrics) {
         if (ctx.metricsVersion != ctx.stateVersion) {
             ui::MetricsSample& s = ctx.metricsCurrent;
@@ -337,6 +357,9 @@ void drawPanels(SandboxContext& ctx) {
         }
         ui::drawMetricsPanel(ctx.metricsCurrent, ctx.metricsHistory, &ctx.panels.metrics);
     }
+    drawEventsPanel(ctx);
+    drawWhyWindow(ctx);
+    drawCompareWindow(ctx);
     drawAgentDefaultsPanel(ctx);
     drawGeneratorsPanel(ctx);
     drawLinterPanel(ctx);
@@ -520,10 +543,13 @@ void buildFrame(SandboxContext& ctx) {
     ctx.windowWidth = static_cast<int>(io.DisplaySize.x);
     ctx.windowHeight = static_cast<int>(io.DisplaySize.y);
     refreshRecords(ctx);
+    refreshWhy(ctx);
     const ExplainRecord* rec = primaryRecord(ctx);
 
     const float top = drawMainMenuBar(ctx);
-    const float bottom = std::max(io.DisplaySize.y - ui::statusBarHeight(), top + 1.0f);
+    const float timelineHeight = ctx.panels.timeline ? ui::TimelineBar::height() : 0.0f;
+    const float bottom =
+        std::max(io.DisplaySize.y - ui::statusBarHeight() - timelineHeight, top + 1.0f);
     // Screenshots dock the velocity panel to the right third and keep the world beside it.
     const bool panelShown = ctx.layers.overlay.velocityPanel && rec != nullptr;
     const float panelX = std::floor(io.DisplaySize.x * (1.0f - kPanelWidthFraction));
@@ -550,6 +576,8 @@ void buildFrame(SandboxContext& ctx) {
         worldHover =
             ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay, ctx.overlayStyle,
                                    ctx.overlayHover, mouse, mouseInWorld);
+    drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
+    drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
 
     // Edit tools: their overlay and their mouse handling (which may change the scene).
     drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
@@ -582,6 +610,7 @@ void buildFrame(SandboxContext& ctx) {
         panelHover = ctx.velocityPanel.draw(rec, ctx.layers.overlay, ctx.overlayHover,
                                             ctx.construction, &ctx.layers.overlay.velocityPanel);
     }
+    if (std::exchange(ctx.velocityPanel.whyRequested, false)) ctx.timeline.why.open = true;
     // The panel is on top of the world: its hover wins.
     ctx.overlayHover = panelHover.valid() ? panelHover : worldHover;
 
@@ -622,6 +651,7 @@ void buildFrame(SandboxContext& ctx) {
             s.note = ctx.note;
     }
     ui::drawStatusBar(s);
+    if (ctx.panels.timeline) drawTimelineBar(ctx, bottom);
     if (ctx.interactive) {
         ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp);
         ctx.messages.draw();

@@ -67,7 +67,10 @@ std::string settingsToText(const Settings& s) {
                    {"metrics", s.panels.metrics},
                    {"generators", s.panels.generators},
                    {"linter", s.panels.linter},
-                   {"agentDefaults", s.panels.agentDefaults}};
+                   {"agentDefaults", s.panels.agentDefaults},
+                   {"events", s.panels.events},
+                   {"compare", s.panels.compare},
+                   {"timeline", s.panels.timeline}};
     j["recentFiles"] = s.recentFiles;
     return j.dump(2) + "\n";
 }
@@ -93,6 +96,9 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
         readIf(*it, "generators", s.panels.generators);
         readIf(*it, "linter", s.panels.linter);
         readIf(*it, "agentDefaults", s.panels.agentDefaults);
+        readIf(*it, "events", s.panels.events);
+        readIf(*it, "compare", s.panels.compare);
+        readIf(*it, "timeline", s.panels.timeline);
     }
     if (const auto it = j.find("recentFiles"); it != j.end() && it->is_array()) {
         for (const json& f : *it)

@@ -21,6 +21,9 @@ struct PanelVisibility {
     bool generators = false;
     bool linter = false;
     bool agentDefaults = false;
+    bool events = false;
+    bool compare = false;
+    bool timeline = true; ///< the timeline bar above the status bar
 };
 
 struct Settings {

@@ -149,8 +149,11 @@ void drawRecord(const Simulator& sim, const ExplainRecord& rec,
 
 } // namespace
 
-void drawInspector(const Simulator& sim, std::span<const ExplainRecord> records, AgentId primary,
-                   std::span<const std::string> names, bool* open) {
+std::optional<std::uint64_t> drawInspector(const Simulator& sim,
+                                           std::span<const ExplainRecord> records, AgentId primary,
+                                           std::span<const std::string> names, bool* open,
+                                           const AgentHistoryView* history) {
+    std::optional<std::uint64_t> clicked;
     const ImGuiIO& io = ImGui::GetIO();
     // Default place: top, just left of where the velocity panel docks (right third).
     ImGui::SetNextWindowPos({std::max(io.DisplaySize.x * 2.0f / 3.0f - 470.0f, 350.0f), 30.0f},
@@ -160,12 +163,12 @@ void drawInspector(const Simulator& sim, std::span<const ExplainRecord> records,
     ImGui::SetNextWindowSizeConstraints({300.0f, 120.0f}, {io.DisplaySize.x, io.DisplaySize.y});
     if (!ImGui::Begin("Inspector", open)) {
         ImGui::End();
-        return;
+        return clicked;
     }
     if (records.empty()) {
         ImGui::TextDisabled("No agent selected: click one in the world view.");
         ImGui::End();
-        return;
+        return clicked;
     }
     ImGui::TextDisabled("What the next step will decide (dry run, step %llu)",
                         static_cast<unsigned long long>(records.front().step));
@@ -177,11 +180,17 @@ void drawInspector(const Simulator& sim, std::span<const ExplainRecord> records,
         ImGui::SetNextItemOpen(rec.agent == primary, ImGuiCond_Appearing);
         if (ImGui::CollapsingHeader(title.c_str())) {
             ImGui::PushID(static_cast<int>(rec.agent.slot));
+            if (history && rec.agent == primary &&
+                ImGui::TreeNodeEx("History", ImGuiTreeNodeFlags_DefaultOpen)) {
+                clicked = drawAgentHistory(*history);
+                ImGui::TreePop();
+            }
             drawRecord(sim, rec, names);
             ImGui::PopID();
         }
     }
     ImGui::End();
+    return clicked;
 }
 
 } // namespace orca::ui

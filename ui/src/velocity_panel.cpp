@@ -8,6 +8,7 @@
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/why_panel.hpp"
 
 namespace orca::ui {
 
@@ -222,6 +223,10 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     ImGui::Checkbox("Legend", &m_showLegend);
     ImGui::SameLine();
     const bool fitClicked = ImGui::Button("Fit");
+    ImGui::SameLine();
+    if (ImGui::Button("Why?")) whyRequested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Diagnose this agent: why it moves as it does, and what to change");
     if (construction.active) {
         construction.neighbor = std::clamp(construction.neighbor, 0, std::max(neighbors - 1, 0));
         construction.phase = std::clamp(construction.phase, 0, ConstructionState::kPhases - 1);
@@ -305,6 +310,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         if (hovered) hover = hitTestConstruction(*geom, t, m_canvas, fromIm(io.MousePos));
     } else if (!construction.active) {
         drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
+        if (!bindingLines.empty()) drawBindingLines(dl, t, m_canvas, *rec, bindingLines);
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
     const ImU32 dim = col(palette::kText, std::uint8_t{170});

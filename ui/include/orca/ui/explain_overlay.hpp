@@ -259,6 +259,12 @@ class VelocityPanel {
     /// Centres `center` and fits a disk of `radius` (velocity units) in the canvas.
     void fit(Vec2 center, double radius);
 
+    /// Lines (indices into the record's lines) drawn emphasised as binding ("Why?"); set by
+    /// the app before draw().
+    std::vector<std::size_t> bindingLines;
+    /// Set when the panel's "Why?" button was pressed (the app clears it).
+    bool whyRequested = false;
+
   private:
     Vec2 m_center{0.0, 0.0};
     double m_unitsPerPixel = 0.02;

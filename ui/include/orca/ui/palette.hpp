@@ -78,6 +78,12 @@ inline constexpr Rgba kEditInvalid{255, 70, 70, 255};      ///< Left out by the 
 inline constexpr Rgba kLintError{255, 70, 70, 255};        ///< Linter: error.
 inline constexpr Rgba kLintWarning{255, 196, 40, 255};     ///< Linter: warning.
 inline constexpr Rgba kLintInfo{140, 200, 255, 255};       ///< Linter: info.
+// Events on the timeline (LP3, arrived and detour use the agent colours above).
+inline constexpr Rgba kEventOverlap{235, 64, 52, 255};       ///< Overlap (red).
+inline constexpr Rgba kEventObstacle{220, 60, 180, 255};     ///< Obstacle penetration (magenta).
+inline constexpr Rgba kEventStalled{240, 228, 66, 255};      ///< Stalled (yellow).
+inline constexpr Rgba kEventOscillation{86, 180, 233, 255};  ///< Oscillation (sky blue).
+inline constexpr Rgba kWhy{255, 80, 255, 255}; ///< "Why?": binding half-planes, responsible agents.
 inline constexpr Rgba kPanelBackground{18, 20, 24, 255};
 inline constexpr Rgba kLegendBackground{10, 12, 16, 210};
 inline constexpr Rgba kText{230, 230, 235, 255};

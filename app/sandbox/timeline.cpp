@@ -1,0 +1,521 @@
+#include "timeline.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <utility>
+
+#include "orca/ui/why_panel.hpp"
+
+#include "sandbox.hpp"
+
+namespace orca::app {
+
+namespace {
+
+// What a seek invalidates: everything derived from the simulator's state.
+void stateJumped(SandboxContext& ctx) {
+    ++ctx.stateVersion;
+    ctx.recordsVersion = ~std::uint64_t{0};
+    ctx.hoverRecordVersion = ~std::uint64_t{0};
+    ctx.metricsVersion = ~std::uint64_t{0};
+    ctx.metricsHistory.clear(); // its samples are of the other timeline position
+    ctx.renderer.clearTrails();
+    ctx.clock.reset();
+    ctx.pendingSingleSteps = 0;
+}
+
+const std::vector<std::uint64_t>& keyframes(SandboxContext& ctx) {
+    TimelineState& t = ctx.timeline;
+    if (t.keyframesCount != t.history.keyframeCount() || t.keyframesGeneration != t.generation ||
+        t.keyframesLast != t.history.lastStep()) {
+        t.keyframes = t.history.keyframeSteps();
+        t.keyframesCount = t.history.keyframeCount();
+        t.keyframesGeneration = t.generation;
+        t.keyframesLast = t.history.lastStep();
+    }
+    return t.keyframes;
+}
+
+ui::AgentHistorySample sampleOf(const Simulator& sim, std::size_t i) {
+    ui::AgentHistorySample s;
+    const auto positions = sim.positions();
+    const auto params = sim.agentParamsAll();
+    if (i >= positions.size()) return s;
+    const Vec2 v = sim.velocities()[i];
+    s.speed = static_cast<float>(std::hypot(v.x, v.y));
+    // Clearance to the nearest agent: one pass (the spatial index is the simulator's own).
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < positions.size(); ++j) {
+        if (j == i) continue;
+        const Vec2 d = positions[j] - positions[i];
+        best = std::min(best, std::hypot(d.x, d.y) - params[i].radius - params[j].radius);
+    }
+    s.clearance = static_cast<float>(best);
+    const auto lp3 = sim.lastStepLp3();
+    s.lp3 = i < lp3.size() && lp3[i] != 0;
+    s.detour = sim.detourModeAt(i) == DetourMode::Detouring;
+    s.valid = true;
+    return s;
+}
+
+void storeSample(AgentTrace& t, std::uint64_t step, const ui::AgentHistorySample& s) {
+    if (step < t.first) return;
+    const auto k = static_cast<std::size_t>(step - t.first);
+    if (k >= t.samples.size()) t.samples.resize(k + 1);
+    if (!t.samples[k].valid) ++t.collected;
+    t.samples[k] = s;
+}
+
+std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
+    return ctx.timeline.eventsPanel.filter.agent(ctx.selection.primaryIndex(ctx.sim));
+}
+
+} // namespace
+
+std::string hex64(std::uint64_t v) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+    return text;
+}
+
+void startRecording(SandboxContext& ctx) {
+    TimelineState& t = ctx.timeline;
+    t.history.start(ctx.sim);
+    stopBranch(ctx); // the branch was of the previous run
+    ++t.generation;
+    t.cut.clear();
+    t.lastEditKey.clear();
+}
+
+void recordStep(SandboxContext& ctx) {
+    History& h = ctx.timeline.history;
+    const std::uint64_t step = ctx.sim.stepCount();
+    if (!h.started()) return;
+    AgentTrace& trace = ctx.timeline.trace;
+    if (!trace.agent.isNull() && trace.generation == ctx.timeline.generation) {
+        if (const auto i = ctx.sim.indexOf(trace.agent))
+            storeSample(trace, step, sampleOf(ctx.sim, *i));
+    }
+    if (step == h.lastStep() + 1) {
+        h.record(ctx.sim);
+    } else if (step > h.lastStep() + 1) {
+        // Cannot happen through the app's paths; never leave a gap in the recording.
+        startRecording(ctx);
+    }
+    // step <= lastStep(): the step replayed the recording (bit-exact), nothing to record.
+    followBranch(ctx);
+}
+
+std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step) {
+    History& h = ctx.timeline.history;
+    ctx.running = false;
+    if (!h.started()) return ctx.sim.stepCount();
+    const std::uint64_t reached = h.seek(ctx.sim, step);
+    stateJumped(ctx);
+    followBranch(ctx);
+    return reached;
+}
+
+void focusAgents(SandboxContext& ctx, std::uint64_t step,
+                 const std::vector<std::uint32_t>& agents) {
+    seekTo(ctx, step);
+    std::vector<std::size_t> indices(agents.begin(), agents.end());
+    std::erase_if(indices, [&](std::size_t i) { return i >= ctx.sim.agentCount(); });
+    if (indices.empty()) return;
+    selectAgents(ctx, indices);
+    // Frame them: their disks with room around (a few radii) for the neighbours.
+    ui::Rect r = ui::Rect::empty();
+    double radius = 0.0;
+    const auto positions = ctx.sim.positions();
+    const auto params = ctx.sim.agentParamsAll();
+    for (const std::size_t i : indices) {
+        const double rad = params[i].radius;
+        radius = std::max(radius, rad);
+        r.include(positions[i] - Vec2(rad));
+        r.include(positions[i] + Vec2(rad));
+    }
+    ctx.camera.fit(r.expanded(std::max(2.0, 5.0 * radius)));
+    ctx.fitRequested = false;
+}
+
+void focusEvent(SandboxContext& ctx, std::size_t eventIndex) {
+    const auto& events = ctx.timeline.history.events();
+    if (eventIndex >= events.size()) return;
+    const Event e = events[eventIndex]; // the seek does not change the events, but copy anyway
+    focusAgents(ctx, e.step, e.agents);
+}
+
+void timelineAction(SandboxContext& ctx, Action action) {
+    History& h = ctx.timeline.history;
+    if (!h.started()) return;
+    const std::uint64_t now = ctx.sim.stepCount();
+    switch (action) {
+    case Action::StepBack:
+        if (now > h.firstStep())
+            seekTo(ctx, now - 1);
+        else
+            ctx.running = false;
+        break;
+    case Action::PreviousEvent:
+    case Action::NextEvent: {
+        const bool forward = action == Action::NextEvent;
+        const auto i = ui::adjacentEvent(h.events(), now, forward,
+                                         ctx.timeline.eventsPanel.filter.kinds, filterAgent(ctx));
+        if (i)
+            focusEvent(ctx, *i);
+        else
+            setNote(ctx, forward ? "No later event in the recording"
+                                 : "No earlier event in the recording");
+        break;
+    }
+    case Action::RecordingStart:
+        seekTo(ctx, h.firstStep());
+        break;
+    case Action::RecordingEnd:
+        seekTo(ctx, h.lastStep());
+        break;
+    default:
+        break;
+    }
+}
+
+ParameterEditRecording prepareParameterEdit(SandboxContext& ctx, const std::string& mergeKey) {
+    TimelineState& t = ctx.timeline;
+    ParameterEditRecording r;
+    r.key = mergeKey;
+    r.undoCountBefore = ctx.editor.history.undoCount();
+    // The edit merges into the previous undo step (same field, nothing else recorded since):
+    // that step already keeps the recording from before the first edit of the run.
+    const bool merges = !mergeKey.empty() && mergeKey == t.lastEditKey &&
+                        r.undoCountBefore == t.lastEditUndoCount && !ctx.editor.history.canRedo();
+    if (!merges && t.history.started()) r.before = t.history;
+    return r;
+}
+
+void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit) {
+    TimelineState& t = ctx.timeline;
+    if (!t.history.started()) return;
+    const std::uint64_t step = ctx.sim.stepCount();
+    const bool cuts = step < t.history.lastStep();
+    t.history.edit(ctx.sim);
+    stopBranch(ctx); // the original changed under it
+    ++t.generation;
+    const scene::EditHistory& eh = ctx.editor.history;
+    const std::size_t count = eh.undoCount();
+    if (count > edit.undoCountBefore) {
+        // A new undo step: it keeps the recording from before the edit.
+        if (edit.before) {
+            t.cut.push_back({count, eh.undoLabel(), std::move(*edit.before), step});
+            // Each keeps its recording's keyframes alive (up to the memory budget each).
+            constexpr std::size_t kMaxKept = 8;
+            if (t.cut.size() > kMaxKept) t.cut.erase(t.cut.begin());
+        }
+    } else if (count == edit.undoCountBefore) {
+        // Merged into the previous step (whose entry, if any, stays), or nothing was recorded;
+        // or the full history dropped its oldest step for this one: then the counts no longer
+        // name our entries, so keep none rather than a wrong one.
+        if (count >= scene::EditHistory::Limits{}.maxEdits) t.cut.clear();
+    } else {
+        // The merged step came back to where it started and went away.
+        while (!t.cut.empty() && t.cut.back().undoCount > count)
+            t.cut.pop_back();
+    }
+    t.lastEditKey = edit.key;
+    t.lastEditUndoCount = count;
+    if (cuts)
+        setNote(ctx, "Edited at step " + std::to_string(step) +
+                         ": the recorded future was cut (undo brings it back)");
+}
+
+void sealParameterEdits(SandboxContext& ctx) {
+    ctx.timeline.lastEditKey.clear();
+}
+
+bool undoCutRecording(SandboxContext& ctx) {
+    TimelineState& t = ctx.timeline;
+    scene::EditHistory& eh = ctx.editor.history;
+    sealParameterEdits(ctx);
+    // Entries for steps that are no longer on the undo stack go.
+    while (!t.cut.empty() && t.cut.back().undoCount > eh.undoCount())
+        t.cut.pop_back();
+    if (t.cut.empty() || t.cut.back().undoCount != eh.undoCount() ||
+        t.cut.back().label != eh.undoLabel())
+        return false;
+    CutRecording c = std::move(t.cut.back());
+    t.cut.pop_back();
+    const std::string label = eh.undoLabel();
+    try {
+        if (!eh.undo(ctx.scene)) return false;
+    } catch (const std::exception& e) {
+        ctx.messages.push("Undo failed", e.what());
+        eh.clear();
+        return true;
+    }
+    ctx.running = false;
+    t.history = std::move(c.before);
+    ++t.generation;
+    t.history.seek(ctx.sim, c.step);
+    stateJumped(ctx);
+    ctx.selection.prune(ctx.sim);
+    ctx.paramsError.clear();
+    ctx.unsaved.update(ctx.scene);
+    ++ctx.editor.editVersion;
+    setNote(ctx,
+            "Undo: " + label + " (the recording is back; at step " + std::to_string(c.step) + ")");
+    return true;
+}
+
+void drawTimelineBar(SandboxContext& ctx, float y) {
+    TimelineState& t = ctx.timeline;
+    const History& h = t.history;
+    ui::TimelineInput in;
+    in.first = h.firstStep();
+    in.last = std::max(h.lastStep(), in.first);
+    in.current = ctx.sim.stepCount();
+    in.timeStep = ctx.sim.params().timeStep;
+    in.running = ctx.running;
+    in.events = h.events();
+    in.generation = t.generation;
+    in.keyframes = keyframes(ctx);
+    in.keyframeInterval = h.keyframeInterval();
+    in.bytes = h.bytes();
+    static constexpr Action kActions[] = {
+        Action::RecordingStart, Action::PreviousEvent, Action::StepBack,    Action::TogglePause,
+        Action::Step,           Action::NextEvent,     Action::RecordingEnd};
+    for (std::size_t i = 0; i < std::size(kActions); ++i)
+        in.shortcuts[i + 1] = shortcutLabel(kActions[i]);
+    const ui::TimelineOutput out = t.bar.draw(in, y);
+    if (out.focus) {
+        focusAgents(ctx, out.focus->step, out.focus->agents);
+    } else if (out.seek) {
+        seekTo(ctx, *out.seek);
+    }
+    switch (out.command) {
+    case ui::TimelineCommand::None:
+        break;
+    case ui::TimelineCommand::Start:
+        applyAction(ctx, Action::RecordingStart);
+        break;
+    case ui::TimelineCommand::PreviousEvent:
+        applyAction(ctx, Action::PreviousEvent);
+        break;
+    case ui::TimelineCommand::StepBack:
+        applyAction(ctx, Action::StepBack);
+        break;
+    case ui::TimelineCommand::TogglePlay:
+        applyAction(ctx, Action::TogglePause);
+        break;
+    case ui::TimelineCommand::StepForward:
+        applyAction(ctx, Action::Step);
+        break;
+    case ui::TimelineCommand::NextEvent:
+        applyAction(ctx, Action::NextEvent);
+        break;
+    case ui::TimelineCommand::End:
+        applyAction(ctx, Action::RecordingEnd);
+        break;
+    }
+}
+
+void drawEventsPanel(SandboxContext& ctx) {
+    if (!ctx.panels.events) return;
+    TimelineState& t = ctx.timeline;
+    ui::EventsPanelInput in;
+    in.events = t.history.events();
+    in.generation = t.generation;
+    in.current = ctx.sim.stepCount();
+    in.selectedAgent = ctx.selection.primaryIndex(ctx.sim);
+    in.agentCount = ctx.sim.agentCount();
+    in.timeStep = ctx.sim.params().timeStep;
+    const ui::EventsPanelOutput out = t.eventsPanel.draw(in, &ctx.panels.events);
+    if (out.focus) focusEvent(ctx, *out.focus);
+}
+
+void refreshWhy(SandboxContext& ctx) {
+    WhyState& w = ctx.timeline.why;
+    if (!w.open) return;
+    const AgentId primary = ctx.selection.primary();
+    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    if (primary.isNull() || !index) {
+        w.diagnosis.reset();
+        w.status = "Select an agent, then ask why (Y).";
+        w.agent = {};
+        return;
+    }
+    if (w.agent == primary && w.version == ctx.stateVersion) return;
+    if (ctx.running && w.agent == primary && w.ms > 8.0) {
+        w.status = "(from step " + std::to_string(w.diagnosis ? w.diagnosis->step : 0) +
+                   "; refreshed when paused)";
+        return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        w.diagnosis = diagnoseAt(ctx.timeline.history, ctx.sim.stepCount(), *index);
+        w.status.clear();
+    } catch (const std::exception& e) {
+        w.diagnosis.reset();
+        w.status = std::string("No diagnosis: ") + e.what();
+    }
+    w.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    w.agent = primary;
+    w.version = ctx.stateVersion;
+}
+
+const Diagnosis* currentDiagnosis(const SandboxContext& ctx) {
+    const WhyState& w = ctx.timeline.why;
+    if (!w.open || !w.diagnosis) return nullptr;
+    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    if (!index || w.diagnosis->agent != *index || w.diagnosis->step != ctx.sim.stepCount())
+        return nullptr;
+    return &*w.diagnosis;
+}
+
+void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec) {
+    ctx.velocityPanel.bindingLines.clear();
+    const Diagnosis* d = currentDiagnosis(ctx);
+    if (!d || !rec) return;
+    for (const BindingConstraint& b : d->binding)
+        ctx.velocityPanel.bindingLines.push_back(b.lineIndex);
+    std::vector<ui::WhyAgentRing> rings;
+    const auto positions = ctx.sim.positions();
+    const auto params = ctx.sim.agentParamsAll();
+    for (const std::uint32_t a : d->responsibleAgents)
+        if (a < positions.size()) rings.push_back({positions[a], params[a].radius, a});
+    if (ctx.layers.overlay.inWorld)
+        ui::drawWhyInWorld(dl, ctx.camera, *rec, ctx.velocityPanel.bindingLines, rings,
+                           ctx.overlayStyle);
+}
+
+void drawWhyWindow(SandboxContext& ctx) {
+    WhyState& w = ctx.timeline.why;
+    if (!w.open) return;
+    const Diagnosis* d = w.diagnosis ? &*w.diagnosis : nullptr;
+    const ui::WhyWindowOutput out = ui::drawWhyWindow(d, w.status, &w.open);
+    if (out.selectAgent) selectAgents(ctx, {*out.selectAgent});
+}
+
+nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
+    using json = nlohmann::ordered_json;
+    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    if (!index || !ctx.timeline.history.started()) return nullptr;
+    Diagnosis d;
+    if (const Diagnosis* c = currentDiagnosis(ctx)) {
+        d = *c;
+    } else {
+        try {
+            d = diagnoseAt(ctx.timeline.history, ctx.sim.stepCount(), *index);
+        } catch (const std::exception& e) {
+            return {{"error", e.what()}};
+        }
+    }
+    json binding = json::array();
+    for (const BindingConstraint& b : d.binding)
+        binding.push_back(b.lineIndex);
+    return {{"agent", d.agent},
+            {"step", d.step},
+            {"class", std::string(toString(d.cls))},
+            {"sentence", d.sentence},
+            {"suggestion", d.suggestion},
+            {"binding", std::move(binding)},
+            {"responsibleAgents", d.responsibleAgents},
+            {"windowOpen", ctx.timeline.why.open}};
+}
+
+std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
+    AgentTrace& t = ctx.timeline.trace;
+    const History& h = ctx.timeline.history;
+    const AgentId primary = ctx.selection.primary();
+    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    if (primary.isNull() || !index || !h.started()) {
+        t.agent = {};
+        return std::nullopt;
+    }
+    if (t.agent != primary || t.generation != ctx.timeline.generation || t.first != h.firstStep()) {
+        t = AgentTrace{};
+        t.agent = primary;
+        t.generation = ctx.timeline.generation;
+        t.first = h.firstStep();
+    }
+    const std::uint64_t now = ctx.sim.stepCount();
+    t.samples.resize(static_cast<std::size_t>(h.lastStep() - t.first + 1));
+    if (!t.samples[static_cast<std::size_t>(now - t.first)].valid)
+        storeSample(t, now, sampleOf(ctx.sim, *index));
+    // The plotted window: up to 400 steps before the current one and 100 after.
+    constexpr std::uint64_t kBefore = 400;
+    constexpr std::uint64_t kAfter = 100;
+    const std::uint64_t lo = now > t.first + kBefore ? now - kBefore : t.first;
+    const std::uint64_t hi = std::min(h.lastStep(), now + kAfter);
+    // Fill gaps by replaying the recording on the scratch simulator, a few ms per frame.
+    const auto t0 = std::chrono::steady_clock::now();
+    // Screenshots fill the whole window at once (reproducible pictures).
+    const double kBudgetMs = ctx.interactive ? 4.0 : 1e9;
+    auto spent = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+            .count();
+    };
+    std::uint64_t gap = lo;
+    while (gap <= hi && t.samples[static_cast<std::size_t>(gap - t.first)].valid)
+        ++gap;
+    while (gap <= hi && spent() < kBudgetMs) {
+        if (!t.scratch || t.scratchStep + 1 != gap) {
+            if (!t.scratch) {
+                t.scratch.emplace();
+                t.scratch->setThreadCount(ctx.threads);
+            }
+            t.scratchStep = h.seek(*t.scratch, gap);
+        } else {
+            t.scratch->step();
+            ++t.scratchStep;
+        }
+        storeSample(t, t.scratchStep, sampleOf(*t.scratch, *index));
+        while (gap <= hi && t.samples[static_cast<std::size_t>(gap - t.first)].valid)
+            ++gap;
+    }
+    ui::AgentHistoryView v;
+    v.first = lo;
+    v.samples = std::span<const ui::AgentHistorySample>(t.samples).subspan(
+        static_cast<std::size_t>(lo - t.first), static_cast<std::size_t>(hi - lo + 1));
+    v.current = now;
+    v.maxSpeed = static_cast<float>(ctx.sim.agentParamsAll()[*index].maxSpeed);
+    v.collected = t.collected;
+    return v;
+}
+
+nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
+    using json = nlohmann::ordered_json;
+    const TimelineState& t = ctx.timeline;
+    const History& h = t.history;
+    json j = json::object();
+    j["first"] = h.firstStep();
+    j["last"] = h.lastStep();
+    j["current"] = ctx.sim.stepCount();
+    j["keyframes"] = h.keyframeCount();
+    j["keyframeInterval"] = h.keyframeInterval();
+    j["bytes"] = h.bytes();
+    j["events"] = h.events().size();
+    j["generation"] = t.generation;
+    j["cutRecordings"] = t.cut.size();
+    // The markers of the last frame, where they are on the screen (for end-to-end tests).
+    json markers = json::array();
+    const auto& ms = t.bar.markers();
+    for (std::size_t i = 0; i < ms.size() && i < 200; ++i) {
+        const ui::TimelineMarker& m = ms[i];
+        const Vec2 c = t.bar.markerCenter(i);
+        const ui::MarkerFocus f = ui::markerFocus(h.events(), m);
+        markers.push_back({{"lane", ui::laneName(m.lane)},
+                           {"kind", std::string(toString(m.dominantKind()))},
+                           {"step", m.firstStep},
+                           {"lastStep", m.lastStep},
+                           {"count", m.count},
+                           {"screen", json::array({c.x, c.y})},
+                           {"agents", f.agents}});
+    }
+    j["markers"] = std::move(markers);
+    return j;
+}
+
+} // namespace orca::app

@@ -1,0 +1,142 @@
+#pragma once
+// Time travel in the sandbox: the recording (orca::History) kept beside the simulator, seeking,
+// the transport keys, the timeline bar and the events panel, and the recordings that parameter
+// edits at a past step cut, kept with their undo steps so that undo brings them back.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "orca/diagnosis.hpp"
+#include "orca/history.hpp"
+#include "orca/ui/agent_history.hpp"
+#include "orca/ui/events_panel.hpp"
+#include "orca/ui/timeline_bar.hpp"
+
+struct ImDrawList;
+
+namespace orca::app {
+
+struct SandboxContext;
+enum class Action;
+
+/// The recording as it was before a parameter edit, kept with the undo step of that edit.
+struct CutRecording {
+    std::size_t undoCount = 0; ///< EditHistory::undoCount() right after the edit was recorded
+    std::string label;         ///< its undo label
+    History before;            ///< the recording before the edit (cheap: keyframes are shared)
+    std::uint64_t step = 0;    ///< the step the edit was made at
+};
+
+/// "Why?": the diagnosis of the primary agent at the current step (orca::diagnoseAt on the
+/// recording), refreshed when the state or the agent changes while the window is open.
+struct WhyState {
+    bool open = false;
+    std::optional<Diagnosis> diagnosis;
+    std::string status;                        ///< why there is none, or that it is stale
+    AgentId agent;                             ///< diagnosed agent
+    std::uint64_t version = ~std::uint64_t{0}; ///< stateVersion it was made for
+    double ms = 0.0;                           ///< what the last one cost
+};
+
+/// The primary agent's history for the Inspector's plots: one sample per recorded step,
+/// collected while stepping (recording or replaying) and, for steps the live simulator did not
+/// pass since the agent was selected, by replaying the recording on a scratch simulator a few
+/// milliseconds per frame (only around the current step).
+struct AgentTrace {
+    AgentId agent;
+    std::uint64_t generation = ~std::uint64_t{0}; ///< the recording it was collected from
+    std::uint64_t first = 0;                      ///< step of samples[0] (the recording's first)
+    std::vector<ui::AgentHistorySample> samples;
+    std::size_t collected = 0;
+    std::optional<Simulator> scratch; ///< the replay that fills gaps, at scratchStep
+    std::uint64_t scratchStep = 0;
+};
+
+struct TimelineState {
+    History history;
+    /// Bumped whenever the events change other than by appending (a new recording, an edit
+    /// that cut the future, an undo that brought a recording back).
+    std::uint64_t generation = 0;
+    ui::TimelineBar bar;
+    ui::EventsPanel eventsPanel;
+    std::vector<std::uint64_t> keyframes; ///< history.keyframeSteps(), refreshed when it changes
+    std::size_t keyframesCount = ~std::size_t{0};
+    std::uint64_t keyframesGeneration = ~std::uint64_t{0};
+    std::uint64_t keyframesLast = ~std::uint64_t{0};
+    /// Undo steps that can put a cut recording back (oldest first). Cleared when a new
+    /// recording starts (load, restart, a scene edit: those rebuild the simulation anyway).
+    std::vector<CutRecording> cut;
+    // The last parameter edit, to tell whether the next one merges into its undo step (a slider
+    // drag is one step: its first edit keeps the recording, the others need no copy).
+    std::string lastEditKey;
+    std::size_t lastEditUndoCount = 0;
+    WhyState why;
+    AgentTrace trace;
+};
+
+/// Starts a new recording at the simulator's current state (load, restart, rebuild).
+void startRecording(SandboxContext& ctx);
+/// After each Simulator::step(): records it when the simulator is at the head; before the head
+/// the step replayed the recording and nothing is recorded.
+void recordStep(SandboxContext& ctx);
+/// Goes to recorded step `step` (clamped to the recording), paused; every cache (explain
+/// records, overlays, inspector, metrics, trails) follows. Returns the step reached.
+std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step);
+/// Seeks to `step`, selects `agents` (indices) and frames them in the view.
+void focusAgents(SandboxContext& ctx, std::uint64_t step, const std::vector<std::uint32_t>& agents);
+/// focusAgents for one event of the recording.
+void focusEvent(SandboxContext& ctx, std::size_t eventIndex);
+/// The transport: StepBack, PreviousEvent, NextEvent, RecordingStart, RecordingEnd.
+void timelineAction(SandboxContext& ctx, Action action);
+
+/// A parameter edit (Parameters panel, detour switch) in three parts: prepare() before the
+/// edit keeps the recording when the edit will start a new undo step; commit() after it was
+/// applied and recorded in the editor's history cuts the recorded future (History::edit) and
+/// files the kept recording with the new undo step.
+struct ParameterEditRecording {
+    std::optional<History> before;
+    std::size_t undoCountBefore = 0;
+    std::string key;
+};
+[[nodiscard]] ParameterEditRecording prepareParameterEdit(SandboxContext& ctx,
+                                                          const std::string& mergeKey);
+void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit);
+/// Ends merging of parameter edits (mouse released, undo, redo).
+void sealParameterEdits(SandboxContext& ctx);
+/// Undo of a parameter edit whose cut recording is kept: reverts the scene, puts the recording
+/// back and goes to the step of the edit. False (nothing done) when the undo step is not one.
+bool undoCutRecording(SandboxContext& ctx);
+
+/// The timeline bar with its top at `y` (wired to seeking and the transport).
+void drawTimelineBar(SandboxContext& ctx, float y);
+/// The Events window (when open).
+void drawEventsPanel(SandboxContext& ctx);
+
+/// Brings the "Why?" diagnosis up to date (when its window is open). While running, a
+/// diagnosis that took long is refreshed only when paused (it re-steps a window of the run).
+void refreshWhy(SandboxContext& ctx);
+/// The diagnosis when it is of the primary agent at the current step, else nullptr.
+[[nodiscard]] const Diagnosis* currentDiagnosis(const SandboxContext& ctx);
+/// The "Why?" window and the binding half-planes / responsible agents in the world view
+/// (call after the world overlays; sets the velocity panel's binding lines for its draw).
+void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec);
+void drawWhyWindow(SandboxContext& ctx);
+
+/// Brings the primary agent's history up to date (Inspector open) and returns the plots' view
+/// (a window of steps around the current one), or nullopt without a primary agent.
+[[nodiscard]] std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx);
+
+/// The state dump's "timeline" block.
+[[nodiscard]] nlohmann::ordered_json timelineJson(const SandboxContext& ctx);
+/// The state dump's "diagnosis" block: the primary agent's diagnosis at the current step
+/// (null when no agent is selected).
+[[nodiscard]] nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx);
+/// 16 hex digits (as `orca run` prints stateHash).
+[[nodiscard]] std::string hex64(std::uint64_t v);
+
+} // namespace orca::app

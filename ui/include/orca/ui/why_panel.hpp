@@ -1,0 +1,53 @@
+#pragma once
+/// \file why_panel.hpp
+/// "Why?": the core's diagnosis of the primary agent (orca::diagnoseAt) shown in a small
+/// window — class, the plain sentence, the suggested fix, the binding half-planes and the
+/// agents behind it — and drawn in both views: the binding half-planes emphasised (in the
+/// world view around the agent and in the velocity panel) and the responsible neighbours
+/// ringed in the world.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "orca/diagnosis.hpp"
+#include "orca/explain.hpp"
+#include "orca/ui/camera.hpp"
+#include "orca/ui/explain_overlay.hpp"
+
+namespace orca::ui {
+
+/// Draws the half-planes `lines` (indices into rec.lines) emphasised in velocity space (the
+/// "why" colour over a dark halo; with `labels`, "bk" beside line k). Out-of-range indices are
+/// skipped.
+void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
+                      const ExplainRecord& rec, std::span<const std::size_t> lines,
+                      bool labels = true);
+
+/// A neighbour to ring in the world view.
+struct WhyAgentRing {
+    Vec2 position{0.0, 0.0};
+    double radius = 0.0;
+    std::uint32_t index = 0;
+};
+
+/// World view: the binding half-planes around the agent (as drawExplainInWorld places velocity
+/// space, `style.worldSeconds`) and rings round the responsible agents, labelled.
+void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& rec,
+                    std::span<const std::size_t> lines, std::span<const WhyAgentRing> agents,
+                    const OverlayStyle& style);
+
+struct WhyWindowOutput {
+    std::optional<std::uint32_t> selectAgent; ///< an agent of the diagnosis was clicked
+};
+
+/// The "Why?" window for diagnosis `d` (nullptr: `status` says why there is none, e.g. no
+/// agent selected). `open` as in ImGui::Begin.
+WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open);
+
+} // namespace orca::ui
