@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
+#include "lesson_cmd.hpp"
+#include "orca/lesson.hpp"
 #include "orca/events.hpp"
 #include "orca/explain_json.hpp"
 #include "orca/scene.hpp"
@@ -204,13 +206,19 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
     if (!checkAgentIndex(opt.scene, opt.agent, sim.agentCount(), err)) return kBadInput;
     const AgentId id = sim.agentAt(static_cast<std::size_t>(opt.agent));
     for (std::int64_t s = 0; s < opt.steps; ++s) sim.step();
-    out << toJson(sim.explain(id), sim).dump(2) << '\n';
+    orca::ExplainOptions what;
+    what.lpTrace = opt.lpTrace;
+    out << toJson(sim.explain(id, what), sim).dump(2) << '\n';
     return kOk;
 }
 
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err) {
     int status = kOk;
     for (const std::string& file : opt.scenes) {
+        if (lesson::isLessonFile(file)) { // "format": "orca-lesson"
+            if (!validateLessonFile(file, opt.lint, out, err)) status = kBadInput;
+            continue;
+        }
         // The linter sees the file as written: a clockwise obstacle is its finding, not a
         // repair.
         auto loaded = loadForCli(file, err, scene::LoadOptions{.repairWinding = !opt.lint});

@@ -31,6 +31,7 @@ struct ExplainOptions {
     std::int64_t agent = 0; ///< index in file order
     std::int64_t steps = 0; ///< steps to run before explaining
     int threads = 1;
+    bool lpTrace = false;   ///< add "lpTrace": the linear programs step by step
 };
 int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err);
 

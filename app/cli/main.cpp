@@ -52,12 +52,16 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber);
     explainCmd->add_option("--threads", explain.threads, "Worker threads for those steps")
         ->check(CLI::Range(1, 256));
+    explainCmd->add_flag("--lp-trace", explain.lpTrace,
+                         "Add \"lpTrace\": LP2 line by line (LP1 intervals and clips), LP3's "
+                         "phases (projected lines, inner LP2), binding lines, the result");
 
     ValidateOptions validate;
     CLI::App* validateCmd = app.add_subcommand(
-        "validate", "Check scene files: exit 0 when all are valid; errors name the file, JSON "
-                    "path (or line:column) and what was expected. Warnings are not fatal.");
-    validateCmd->add_option("scenes", validate.scenes, "Scene files")->required();
+        "validate", "Check scene and lesson files: exit 0 when all are valid; errors name the "
+                    "file, JSON path (or line:column) and what was expected. Warnings are not "
+                    "fatal. A lesson (\"format\": \"orca-lesson\") is checked with its scene.");
+    validateCmd->add_option("scenes", validate.scenes, "Scene or lesson files")->required();
     validateCmd->add_flag(
         "--lint", validate.lint,
         "Also lint each file as written (clockwise obstacles are not repaired): one line per "

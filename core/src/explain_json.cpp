@@ -36,6 +36,105 @@ Json paramsJson(const AgentParams& p) {
     return j;
 }
 
+const char* failureName(Lp1Failure f) {
+    switch (f) {
+    case Lp1Failure::None: return "none";
+    case Lp1Failure::Disk: return "disk";
+    case Lp1Failure::Parallel: return "parallel";
+    case Lp1Failure::Empty: return "empty";
+    }
+    return "none";
+}
+
+Json interval(double left, double right) {
+    if (std::isnan(left) || std::isnan(right)) return Json(nullptr);
+    return Json::array({number(left), number(right)});
+}
+
+Json nanToNull(double v) { return std::isnan(v) ? Json(nullptr) : number(v); }
+
+Json lp1Json(const Lp1Trace& t) {
+    Json j;
+    j["disk"] = interval(t.diskLeft, t.diskRight);
+    Json clips = Json::array();
+    for (const Lp1Clip& c : t.clips) {
+        Json e;
+        e["line"] = c.line;
+        e["bound"] = c.parallel ? "parallel" : (c.right ? "right" : "left");
+        e["at"] = nanToNull(c.at);
+        e["interval"] = interval(c.tLeft, c.tRight);
+        clips.push_back(std::move(e));
+    }
+    j["clips"] = std::move(clips);
+    j["interval"] = interval(t.tLeft, t.tRight);
+    j["tProjected"] = nanToNull(t.tProjected);
+    j["t"] = nanToNull(t.t);
+    j["failure"] = t.ok() ? Json(nullptr) : Json(failureName(t.failure));
+    return j;
+}
+
+Json lp2StepsJson(const Lp2Trace& t) {
+    Json steps = Json::array();
+    for (const Lp2Step& s : t.steps) {
+        Json e;
+        e["line"] = s.line;
+        e["before"] = toJson(s.before);
+        e["violation"] = s.violation;
+        e["held"] = s.held;
+        if (!s.held) e["lp1"] = lp1Json(s.lp1);
+        e["after"] = toJson(s.after);
+        steps.push_back(std::move(e));
+    }
+    return steps;
+}
+
+Json lpTraceJson(const LpTrace& t) {
+    Json j;
+    j["lp2Start"] = toJson(t.lp2.start);
+    j["lp2"] = lp2StepsJson(t.lp2);
+    // On failure the failing line is the last step; on success failIndex == steps.size().
+    j["lp2FailIndex"] =
+        t.lp2.failIndex < t.lp2.steps.size() ? Json(t.lp2.failIndex) : Json(nullptr);
+    j["lp2Result"] = toJson(t.lp2.result);
+    j["bisectorWeight"] = t.bisectorWeight;
+    Json lp3 = Json::array();
+    for (const Lp3Step& s : t.lp3) {
+        Json e;
+        e["line"] = s.line;
+        e["before"] = toJson(s.before);
+        e["distanceBefore"] = s.distanceBefore;
+        e["violation"] = s.violation;
+        e["rebuilt"] = s.rebuilt;
+        if (s.rebuilt) {
+            Json projected = Json::array();
+            for (const Lp3ProjectedLine& p : s.projected) {
+                Json pe;
+                pe["from"] = p.source;
+                pe["kind"] = p.obstacle ? "obstacle" : (p.parallel ? "midway" : "bisector");
+                pe["point"] = toJson(p.line.point);
+                pe["direction"] = toJson(p.line.direction);
+                projected.push_back(std::move(pe));
+            }
+            e["projected"] = std::move(projected);
+            Json inner;
+            inner["direction"] = toJson(s.inner.optVelocity);
+            inner["start"] = toJson(s.inner.start);
+            inner["steps"] = lp2StepsJson(s.inner);
+            inner["failIndex"] = s.innerFailed ? Json(s.inner.failIndex) : Json(nullptr);
+            inner["result"] = toJson(s.inner.result);
+            e["inner"] = std::move(inner);
+        }
+        e["after"] = toJson(s.after);
+        e["distance"] = s.distance;
+        lp3.push_back(std::move(e));
+    }
+    j["lp3"] = std::move(lp3);
+    j["lp3Distance"] = t.lp3Distance;
+    j["binding"] = t.binding;
+    j["result"] = toJson(t.result);
+    return j;
+}
+
 } // namespace
 
 Json toJson(Vec2 v) { return Json::array({number(v.x), number(v.y)}); }
@@ -134,6 +233,7 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
         }
         j["detour"] = std::move(dj);
     }
+    if (rec.lpTrace) j["lpTrace"] = lpTraceJson(*rec.lpTrace);
     return j;
 }
 

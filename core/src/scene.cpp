@@ -612,12 +612,7 @@ class Loader {
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             const std::string& key = it.key();
             if (std::find(valid.begin(), valid.end(), key) != valid.end()) continue;
-            const Suggestion s = closestKey(key, valid);
-            if (s.distance <= 3 && s.distance < key.size()) {
-                fail(path, "unknown key " + quote(key) + " (did you mean " +
-                               quote(std::string(s.key)) + "?)");
-            }
-            fail(path, "unknown key " + quote(key) + " (valid keys: " + joinKeys(valid) + ")");
+            fail(path, unknownKeyMessage(key, valid));
         }
     }
 
@@ -1066,8 +1061,7 @@ LoadResult parseScene(const std::string& text, const std::string& fileName) {
     return parseScene(text, fileName, LoadOptions{});
 }
 
-LoadResult parseScene(const std::string& text, const std::string& fileName,
-                      const LoadOptions& options) {
+OJson parseJsonText(const std::string& text, const std::string& fileName) {
     const std::string file = fileName.empty() ? std::string("<scene>") : fileName;
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
         throw SceneError(file, "", 1, 1, "the file is empty (expected a JSON object)");
@@ -1111,7 +1105,13 @@ LoadResult parseScene(const std::string& text, const std::string& fileName,
         }
         throw SceneError(file, "", line, column, message);
     }
-    const OJson& root = builder.root();
+    return std::move(builder.root());
+}
+
+LoadResult parseScene(const std::string& text, const std::string& fileName,
+                      const LoadOptions& options) {
+    const std::string file = fileName.empty() ? std::string("<scene>") : fileName;
+    const OJson root = parseJsonText(text, file);
     Loader loader(file, options);
     return loader.load(root);
 }
@@ -1120,7 +1120,7 @@ LoadResult loadScene(const std::filesystem::path& path) {
     return loadScene(path, LoadOptions{});
 }
 
-LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options) {
+std::string readTextFile(const std::filesystem::path& path) {
     const std::string file = path.string();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw SceneError(file, "", 0, 0, "cannot open the file: " + osError(errno));
@@ -1138,7 +1138,23 @@ LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& optio
         text.append(buffer.data(), static_cast<std::size_t>(n));
     }
     ::close(fd);
-    return parseScene(text, file, options);
+    return text;
+}
+
+LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options) {
+    return parseScene(readTextFile(path), path.string(), options);
+}
+
+std::string describeJsonValue(const OJson& value) {
+    return describe(value);
+}
+
+std::string unknownKeyMessage(std::string_view key, std::span<const std::string_view> valid) {
+    const std::string k(key);
+    const Suggestion s = closestKey(key, valid);
+    if (s.distance <= 3 && s.distance < key.size())
+        return "unknown key " + quote(k) + " (did you mean " + quote(std::string(s.key)) + "?)";
+    return "unknown key " + quote(k) + " (valid keys: " + joinKeys(valid) + ")";
 }
 
 // ---- Saving

@@ -578,11 +578,15 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
 static SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
                           std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
                           const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
-                          Scratch& s, bool record) {
+                          Scratch& s, bool record, LpTrace* trace = nullptr) {
     s.lines.clear();
     addObstacleLines(a, vertices, obstGrid, s, record);
     const std::size_t numObstLines = s.lines.size();
     addAgentLines(a, self, sim, grid, staticFlags, s);
+    // The traced solve is a separate instantiation (explain path only); same operations.
+    if (trace)
+        return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
+                             sim.lp3BisectorWeight, s.projected, *trace);
     return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
                          sim.lp3BisectorWeight, s.projected);
 }
@@ -723,7 +727,8 @@ void Simulator::step() {
     step({}, none);
 }
 
-void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out) {
+void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out,
+                     const ExplainOptions& options) {
     Impl& im = *m_impl;
     const std::size_t n = m_pos.size();
 
@@ -751,7 +756,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     for (AgentId id : explainFor) {
         const auto index = indexOf(id);
         if (!index) continue;
-        explainAgent(*index, im.grid, m_detourField, im.isSource, out.emplace_back());
+        explainAgent(*index, im.grid, m_detourField, im.isSource, options, out.emplace_back());
     }
 
     // 2. Every agent decides independently (parallel-safe: reads only pre-step state). Work
@@ -875,14 +880,15 @@ void Simulator::buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool) con
     grid.build(m_pos, m_vel, m_radius, meanCellSize(), pool);
 }
 
-ExplainRecord Simulator::explain(AgentId id) const {
+ExplainRecord Simulator::explain(AgentId id, const ExplainOptions& options) const {
     const std::size_t i = require(id);
-    std::vector<ExplainRecord> records = explain(std::span<const AgentId>(&id, 1));
+    std::vector<ExplainRecord> records = explain(std::span<const AgentId>(&id, 1), options);
     (void)i;
     return std::move(records.front());
 }
 
-std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids) const {
+std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids,
+                                             const ExplainOptions& options) const {
     std::vector<ExplainRecord> out;
     if (ids.empty()) return out;
     // A private index (and detour field, if the stored one is stale) of the current state;
@@ -903,14 +909,14 @@ std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids) cons
     }
     for (AgentId id : ids) {
         const auto index = indexOf(id);
-        if (index) explainAgent(*index, grid, *field, isSource, out.emplace_back());
+        if (index) explainAgent(*index, grid, *field, isSource, options, out.emplace_back());
     }
     return out;
 }
 
 void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
                              const DetourField& field, std::span<const std::uint8_t> isSource,
-                             ExplainRecord& rec) const {
+                             const ExplainOptions& options, ExplainRecord& rec) const {
     rec = ExplainRecord{};
     rec.agent = m_ids[i];
     rec.step = m_stepCount;
@@ -937,8 +943,10 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
             field, isSource, rec.detour);
         rec.prefVelocity = a.prefVelocity;
     }
+    if (options.lpTrace) rec.lpTrace.emplace();
     const SolveResult r = decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices,
-                                 m_obstacleGrid, grid, m_static, s, true);
+                                 m_obstacleGrid, grid, m_static, s, true,
+                                 rec.lpTrace ? &*rec.lpTrace : nullptr);
     if (detours) detourAfterSolve(i, r.velocity, rec.detour);
 
     // Obstacle neighbours and their lines.

@@ -3,8 +3,12 @@
 //  * every velocity is finite and |v| <= maxSpeed, positions stay finite;
 //  * when LP2 succeeds, the chosen velocity satisfies every half-plane;
 //  * explain() changes nothing and predicts exactly what the step applies;
-//  * the result does not depend on the thread count.
+//  * the result does not depend on the thread count;
+//  * the LP trace replays the solve: its result is the velocity the step applies, bit for bit.
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -162,6 +166,84 @@ TEST(Properties, ThreadCountNeverChangesTheResult) {
         }
         ASSERT_EQ(one.stateHash(), many.stateHash()) << "seed " << seed;
     }
+}
+
+bool sameBits(Vec2 a, Vec2 b) {
+    return std::bit_cast<std::uint64_t>(a.x) == std::bit_cast<std::uint64_t>(b.x) &&
+           std::bit_cast<std::uint64_t>(a.y) == std::bit_cast<std::uint64_t>(b.y);
+}
+
+// The trace is internally consistent: each LP2 step starts where the previous one ended, an
+// LP1 that succeeded put the optimum at q + t d (the same operations, so the same bits), and
+// LP3 continues from LP2's result and ends at the unclamped velocity.
+void checkTraceChain(const ExplainRecord& r, int seed) {
+    const LpTrace& t = *r.lpTrace;
+    Vec2 cur = t.lp2.start;
+    for (const Lp2Step& s : t.lp2.steps) {
+        ASSERT_TRUE(sameBits(s.before, cur)) << "seed " << seed;
+        if (!s.held && s.lp1.ok()) {
+            const Line& l = r.lines[s.line].line;
+            ASSERT_TRUE(sameBits(s.after, l.point + s.lp1.t * l.direction)) << "seed " << seed;
+            ASSERT_GE(s.lp1.t, s.lp1.tLeft);
+            ASSERT_LE(s.lp1.t, s.lp1.tRight);
+        }
+        cur = s.after;
+    }
+    ASSERT_TRUE(sameBits(t.lp2.result, r.lp2Velocity)) << "seed " << seed;
+    ASSERT_EQ(t.lp2.failIndex, r.lp2Fail);
+    ASSERT_EQ(t.lp3.empty(), !r.lp3Ran);
+    for (const Lp3Step& s : t.lp3) {
+        ASSERT_TRUE(sameBits(s.before, cur)) << "seed " << seed;
+        cur = s.after;
+    }
+    ASSERT_TRUE(sameBits(t.unclamped, cur)) << "seed " << seed;
+    ASSERT_EQ(t.lp3Distance, r.lp3Depth);
+}
+
+TEST(Properties, LpTraceResultIsTheAppliedVelocityBitForBit) {
+    ExplainOptions traced;
+    traced.lpTrace = true;
+    std::size_t traces = 0;
+    std::size_t lp3Traces = 0;
+    std::size_t clipsSeen = 0;
+    for (int seed = 0; seed < kScenes; ++seed) {
+        RandomScene rs(static_cast<std::uint64_t>(seed) + 500000);
+        Simulator sim = rs.build();
+        if (seed % 2) sim.setThreadCount(2);
+        for (int step = 0; step < kSteps; ++step) {
+            std::vector<AgentId> ids;
+            for (std::size_t i = 0; i < sim.agentCount(); i += 2) ids.push_back(sim.agentAt(i));
+            // Dry run with the trace, and the step's own records with the trace.
+            const std::vector<ExplainRecord> dry = sim.explain(ids, traced);
+            std::vector<ExplainRecord> records;
+            sim.step(ids, records, traced);
+            ASSERT_EQ(records.size(), ids.size());
+            for (std::size_t k = 0; k < ids.size(); ++k) {
+                const Vec2 applied = sim.velocity(ids[k]);
+                const std::array<const ExplainRecord*, 2> both{&dry[k], &records[k]};
+                for (const ExplainRecord* r : both) {
+                    if (r->isStatic) {
+                        ASSERT_FALSE(r->lpTrace.has_value());
+                        continue;
+                    }
+                    ASSERT_TRUE(r->lpTrace.has_value()) << "seed " << seed;
+                    ASSERT_TRUE(sameBits(r->lpTrace->result, applied))
+                        << "seed " << seed << " step " << step << " agent " << k;
+                    ASSERT_TRUE(sameBits(r->newVelocity, applied)) << "seed " << seed;
+                    checkTraceChain(*r, seed);
+                }
+                if (!records[k].isStatic) {
+                    ++traces;
+                    lp3Traces += records[k].lp3Ran ? 1 : 0;
+                    for (const Lp2Step& s : records[k].lpTrace->lp2.steps)
+                        clipsSeen += s.lp1.clips.size();
+                }
+            }
+        }
+    }
+    EXPECT_GT(traces, 10000u);
+    EXPECT_GT(lp3Traces, 100u);
+    EXPECT_GT(clipsSeen, 1000u);
 }
 
 } // namespace

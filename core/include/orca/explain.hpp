@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "orca/detour.hpp"
 #include "orca/geometry.hpp"
+#include "orca/lp_trace.hpp"
 #include "orca/orca_lines.hpp"
 #include "orca/types.hpp"
 
@@ -67,6 +69,12 @@ struct ExplainDetour {
     bool usedFallback = false;        ///< the direction came from nearby static agents
 };
 
+/// What an explain request records beyond the default record.
+struct ExplainOptions {
+    /// Also record the linear programs step by step (ExplainRecord::lpTrace, lp_trace.hpp).
+    bool lpTrace = false;
+};
+
 /// The whole decision of one agent for one step.
 struct ExplainRecord {
     AgentId agent;
@@ -91,6 +99,9 @@ struct ExplainRecord {
     double lp3Depth = 0.0;       ///< LP3's largest remaining violation of an agent line.
     Vec2 newVelocity{0.0, 0.0};  ///< The chosen velocity.
     ExplainDetour detour;        ///< Detour state and sample (prefVelocity already includes it).
+    /// The linear programs as they ran (only when ExplainOptions::lpTrace asked; static agents
+    /// have none). lpTrace->result == newVelocity bit for bit.
+    std::optional<LpTrace> lpTrace;
 
     [[nodiscard]] bool lp2Failed() const { return lp2Fail < lines.size(); }
 };

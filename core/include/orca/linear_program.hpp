@@ -17,12 +17,21 @@
 
 namespace orca {
 
+struct Lp1Trace;
+struct Lp2Trace;
+struct LpTrace;
+
 /// LP1: the best point on line `lineNo` subject to lines [0, lineNo) and the disk
 /// |x| <= radius. With `directionOpt` the objective is "go as far as possible along
 /// `optVelocity`" (a direction), otherwise "closest to `optVelocity`".
 /// Returns false (and leaves `result` untouched) when that part of the line is empty.
 [[nodiscard]] bool linearProgram1(std::span<const Line> lines, std::size_t lineNo, double radius,
                                   Vec2 optVelocity, bool directionOpt, Vec2& result);
+/// LP1, also recording its interval, clips and choice in `trace` (lp_trace.hpp); the result is
+/// bit-identical to the untraced call.
+[[nodiscard]] bool linearProgram1(std::span<const Line> lines, std::size_t lineNo, double radius,
+                                  Vec2 optVelocity, bool directionOpt, Vec2& result,
+                                  Lp1Trace& trace);
 
 /// LP2: the point of the disk |x| <= radius inside every half-plane that is closest to
 /// `optVelocity` (or furthest along it with `directionOpt`), by incremental insertion in line
@@ -30,6 +39,10 @@ namespace orca {
 /// `result` then holds the optimum over the lines before that index.
 [[nodiscard]] std::size_t linearProgram2(std::span<const Line> lines, double radius,
                                          Vec2 optVelocity, bool directionOpt, Vec2& result);
+/// LP2, also recording every line considered in `trace` (lp_trace.hpp); bit-identical result.
+[[nodiscard]] std::size_t linearProgram2(std::span<const Line> lines, double radius,
+                                         Vec2 optVelocity, bool directionOpt, Vec2& result,
+                                         Lp2Trace& trace);
 
 /// LP3: runs when LP2 failed at `beginLine`. Keeps the first `numObstLines` (obstacle) lines
 /// hard and minimises the largest violation of the agent lines from `beginLine` on.
@@ -54,6 +67,20 @@ struct SolveResult {
 [[nodiscard]] SolveResult solveVelocity(std::span<const Line> lines, std::size_t numObstLines,
                                         double radius, Vec2 prefVelocity, double bisectorWeight,
                                         std::vector<Line>& scratch);
+
+/// The same solve, also recording LP2 and LP3 step by step in `trace` (lp_trace.hpp). The
+/// untraced overload is a separate instantiation with the recording compiled out; both perform
+/// the same floating-point operations, so the velocities are bit-identical.
+[[nodiscard]] SolveResult solveVelocity(std::span<const Line> lines, std::size_t numObstLines,
+                                        double radius, Vec2 prefVelocity, double bisectorWeight,
+                                        std::vector<Line>& scratch, LpTrace& trace);
+
+/// The lines `velocity` lies on (indices, ascending). Without LP3: |violation| <= tol. After
+/// LP3: obstacle lines with |violation| <= tol, agent lines whose violation is within tol of
+/// the largest agent-line violation (and >= -tol). tol = 1e-9 * max(1, radius).
+[[nodiscard]] std::vector<std::size_t> bindingLines(std::span<const Line> lines,
+                                                    std::size_t numObstLines, Vec2 velocity,
+                                                    bool lp3Ran, double radius);
 
 /// Scales `v` onto the disk |v| <= radius when it lies outside; guaranteed to return a vector
 /// whose computed length does not exceed `radius`.

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -155,6 +157,21 @@ struct LoadOptions {
 /// Reads and parses a file. Throws SceneError (also when the file cannot be read).
 [[nodiscard]] LoadResult loadScene(const std::filesystem::path& path);
 [[nodiscard]] LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options);
+
+/// Parses JSON text with the scene loader's checks but without interpreting it: syntax errors
+/// as "FILE:LINE:COLUMN: error: ..." with hints for the usual hand-editing mistakes, duplicate
+/// keys, nesting deeper than 256 levels, numbers that overflow a double. For other file formats
+/// built on this loader (lessons, lesson.hpp). Throws SceneError.
+[[nodiscard]] nlohmann::ordered_json parseJsonText(const std::string& text,
+                                                   const std::string& fileName);
+/// Reads a whole file. Throws SceneError ("cannot open the file: ...").
+[[nodiscard]] std::string readTextFile(const std::filesystem::path& path);
+/// How messages describe a JSON value: "string \"abc\"", "number 3", "an array", "null"...
+[[nodiscard]] std::string describeJsonValue(const nlohmann::ordered_json& value);
+/// The message for an unknown key: "unknown key \"raduis\" (did you mean \"radius\"?)", or
+/// the list of valid keys when none is close.
+[[nodiscard]] std::string unknownKeyMessage(std::string_view key,
+                                            std::span<const std::string_view> valid);
 
 /// Serialises a scene in a stable, diff-friendly layout (fixed key order, one agent per line)
 /// with numbers that round-trip exactly.

@@ -160,12 +160,15 @@ public:
     /// then v = v_new and p += v*Δt for all. Time advances by Δt.
     void step();
     /// The same step, also filling `out` with the explain records of `explainFor` (as decided
-    /// in this step, from the state before it). Invalid ids are skipped.
-    void step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out);
+    /// in this step, from the state before it). Invalid ids are skipped. `options` adds to the
+    /// records (e.g. the LP trace); the other agents' decisions never pay for it.
+    void step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out,
+              const ExplainOptions& options = {});
     /// Dry run: the record the next step would produce for `id`. Changes nothing.
-    [[nodiscard]] ExplainRecord explain(AgentId id) const;
+    [[nodiscard]] ExplainRecord explain(AgentId id, const ExplainOptions& options = {}) const;
     /// Dry run for several agents (one spatial index for all; invalid ids are skipped).
-    [[nodiscard]] std::vector<ExplainRecord> explain(std::span<const AgentId> ids) const;
+    [[nodiscard]] std::vector<ExplainRecord> explain(std::span<const AgentId> ids,
+                                                     const ExplainOptions& options = {}) const;
 
     [[nodiscard]] double time() const { return m_time; }
     [[nodiscard]] std::uint64_t stepCount() const { return m_stepCount; }
@@ -216,7 +219,8 @@ private:
     void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
     void countCellSize(std::size_t i, int sign);
     void explainAgent(std::size_t i, const detail::AgentGrid& grid, const DetourField& field,
-                      std::span<const std::uint8_t> isSource, ExplainRecord& rec) const;
+                      std::span<const std::uint8_t> isSource, const ExplainOptions& options,
+                      ExplainRecord& rec) const;
 
     SimulationParams m_params;
     int m_threadCount = 1;

@@ -1,0 +1,15 @@
+#pragma once
+// `orca validate` on lesson files (format "orca-lesson", orca/lesson.hpp).
+
+#include <iosfwd>
+#include <string>
+
+namespace orca::cli {
+
+/// Loads a lesson (and its inline or linked scene) and prints "FILE: ok: lesson with N pages,
+/// ..." to `out`, or the loader's error to `err`. With `lint`, also lints the lesson's scene
+/// (issues printed like a scene's). Returns false when the lesson does not load or the scene
+/// has a lint error.
+bool validateLessonFile(const std::string& file, bool lint, std::ostream& out, std::ostream& err);
+
+} // namespace orca::cli
