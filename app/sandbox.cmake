@@ -4,6 +4,7 @@
 find_package(SDL2 2.26 REQUIRED CONFIG)
 find_package(OpenGL REQUIRED)
 find_package(CLI11 REQUIRED CONFIG)
+find_package(GIF 5 REQUIRED) # giflib: recordings (Debian: libgif-dev)
 
 # Everything but the window, GL and the command line, so that tests/gui can link it.
 add_library(orca_sandbox_lib STATIC
@@ -21,10 +22,15 @@ add_library(orca_sandbox_lib STATIC
     sandbox/recovery.cpp
     sandbox/timeline.cpp
     sandbox/compare.cpp
+    sandbox/lessons.cpp
+    sandbox/pictures.cpp
+    sandbox/frame_recorder.cpp
+    sandbox/what_if.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 PRIVATE orca_warnings)
+target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 GIF::GIF
+                       PRIVATE orca_warnings)
 
 add_executable(orca-sandbox
     sandbox/main.cpp

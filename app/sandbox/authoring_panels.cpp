@@ -19,7 +19,7 @@ namespace orca::app {
 
 namespace {
 
-namespace palette = ui::palette;
+using ui::palette;
 
 using ui::col;
 using ui::toIm;
@@ -85,13 +85,13 @@ void refreshPreview(SandboxContext& ctx) {
 ui::Rgba severityColour(scene::LintSeverity s) {
     switch (s) {
     case scene::LintSeverity::Error:
-        return palette::kLintError;
+        return palette().kLintError;
     case scene::LintSeverity::Warning:
-        return palette::kLintWarning;
+        return palette().kLintWarning;
     case scene::LintSeverity::Info:
-        return palette::kLintInfo;
+        return palette().kLintInfo;
     }
-    return palette::kLintInfo;
+    return palette().kLintInfo;
 }
 
 // Selects the issue's agents and obstacles and centres the view on it.
@@ -335,7 +335,7 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
     ImGui::Separator();
     ImGui::Checkbox("Preview in the view", &g.showPreview);
     if (!g.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette::kLintError));
+        ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette().kLintError));
         ImGui::TextWrapped("%s", g.error.c_str());
         ImGui::PopStyleColor();
     } else {
@@ -375,11 +375,11 @@ void drawLinterPanel(SandboxContext& ctx) {
         ImGui::End();
         return;
     }
-    ImGui::TextColored(colour4(palette::kLintError), "%zu errors", l.errors);
+    ImGui::TextColored(colour4(palette().kLintError), "%zu errors", l.errors);
     ImGui::SameLine();
-    ImGui::TextColored(colour4(palette::kLintWarning), "%zu warnings", l.warnings);
+    ImGui::TextColored(colour4(palette().kLintWarning), "%zu warnings", l.warnings);
     ImGui::SameLine();
-    ImGui::TextColored(colour4(palette::kLintInfo), "%zu notes", l.infos);
+    ImGui::TextColored(colour4(palette().kLintInfo), "%zu notes", l.infos);
     ImGui::SameLine();
     ImGui::TextDisabled("(%.1f ms)", l.ms);
     if (l.issues.empty()) ImGui::TextUnformatted("No ORCA hazards found in this scene.");
@@ -432,18 +432,18 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
             for (const Vec2 p : g.fill.region)
                 pts.push_back(toIm(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
-                           col(palette::kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
+                           col(palette().kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
         }
         for (const scene::SceneAgent& a : g.preview.agents) {
             if (!view.expanded(5.0).contains(a.position)) continue;
             const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
             const Vec2 s = cam.worldToScreen(a.position);
             dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 2.0)),
-                         col(palette::kEditPreview, 200), 20, 1.5f);
+                         col(palette().kEditPreview, 200), 20, 1.5f);
             if (a.goal) {
                 const Vec2 gs = cam.worldToScreen(*a.goal);
-                dl.AddLine(toIm(s), toIm(gs), col(palette::kEditPreview, 40), 1.0f);
-                dl.AddCircle(toIm(gs), 2.5f, col(palette::kEditPreview, 160));
+                dl.AddLine(toIm(s), toIm(gs), col(palette().kEditPreview, 40), 1.0f);
+                dl.AddCircle(toIm(gs), 2.5f, col(palette().kEditPreview, 160));
             }
         }
     }

@@ -19,7 +19,7 @@ namespace orca::app {
 
 namespace {
 
-namespace palette = ui::palette;
+using ui::palette;
 
 constexpr double kVertexPickPixels = 7.0;
 constexpr double kGoalPickPixels = 6.0;
@@ -204,6 +204,7 @@ bool editing(const SandboxContext& ctx) {
 void setTool(SandboxContext& ctx, Tool tool) {
     EditorState& e = ctx.editor;
     if (e.tool == tool) return;
+    whatIfSettle(ctx);
     e.tool = tool;
     e.drawing.clear();
     e.drawingRegion = false;
@@ -246,6 +247,8 @@ namespace {
 // Undo (or redo) one step of the history on the scene, then rebuild the simulation from it.
 void walkHistory(SandboxContext& ctx, bool redo) {
     // A parameter edit made at a past step: its undo puts back the recording it cut.
+    if (!redo && whatIfRevert(ctx)) return; // a preview is undone by dropping it
+    if (!redo && undoKeptRunEdit(ctx)) return;
     if (!redo && undoCutRecording(ctx)) return;
     sealParameterEdits(ctx);
     beginEditing(ctx);
@@ -898,13 +901,13 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         std::vector<ImVec2> pts;
         for (const Vec2 p : v)
             pts.push_back(toIm(cam.worldToScreen(p)));
-        dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditInvalid),
+        dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette().kEditInvalid),
                        v.size() > 2 ? ImDrawFlags_Closed : 0, 2.0f);
         if (!v.empty()) {
             // The reason in full, wrapped (the linter panel has it too, with the fix).
             const std::string text = "left out of the simulation: " + e.skippedReasons[k];
             dl.AddText(nullptr, 0.0f, toIm(cam.worldToScreen(v.front()) + Vec2{6.0, 4.0}),
-                       col(palette::kEditInvalid), text.c_str(), nullptr, 260.0f);
+                       col(palette().kEditInvalid), text.c_str(), nullptr, 260.0f);
         }
     }
     if (!editing(ctx)) return;
@@ -922,11 +925,11 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
             std::vector<ImVec2> pts;
             for (const Vec2 p : v)
                 pts.push_back(toIm(cam.worldToScreen(p)));
-            dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette::kEditSelected),
+            dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), col(palette().kEditSelected),
                            v.size() > 2 ? ImDrawFlags_Closed : 0, 3.0f);
         }
-        drawWindingAndNormals(dl, cam, v, col(palette::kObstacleWinding, selected ? 255 : 170),
-                              col(palette::kObstacleNormal, selected ? 255 : 150));
+        drawWindingAndNormals(dl, cam, v, col(palette().kObstacleWinding, selected ? 255 : 170),
+                              col(palette().kObstacleNormal, selected ? 255 : 150));
         if (!handles) continue;
         for (std::size_t k = 0; k < v.size(); ++k) {
             const Vec2 s = cam.worldToScreen(v[k]);
@@ -935,10 +938,10 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
                                  e.hover->index == o && e.hover->sub == k;
             const float r = isSel || hovered ? 5.0f : 3.5f;
             dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)),
-                             col(isSel ? palette::kEditSelected : palette::kEditHandle));
+                             col(isSel ? palette().kEditSelected : palette().kEditHandle));
             if (k == 0)
                 dl.AddRect(toIm(s - Vec2(r + 2.5)), toIm(s + Vec2(r + 2.5)),
-                           col(palette::kEditHandle), 0.0f, 0, 1.0f); // first vertex
+                           col(palette().kEditHandle), 0.0f, 0, 1.0f); // first vertex
         }
     }
     // Hovered edge (double-click inserts a vertex there).
@@ -948,8 +951,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const std::vector<Vec2>& v = ctx.scene.obstacles[e.hover->index].vertices;
         const Vec2 a = cam.worldToScreen(v[e.hover->sub]);
         const Vec2 b = cam.worldToScreen(v[(e.hover->sub + 1) % v.size()]);
-        dl.AddLine(toIm(a), toIm(b), col(palette::kEditSelected, 200), 3.0f);
-        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 4.0f, col(palette::kEditSelected));
+        dl.AddLine(toIm(a), toIm(b), col(palette().kEditSelected, 200), 3.0f);
+        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 4.0f, col(palette().kEditSelected));
     }
     // Goal handles of the selected agents; a hovered goal.
     for (const std::size_t i : selectedAgents(ctx)) {
@@ -957,11 +960,11 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         if (!g) continue;
         const Vec2 s = cam.worldToScreen(*g);
         dl.AddLine(toIm(cam.worldToScreen(ctx.scene.agents[i].position)), toIm(s),
-                   col(palette::kEditSelected, 90), 1.0f);
-        dl.AddCircle(toIm(s), 5.0f, col(palette::kEditSelected), 12, 1.5f);
+                   col(palette().kEditSelected, 90), 1.0f);
+        dl.AddCircle(toIm(s), 5.0f, col(palette().kEditSelected), 12, 1.5f);
     }
     if (e.hover && e.hover->kind == EditHit::Kind::Goal)
-        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 6.0f, col(palette::kEditSelected), 12,
+        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 6.0f, col(palette().kEditSelected), 12,
                      2.0f);
 
     // The obstacle being drawn.
@@ -974,19 +977,19 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const bool crossing = mouseInWorld && !closing && selfIntersectsOpenPath(e.drawing, next);
         const PolygonCheck check = poly.size() >= 3 ? checkPolygon(poly) : PolygonCheck{};
         const ImU32 c =
-            col(crossing || !check.valid ? palette::kEditInvalid : palette::kEditPreview);
+            col(crossing || !check.valid ? palette().kEditInvalid : palette().kEditPreview);
         std::vector<ImVec2> pts;
         for (const Vec2 p : poly)
             pts.push_back(toIm(cam.worldToScreen(p)));
         dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), c, 0, 2.0f);
         if (poly.size() >= 3)
-            dl.AddLine(pts.back(), pts.front(), col(palette::kEditPreview, 80), 1.0f);
-        drawWindingAndNormals(dl, cam, poly, col(palette::kObstacleWinding),
-                              col(palette::kObstacleNormal));
+            dl.AddLine(pts.back(), pts.front(), col(palette().kEditPreview, 80), 1.0f);
+        drawWindingAndNormals(dl, cam, poly, col(palette().kObstacleWinding),
+                              col(palette().kObstacleNormal));
         for (std::size_t k = 0; k < e.drawing.size(); ++k) {
             const Vec2 s = cam.worldToScreen(e.drawing[k]);
             const float r = k == 0 && closing ? 7.0f : 4.0f;
-            dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)), col(palette::kEditPreview));
+            dl.AddRectFilled(toIm(s - Vec2(r)), toIm(s + Vec2(r)), col(palette().kEditPreview));
         }
         if (poly.size() >= 3) {
             const double area = signedArea(poly);
@@ -1004,8 +1007,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         const Vec2 b = cam.worldToScreen(d.currentWorld);
         const Vec2 lo{std::min(a.x, b.x), std::min(a.y, b.y)};
         const Vec2 hi{std::max(a.x, b.x), std::max(a.y, b.y)};
-        dl.AddRectFilled(toIm(lo), toIm(hi), col(palette::kEditSelected, 30));
-        dl.AddRect(toIm(lo), toIm(hi), col(palette::kEditSelected), 0.0f, 0, 1.0f);
+        dl.AddRectFilled(toIm(lo), toIm(hi), col(palette().kEditSelected, 30));
+        dl.AddRect(toIm(lo), toIm(hi), col(palette().kEditSelected), 0.0f, 0, 1.0f);
     } else if ((d.kind == EditDrag::Kind::Goal || d.kind == EditDrag::Kind::PrefVelocity) &&
                d.hit.index < ctx.scene.agents.size()) {
         const Vec2 from = ctx.scene.agents[d.hit.index].position;
@@ -1014,37 +1017,37 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         for (const std::size_t i : selectedAgents(ctx)) {
             const Vec2 p = ctx.scene.agents[i].position;
             drawArrow(dl, cam.worldToScreen(p), cam.worldToScreen(p + (to - from)),
-                      col(pref ? palette::kArrowPref : palette::kEditPreview), 2.0f);
+                      col(pref ? palette().kArrowPref : palette().kEditPreview), 2.0f);
             if (!pref)
                 dl.AddCircle(toIm(cam.worldToScreen(p + (to - from))), 5.0f,
-                             col(palette::kEditPreview), 12, 2.0f);
+                             col(palette().kEditPreview), 12, 2.0f);
         }
         if (pref) {
             const double seconds = std::max(ctx.layers.world.velocityArrowSeconds, 1e-3);
             char text[96];
             std::snprintf(text, sizeof text, "v_pref %.2f m/s (arrow = %.2g s)",
                           length(to - from) / seconds, seconds);
-            dl.AddText(toIm(mouse + Vec2{14.0, 10.0}), col(palette::kText), text);
+            dl.AddText(toIm(mouse + Vec2{14.0, 10.0}), col(palette().kText), text);
         }
     } else if (d.kind == EditDrag::Kind::NewAgent) {
         const scene::SceneAgent a = agentFromTemplate(e, d.anchor);
         const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
         const Vec2 s = cam.worldToScreen(d.anchor);
-        dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 3.0)), col(palette::kEditPreview), 32,
+        dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 3.0)), col(palette().kEditPreview), 32,
                      2.0f);
         if (length(mouse - d.pressScreen) > kDragThresholdPixels && !a.isStatic) {
             const Vec2 g = cam.worldToScreen(snapPoint(e, d.currentWorld));
-            drawArrow(dl, s, g, col(palette::kEditPreview), 1.5f);
-            dl.AddCircle(toIm(g), 5.0f, col(palette::kEditPreview), 12, 2.0f);
+            drawArrow(dl, s, g, col(palette().kEditPreview), 1.5f);
+            dl.AddCircle(toIm(g), 5.0f, col(palette().kEditPreview), 12, 2.0f);
         }
     }
     // Where a click would place a point (snapping).
     if (mouseInWorld && e.snap && (e.tool == Tool::AddAgent || e.tool == Tool::Obstacle) &&
         d.kind == EditDrag::Kind::None) {
         const Vec2 s = cam.worldToScreen(snapPoint(e, cam.screenToWorld(mouse)));
-        dl.AddLine(toIm(s - Vec2{6.0, 0.0}), toIm(s + Vec2{6.0, 0.0}), col(palette::kEditPreview),
+        dl.AddLine(toIm(s - Vec2{6.0, 0.0}), toIm(s + Vec2{6.0, 0.0}), col(palette().kEditPreview),
                    1.0f);
-        dl.AddLine(toIm(s - Vec2{0.0, 6.0}), toIm(s + Vec2{0.0, 6.0}), col(palette::kEditPreview),
+        dl.AddLine(toIm(s - Vec2{0.0, 6.0}), toIm(s + Vec2{0.0, 6.0}), col(palette().kEditPreview),
                    1.0f);
     }
 }

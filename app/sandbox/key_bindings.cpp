@@ -29,8 +29,10 @@ bool live(KeyScope scope, KeyContext c) {
         return true;
     case KeyScope::Construction:
         return c.construction && !c.editing;
+    case KeyScope::Solve:
+        return c.solve && !c.construction && !c.editing;
     case KeyScope::Viewing:
-        return !c.construction && !c.editing;
+        return !c.construction && !c.solve && !c.editing;
     case KeyScope::Editing:
         return c.editing;
     }
@@ -42,7 +44,7 @@ std::string helpLabel(const KeyBinding& b) {
     // in another mode says in which mode it means this.
     switch (b.scope) {
     case KeyScope::Viewing:
-        return label(b) + " (inspect tool, not in construction mode)";
+        return label(b) + " (inspect tool, not in construction or solve mode)";
     case KeyScope::Editing:
         return label(b) + " (edit tools)";
     default:

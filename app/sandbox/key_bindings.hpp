@@ -26,6 +26,7 @@ enum class Action {
     ToggleEvents,
     ToggleWhy,
     ToggleCompare,
+    KeepWhatIf,
     Restart,
     ClearSelection,
     ToggleConstruction,
@@ -33,6 +34,9 @@ enum class Action {
     ConstructionNextNeighbor,
     ConstructionPrevPhase,
     ConstructionNextPhase,
+    ToggleSolve,
+    SolvePrevStep,
+    SolveNextStep,
     ToggleParameters,
     ToggleInspector,
     ToggleMetrics,
@@ -40,10 +44,15 @@ enum class Action {
     FitView,
     ZoomIn,
     ZoomOut,
+    FocusDecision,
+    UiScaleUp,
+    UiScaleDown,
     Open,
     Save,
     SaveAs,
     Screenshot,
+    ExportSvg,
+    ToggleRecording,
     DumpState,
     ToggleHelp,
     Quit,
@@ -87,7 +96,8 @@ enum KeyMod : std::uint8_t {
 enum class KeyScope : std::uint8_t {
     Always,
     Construction, ///< only while construction mode is on
-    Viewing,      ///< only with the inspect tool and construction mode off
+    Viewing,      ///< only with the inspect tool and construction and solve mode off
+    Solve,        ///< only while solve mode is on (it excludes construction mode)
     Editing,      ///< only while an edit tool is active
 };
 
@@ -95,6 +105,7 @@ enum class KeyScope : std::uint8_t {
 struct KeyContext {
     bool construction = false;
     bool editing = false;
+    bool solve = false;
 };
 
 struct KeyBinding {
@@ -167,6 +178,14 @@ inline constexpr std::array kKeyBindings{
     KeyBinding{SDLK_RIGHT, kModNone, Action::ConstructionNextPhase, "Next phase",
                "Construction mode: one phase on (after the half-plane: the next neighbour)", true,
                KeyScope::Construction},
+    KeyBinding{SDLK_v, kModNone, Action::ToggleSolve, "Solve mode",
+               "Step through the selected agent's linear programs as they ran: LP2 line by line "
+               "(LP1 interval, clipping lines), LP3's bisector lines, the result (velocity panel)",
+               false},
+    KeyBinding{SDLK_LEFT, kModNone, Action::SolvePrevStep, "Previous solve step",
+               "Solve mode: one step of the LP trace back", true, KeyScope::Solve},
+    KeyBinding{SDLK_RIGHT, kModNone, Action::SolveNextStep, "Next solve step",
+               "Solve mode: one step of the LP trace on", true, KeyScope::Solve},
     KeyBinding{SDLK_e, kModNone, Action::ToggleParameters, "Parameters",
                "Show or hide the parameters panel", false},
     KeyBinding{SDLK_i, kModNone, Action::ToggleInspector, "Inspector",
@@ -185,6 +204,15 @@ inline constexpr std::array kKeyBindings{
                true},
     KeyBinding{SDLK_KP_MINUS, kModNone, Action::ZoomOut, "Zoom out",
                "Zoom out about the view centre", true},
+    KeyBinding{SDLK_f, kModNone, Action::FocusDecision, "Focus decision",
+               "Velocity panel: zoom to the decision (v, v_pref, v_new, the u arrows and the "
+               "feasible region near them)",
+               false},
+    KeyBinding{SDLK_EQUALS, kModCtrl, Action::UiScaleUp, "Larger UI",
+               "UI scale +25 % (text, widgets and strokes; up to 250 %, kept in the settings)",
+               false},
+    KeyBinding{SDLK_MINUS, kModCtrl, Action::UiScaleDown, "Smaller UI",
+               "UI scale -25 % (down to 100 %)", false},
     KeyBinding{SDLK_o, kModCtrl, Action::Open, "Open...", "Open a scene file (path or recent file)",
                false},
     KeyBinding{SDLK_s, kModCtrl, Action::Save, "Save",
@@ -193,6 +221,14 @@ inline constexpr std::array kKeyBindings{
                "Save the scene to another file", false},
     KeyBinding{SDLK_p, kModCtrl, Action::Screenshot, "Save screenshot...",
                "Save the window as a PNG file", false},
+    KeyBinding{SDLK_e, kModCtrl, Action::ExportSvg, "Export SVG...",
+               "Save the world view and the velocity panel as an SVG file (vector paths, real "
+               "text, the screen's colours)",
+               false},
+    KeyBinding{SDLK_r, kModCtrl, Action::ToggleRecording, "Record / stop",
+               "Record the view as an animated GIF (or numbered PNGs) while the simulation "
+               "advances; again: stop and write the file",
+               false},
     KeyBinding{
         SDLK_F12, kModNone, Action::DumpState, "Dump state",
         "Write the state file given with --dump-state (for tests; also while a dialog is open)",
@@ -259,6 +295,10 @@ inline constexpr std::array kKeyBindings{
                "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
     KeyBinding{SDLK_DOWN, kModShift, Action::NudgeDown, "Nudge down",
                "Move the selection by one grid step (Shift: ten)", true, KeyScope::Editing},
+    KeyBinding{SDLK_RETURN, kModNone, Action::KeepWhatIf, "Keep what-if",
+               "Keep the previewed what-if (a dragged velocity, v_pref or position) as an "
+               "undoable edit; Esc reverts it",
+               false, KeyScope::Viewing},
     KeyBinding{SDLK_RETURN, kModNone, Action::ClosePolygon, "Close obstacle",
                "Obstacle tool: finish the obstacle being drawn (2 vertices = a wall segment)",
                false, KeyScope::Editing},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <system_error>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include <SDL.h>
 #include <SDL_opengl.h>
@@ -24,7 +26,9 @@
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 
+#include "frame_recorder.hpp"
 #include "options.hpp"
+#include "pictures.hpp"
 #include "sandbox.hpp"
 #include "screenshot.hpp"
 #include "settings.hpp"
@@ -84,8 +88,8 @@ class Platform {
         // directory; screenshots use none so that they are reproducible.
         m_iniPath = interactive ? iniFile.string() : std::string();
         io.IniFilename = m_iniPath.empty() ? nullptr : m_iniPath.c_str();
-        orca::ui::applyStyle();
-        loadFont(paths);
+        findFont(paths);
+        setAppearance(orca::ui::Theme::Dark, 100);
 
         if (!ImGui_ImplSDL2_InitForOpenGL(m_window, m_gl)) return fail(error, "ImGui SDL2 backend");
         m_sdlBackend = true;
@@ -103,9 +107,29 @@ class Platform {
         SDL_GL_GetDrawableSize(m_window, &w, &h);
     }
 
+    /// Applies a theme and UI scale (percent) when they differ from the current ones: ImGui's
+    /// style and the palette, and, for a new scale, the font re-rasterised at that size (the
+    /// atlas and its GL texture rebuilt). Between frames only.
+    void setAppearance(orca::ui::Theme theme, int scalePercent) {
+        if (theme == m_theme && scalePercent == m_scalePercent) return;
+        const bool rescale = scalePercent != m_scalePercent;
+        m_theme = theme;
+        m_scalePercent = scalePercent;
+        const float scale = static_cast<float>(scalePercent) / 100.0f;
+        orca::ui::applyStyle(theme, scale);
+        if (!rescale) return;
+        buildFont(scale);
+        // Before the first frame the backend builds the texture itself (NewFrame).
+        if (m_frames > 0) {
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
+    }
+
     /// Builds one ImGui frame (timed as the frame's CPU cost) and renders it to the back
     /// buffer. Does not swap.
     void renderFrame(SandboxContext& ctx) {
+        setAppearance(ctx.settings.theme, ctx.settings.uiScalePercent);
         const auto t0 = std::chrono::steady_clock::now();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
@@ -123,7 +147,7 @@ class Platform {
         int h = 0;
         drawableSize(w, h);
         glViewport(0, 0, w, h);
-        constexpr orca::ui::Rgba bg = orca::ui::palette::kBackground;
+        const orca::ui::Rgba bg = orca::ui::palette().kBackground;
         glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -152,32 +176,41 @@ class Platform {
         return false;
     }
 
-    // DejaVu Sans rasterised at the framebuffer's pixel density (crisp on HiDPI), falling back
-    // to ImGui's built-in font.
-    void loadFont(const AppPaths& paths) {
+    // DejaVu Sans, the framebuffer's pixel density (fonts are rasterised at it: crisp on HiDPI).
+    void findFont(const AppPaths& paths) {
         int ww = 0;
         int dw = 0;
         int h = 0;
         SDL_GetWindowSize(m_window, &ww, &h);
         SDL_GL_GetDrawableSize(m_window, &dw, &h);
-        const float density =
-            ww > 0 && dw > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
+        m_density = ww > 0 && dw > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
         const fs::path candidates[] = {
             paths.assetsDir.empty() ? fs::path() : paths.assetsDir / "fonts" / "DejaVuSans.ttf",
             "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         };
-        ImGuiIO& io = ImGui::GetIO();
         for (const fs::path& f : candidates) {
             std::error_code ec;
-            if (f.empty() || !fs::exists(f, ec)) continue;
-            // The overlays' texts use a few glyphs beyond Latin-1 (infinity, tau, arrows).
-            if (io.Fonts->AddFontFromFileTTF(f.c_str(), 15.0f * density, nullptr,
-                                             orca::ui::overlayGlyphRanges())) {
-                io.FontGlobalScale = 1.0f / density;
+            if (!f.empty() && fs::exists(f, ec)) {
+                m_fontFile = f;
                 return;
             }
         }
+    }
+
+    // The font at 15 px times the UI scale, falling back to ImGui's built-in font (which does
+    // not scale crisply: it is only enlarged).
+    void buildFont(float scale) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.Fonts->Clear();
+        // The overlays' texts use a few glyphs beyond Latin-1 (infinity, tau, arrows).
+        if (!m_fontFile.empty() &&
+            io.Fonts->AddFontFromFileTTF(m_fontFile.c_str(), 15.0f * m_density * scale, nullptr,
+                                         orca::ui::overlayGlyphRanges())) {
+            io.FontGlobalScale = 1.0f / m_density;
+            return;
+        }
         io.Fonts->AddFontDefault();
+        io.FontGlobalScale = scale;
     }
 
     bool m_sdl = false;
@@ -187,6 +220,10 @@ class Platform {
     bool m_sdlBackend = false;
     bool m_glBackend = false;
     std::string m_iniPath;
+    fs::path m_fontFile;
+    float m_density = 1.0f;
+    orca::ui::Theme m_theme = orca::ui::Theme::Dark;
+    int m_scalePercent = 0; ///< 0: no font built yet
     std::uint64_t m_frames = 0;
     ImVec2 m_pointer{-FLT_MAX, -FLT_MAX};
     bool m_pointerKnown = false; ///< an SDL motion event has arrived
@@ -244,6 +281,178 @@ int runScreenshot(Platform& platform, SandboxContext& ctx, const fs::path& out) 
     return 0;
 }
 
+// Reads the part of the back buffer the pictures show (pictureFrame) in framebuffer pixels.
+bool captureView(const Platform& platform, const SandboxContext& ctx,
+                 std::vector<unsigned char>& rgb, int& width, int& height, std::string& error) {
+    int fbw = 0;
+    int fbh = 0;
+    platform.drawableSize(fbw, fbh);
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    const orca::ui::Rect f = pictureFrame(ctx);
+    auto px = [](double v, float s, int limit) {
+        return std::clamp(static_cast<int>(std::lround(v * static_cast<double>(s))), 0, limit);
+    };
+    const int x0 = px(f.min.x, scale.x, fbw);
+    const int y0 = px(f.min.y, scale.y, fbh);
+    width = px(f.max.x, scale.x, fbw) - x0;
+    height = px(f.max.y, scale.y, fbh) - y0;
+    return readBackBuffer(x0, y0, width, height, fbh, rgb, error);
+}
+
+int runSvg(Platform& platform, SandboxContext& ctx, const fs::path& out) {
+    // As --screenshot: the third frame is the settled one.
+    for (int i = 0; i < 3; ++i)
+        platform.renderFrame(ctx);
+    std::string error;
+    if (!exportSvg(ctx, out, error)) {
+        std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
+        return 1;
+    }
+    const orca::ExplainRecord* rec = primaryRecord(ctx);
+    std::printf("wrote %s (step %llu, %zu agents, %zu half-planes)\n", out.c_str(),
+                static_cast<unsigned long long>(ctx.sim.stepCount()), ctx.sim.agentCount(),
+                rec ? rec->lines.size() : std::size_t{0});
+    return 0;
+}
+
+// --record: one frame per step (per k steps when a step is shorter than a GIF's shortest
+// reliable delay, 20 ms), `steps` steps, frames shown for the simulated time between them.
+int runRecord(Platform& platform, SandboxContext& ctx, const fs::path& out, std::uint64_t steps) {
+    for (int i = 0; i < 2; ++i)
+        platform.renderFrame(ctx);
+    const double dt = ctx.sim.params().timeStep;
+    const auto every =
+        dt >= 0.02 ? std::uint64_t{1} : static_cast<std::uint64_t>(std::ceil(0.02 / dt));
+    const std::uint64_t first = ctx.sim.stepCount();
+    FrameRecorder recorder;
+    std::vector<unsigned char> rgb;
+    std::string error;
+    double t = 0.0;
+    std::uint64_t done = 0;
+    int w = 0;
+    int h = 0;
+    for (;;) {
+        platform.renderFrame(ctx);
+        bool ok = captureView(platform, ctx, rgb, w, h, error);
+        if (ok && !recorder.active()) ok = recorder.start(out, w, h, error);
+        if (ok) ok = recorder.addFrame(rgb, t, error);
+        if (!ok) {
+            std::fprintf(stderr, "orca-sandbox: --record: %s\n", error.c_str());
+            return 1;
+        }
+        if (done >= steps) break;
+        const std::uint64_t n = std::min(every, steps - done);
+        stepSimulation(ctx, static_cast<int>(n));
+        done += n;
+        t += static_cast<double>(n) * dt;
+    }
+    if (!recorder.finish(t + static_cast<double>(every) * dt, error)) {
+        std::fprintf(stderr, "orca-sandbox: --record: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("wrote %s (%zu frames of %dx%d, steps %llu..%llu, every %llu, %.2f s simulated, "
+                "%llu bytes)\n",
+                out.c_str(), recorder.framesWritten(), w, h,
+                static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(ctx.sim.stepCount()),
+                static_cast<unsigned long long>(every), t,
+                static_cast<unsigned long long>(recorder.bytes()));
+    return 0;
+}
+
+// The window loop's side of recording: starts when asked (a few frames after the dialog is
+// gone), captures a frame whenever the simulation's step changes, writes on stop or quit.
+class InteractiveRecording {
+  public:
+    /// Before the frame is rendered: true when the recording starts with this frame.
+    bool startDue(SandboxContext& ctx) {
+        if (!ctx.pictures.recordStart) {
+            m_wait = 0;
+            return false;
+        }
+        return ++m_wait >= 3;
+    }
+
+    /// After the frame is rendered (the back buffer holds it).
+    void afterFrame(const Platform& platform, SandboxContext& ctx, bool start) {
+        PicturesState& pics = ctx.pictures;
+        const double dt = ctx.sim.params().timeStep;
+        std::string error;
+        if (start) {
+            const fs::path file = *std::exchange(pics.recordStart, std::nullopt);
+            m_wait = 0;
+            int w = 0;
+            int h = 0;
+            if (!captureView(platform, ctx, m_rgb, w, h, error) ||
+                !m_recorder.start(file, w, h, error) || !m_recorder.addFrame(m_rgb, 0.0, error)) {
+                m_recorder.abandon();
+                ctx.messages.push("Could not record", error);
+                return;
+            }
+            pics.recording = true;
+            pics.recordFile = file;
+            pics.recordFrames = 1;
+            m_step = ctx.sim.stepCount();
+            m_time = 0.0;
+            setNote(ctx, "recording to " + file.string() + " (Ctrl+R stops)");
+        } else if (m_recorder.active() && ctx.sim.stepCount() != m_step) {
+            // Jumps on the timeline count as a few steps, not as the time they skip.
+            const std::uint64_t s = ctx.sim.stepCount();
+            const std::uint64_t d = s > m_step ? s - m_step : m_step - s;
+            m_time += static_cast<double>(std::min<std::uint64_t>(d, 4)) * dt;
+            m_step = s;
+            int w = 0;
+            int h = 0;
+            if (!captureView(platform, ctx, m_rgb, w, h, error)) {
+                stop(ctx);
+                ctx.messages.push("Recording stopped", error);
+                return;
+            }
+            if (w != m_recorder.width() || h != m_recorder.height()) {
+                stop(ctx);
+                ctx.messages.push("Recording stopped",
+                                  "The view changed size; what was recorded so far is saved.");
+                return;
+            }
+            if (!m_recorder.addFrame(m_rgb, m_time, error)) {
+                m_recorder.abandon();
+                pics.recording = false;
+                ctx.messages.push("Could not record", error);
+                return;
+            }
+            ++pics.recordFrames;
+        }
+        if (std::exchange(pics.recordStop, false)) {
+            pics.recordStart.reset();
+            stop(ctx);
+        }
+    }
+
+    /// Finishes and writes the recording (if any).
+    void stop(SandboxContext& ctx) {
+        PicturesState& pics = ctx.pictures;
+        pics.recording = false;
+        if (!m_recorder.active()) return;
+        std::string error;
+        const double dt = ctx.sim.params().timeStep;
+        if (!m_recorder.finish(m_time + dt, error)) {
+            ctx.messages.push("Could not save the recording", error);
+            return;
+        }
+        char size[64];
+        std::snprintf(size, sizeof size, "%zu frames, %.1f MB", pics.recordFrames,
+                      static_cast<double>(m_recorder.bytes()) / 1e6);
+        setNote(ctx, "recorded " + pics.recordFile.string() + " (" + size + ")");
+    }
+
+  private:
+    FrameRecorder m_recorder;
+    std::vector<unsigned char> m_rgb;
+    int m_wait = 0;
+    std::uint64_t m_step = 0;
+    double m_time = 0.0;
+};
+
 int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     const Uint32 windowId = SDL_GetWindowID(platform.window());
     const double ticksPerSecond = static_cast<double>(SDL_GetPerformanceFrequency());
@@ -251,6 +460,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     int frames = 0;
     bool titleUnsaved = false;
     int screenshotWait = 0;
+    InteractiveRecording recording;
     for (;;) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
@@ -271,7 +481,17 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             shot = std::exchange(ctx.screenshotRequest, std::nullopt);
             screenshotWait = 0;
         }
+        const bool recordStart = recording.startDue(ctx);
         platform.renderFrame(ctx);
+        if (ctx.pictures.svgRequest) {
+            const fs::path file = *std::exchange(ctx.pictures.svgRequest, std::nullopt);
+            std::string error;
+            if (exportSvg(ctx, file, error))
+                setNote(ctx, "SVG " + file.string());
+            else
+                ctx.messages.push("Could not export the SVG", error);
+        }
+        recording.afterFrame(platform, ctx, recordStart);
         if (shot) {
             int w = 0;
             int h = 0;
@@ -302,6 +522,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         }
         if (maxFrames > 0 && ++frames >= maxFrames) break;
     }
+    recording.stop(ctx); // quitting while recording keeps the recording
     writeStateDump(ctx, "exit");
     if (!ctx.unsaved.unsaved()) forgetRecovery(ctx);
     if (maxFrames > 0) {
@@ -321,7 +542,7 @@ int main(int argc, char** argv) {
     const ParseResult parsed = parseOptions(argc, argv);
     if (!parsed.options) return parsed.exitCode;
     const Options& opt = *parsed.options;
-    const bool interactive = !opt.screenshot.has_value();
+    const bool interactive = !opt.screenshot && !opt.svg && !opt.record;
 
     SandboxContext ctx;
     ctx.interactive = interactive;
@@ -353,7 +574,9 @@ int main(int argc, char** argv) {
 
     std::string error;
     bool loaded = false;
-    if (sceneFile.empty())
+    if (opt.lesson)
+        loaded = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
+    else if (sceneFile.empty())
         error = "orca-sandbox: error: no scene given and the scenes/ folder was not found next to "
                 "the executable";
     else
@@ -364,21 +587,15 @@ int main(int argc, char** argv) {
         ctx.messages.push("Could not open scene", error + "\n\nStarting with an empty scene.");
         setEmptyScene(ctx);
     }
+    if (opt.uiScalePercent) ctx.settings.uiScalePercent = *opt.uiScalePercent;
+    if (opt.lightTheme)
+        ctx.settings.theme = *opt.lightTheme ? orca::ui::Theme::Light : orca::ui::Theme::Dark;
     if (opt.layers) {
         std::string layerError;
         parseLayerList(*opt.layers, ctx.layers, layerError); // validated by parseOptions
     }
-    for (const std::string& p : opt.panels) {
-        if (p == "parameters") ctx.panels.parameters = true;
-        if (p == "inspector") ctx.panels.inspector = true;
-        if (p == "metrics") ctx.panels.metrics = true;
-        if (p == "linter") ctx.panels.linter = true;
-        if (p == "generators") ctx.panels.generators = true;
-        if (p == "defaults") ctx.panels.agentDefaults = true;
-        if (p == "events") ctx.panels.events = true;
-        if (p == "why") ctx.timeline.why.open = true;
-        if (p == "compare") ctx.panels.compare = true;
-    }
+    for (const std::string& p : opt.panels)
+        openPanel(ctx, p);
     if (opt.tool) {
         for (std::size_t i = 0; i < std::size(kToolNames); ++i)
             if (*opt.tool == kToolNames[i]) setTool(ctx, static_cast<Tool>(i));
@@ -388,6 +605,11 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "orca-sandbox: error: --select: %s\n", error.c_str());
             return 2;
         }
+    }
+    if (opt.solveStep) {
+        ctx.solve.active = true;
+        ctx.solve.step = *opt.solveStep;
+        ctx.construction.active = false;
     }
     auto branchIfDue = [&]() -> bool {
         if (!opt.branch || ctx.sim.stepCount() != opt.branchAt) return true;
@@ -417,7 +639,8 @@ int main(int argc, char** argv) {
                          static_cast<unsigned long long>(reached));
     }
     if (interactive) {
-        ctx.running = loaded && !opt.paused && !opt.seek;
+        // A lesson page says whether it plays.
+        ctx.running = opt.lesson ? ctx.running && !opt.paused : loaded && !opt.paused && !opt.seek;
         // Unsaved work from a run that did not end cleanly: offer it back.
         ctx.recoveryFile = recoveryFileFor(settingsFile);
         ctx.autosave = AutosaveTimer(opt.autosaveSeconds);
@@ -442,7 +665,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     if (!interactive) {
-        const int rc = runScreenshot(platform, ctx, *opt.screenshot);
+        const int rc = opt.svg      ? runSvg(platform, ctx, *opt.svg)
+                       : opt.record ? runRecord(platform, ctx, *opt.record, opt.recordSteps)
+                                    : runScreenshot(platform, ctx, *opt.screenshot);
         writeStateDump(ctx, "exit");
         return rc;
     }

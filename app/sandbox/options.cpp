@@ -48,6 +48,8 @@ ParseResult parseOptions(int argc, char** argv) {
     std::string scene;
     std::string size;
     std::string screenshot;
+    std::string svg;
+    std::string record;
     std::string select;
     std::string layers;
     std::string dumpState;
@@ -70,6 +72,15 @@ ParseResult parseOptions(int argc, char** argv) {
                    "Render one frame (view fitted to the scene unless the file has a view "
                    "block; --select, --steps and --layers apply), write it to this PNG file and "
                    "exit (non-zero on failure). Settings are not read");
+    app.add_option("--svg", svg,
+                   "Like --screenshot, but write the world view and the velocity panel as an SVG "
+                   "file (vector paths, real text) and exit");
+    app.add_option("--record", record,
+                   "After --steps, record --record-steps steps as an animated GIF (OUT.gif) or "
+                   "numbered PNGs (OUT.png: OUT_0000.png, ...), one frame per step (per k steps "
+                   "when a step is shorter than 20 ms), write it and exit");
+    app.add_option("--record-steps", o.recordSteps, "Steps --record records (default 100)")
+        ->check(CLI::PositiveNumber);
     app.add_flag("--paused", o.paused,
                  "Start the first scene paused (scenes opened later always start paused)");
     app.add_option("--frames", o.frames,
@@ -78,6 +89,11 @@ ParseResult parseOptions(int argc, char** argv) {
     app.add_option("--select", select,
                    "Select agents by index in file order, e.g. 0 or 3,7 (the last one is the "
                    "primary agent whose overlays are drawn)");
+    app.add_option("--solve", o.solveStep,
+                   "Open solve mode (velocity panel) at step K of the primary agent's LP trace, "
+                   "0 = start (e.g. with --select and --screenshot)")
+        ->type_name("K")
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--layers", layers,
                    "View layers to turn on, comma-separated (all others off): " + allLayerNames() +
                        "; 'all', 'none', and '-name' to turn one off again (e.g. all,-grid)");
@@ -104,11 +120,29 @@ ParseResult parseOptions(int argc, char** argv) {
                    "Windows to open, comma-separated: " + panelList +
                        " (also in --screenshot mode, e.g. --panels linter)");
     app.add_option("--tool", tool, "Tool to start with: " + toolList + " (default inspect)");
+    int uiScale = 0;
+    std::string theme;
+    app.add_option("--ui-scale", uiScale,
+                   "UI scale in percent, 100..250: text, widgets and strokes (projectors; also "
+                   "View > UI scale)")
+        ->type_name("PCT");
+    app.add_option("--theme", theme, "Colour theme: dark or light (high contrast, projectors)");
+    auto* lessonOpt = app.add_option(
+        "--lesson", o.lesson,
+        "Open a lesson instead of a scene: NAME is a file in the lessons folder without .json "
+        "(e.g. 03_u_and_the_half_plane, or a unique prefix such as 03) or a lesson file's path");
+    app.add_option("--lesson-page", o.lessonPage,
+                   "With --lesson: open this page (1-based; with --screenshot, render it)")
+        ->needs(lessonOpt)
+        ->check(CLI::PositiveNumber);
     app.add_flag("--print-keys", printKeys,
                  "Print the key and mouse bindings as Markdown tables and exit");
 
     try {
         app.parse(argc, argv);
+        if (o.lesson && !scene.empty())
+            throw CLI::ValidationError("--lesson", "a lesson brings its own scene; give either "
+                                                   "a scene or --lesson, not both");
         if (!size.empty()) {
             const std::string err = parseSize(size, o.width, o.height);
             if (!err.empty()) throw CLI::ValidationError("--size", err);
@@ -142,6 +176,16 @@ ParseResult parseOptions(int argc, char** argv) {
                                                          "' (expected: " + toolList + ")");
             o.tool = tool;
         }
+        if (uiScale != 0) {
+            if (uiScale < 100 || uiScale > 250)
+                throw CLI::ValidationError("--ui-scale", "expected a percentage in 100..250");
+            o.uiScalePercent = uiScale;
+        }
+        if (!theme.empty()) {
+            if (theme != "dark" && theme != "light")
+                throw CLI::ValidationError("--theme", "expected dark or light");
+            o.lightTheme = theme == "light";
+        }
         if (!layers.empty()) {
             ViewLayers probe;
             std::string err;
@@ -158,6 +202,13 @@ ParseResult parseOptions(int argc, char** argv) {
     }
     if (!scene.empty()) o.scene = scene;
     if (!screenshot.empty()) o.screenshot = screenshot;
+    if (!svg.empty()) o.svg = svg;
+    if (!record.empty()) o.record = record;
+    if ((o.screenshot ? 1 : 0) + (o.svg ? 1 : 0) + (o.record ? 1 : 0) > 1) {
+        std::fputs("orca-sandbox: error: --screenshot, --svg and --record exclude each other\n",
+                   stderr);
+        return {std::nullopt, 2};
+    }
     if (!dumpState.empty()) o.dumpState = dumpState;
     if (!settings.empty()) o.settingsFile = settings;
     return {o, 0};

@@ -18,15 +18,23 @@ struct Options {
     int width = 1280;
     int height = 800;
     std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG
+    std::optional<std::filesystem::path> svg;        ///< headless: render, write SVG, exit
+    std::optional<std::filesystem::path> record;     ///< headless: record GIF / PNGs, exit
+    std::uint64_t recordSteps = 100;                 ///< --record-steps: steps to record
     bool paused = false;                             ///< start the first scene paused
     int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
     std::vector<std::size_t> select;                   ///< agent indices (file order) to select
+    std::optional<int> solveStep; ///< --solve K: open solve mode at trace step K (0-based)
     std::optional<std::string> layers;                 ///< --layers list (validated)
     std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
     std::vector<std::string> panels; ///< --panels: windows to open (kPanelNames)
     std::optional<std::string> tool; ///< --tool: the tool to start with (kToolNames)
     double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
+    std::optional<int> uiScalePercent; ///< --ui-scale: 100..250 (over the settings file's)
+    std::optional<bool> lightTheme;    ///< --theme light|dark (over the settings file's)
+    std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)
+    std::size_t lessonPage = 1;        ///< --lesson-page K (1-based)
 };
 
 /// Names accepted by --panels and --tool.

@@ -1,7 +1,11 @@
 #include "paths.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <system_error>
+
+#include <unistd.h>
 
 #include <SDL.h>
 
@@ -46,6 +50,8 @@ AppPaths resolveAppPaths() {
             paths.scenesDir = fs::weakly_canonical(root / "scenes");
         if (paths.assetsDir.empty() && isDir(root / "assets"))
             paths.assetsDir = fs::weakly_canonical(root / "assets");
+        if (paths.lessonsDir.empty() && isDir(root / "lessons"))
+            paths.lessonsDir = fs::weakly_canonical(root / "lessons");
     }
     return paths;
 }
@@ -72,6 +78,74 @@ std::vector<fs::path> listSceneFiles(const fs::path& dir) {
     }
     std::sort(files.begin(), files.end());
     return files;
+}
+
+UserDirsEnv UserDirsEnv::current() {
+    UserDirsEnv env;
+    if (const char* h = std::getenv("HOME")) env.home = h;
+    if (const char* p = std::getenv("XDG_PICTURES_DIR")) env.xdgPicturesDir = p;
+    if (const char* c = std::getenv("XDG_CONFIG_HOME")) env.xdgConfigHome = c;
+    return env;
+}
+
+namespace {
+
+// user-dirs.dirs values: "$HOME/Pictures" or "/absolute/path" (xdg-user-dirs' own format).
+fs::path expandHome(std::string value, const fs::path& home) {
+    if (value.rfind("$HOME", 0) == 0) return home.string() + value.substr(5);
+    return value;
+}
+
+fs::path picturesFromUserDirs(const UserDirsEnv& env) {
+    const fs::path config =
+        !env.xdgConfigHome.empty() ? env.xdgConfigHome : env.home / ".config";
+    std::ifstream in(config / "user-dirs.dirs");
+    std::string line;
+    const std::string key = "XDG_PICTURES_DIR=";
+    while (std::getline(in, line)) {
+        const auto start = line.find_first_not_of(" \t");
+        if (start == std::string::npos || line.compare(start, key.size(), key) != 0) continue;
+        std::string value = line.substr(start + key.size());
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+            value = value.substr(1, value.size() - 2);
+        return expandHome(value, env.home);
+    }
+    return {};
+}
+
+bool isWritableDir(const fs::path& p) {
+    return isDir(p) && ::access(p.c_str(), W_OK) == 0;
+}
+
+} // namespace
+
+fs::path userPicturesDir(const UserDirsEnv& env) {
+    std::error_code ec;
+    auto usable = [&](const fs::path& p) {
+        // xdg-user-dir answers $HOME for an unset directory: not a pictures folder.
+        return !p.empty() && isDir(p) &&
+               (env.home.empty() || !fs::equivalent(p, env.home, ec));
+    };
+    if (!env.xdgPicturesDir.empty()) {
+        const fs::path p = expandHome(env.xdgPicturesDir, env.home);
+        if (usable(p)) return p;
+    }
+    if (env.home.empty()) return {};
+    if (const fs::path p = picturesFromUserDirs(env); usable(p)) return p;
+    if (const fs::path p = env.home / "Pictures"; usable(p)) return p;
+    return {};
+}
+
+fs::path defaultSaveDir(const fs::path& sceneFile, const UserDirsEnv& env) {
+    if (!sceneFile.empty()) {
+        std::error_code ec;
+        const fs::path dir = fs::absolute(sceneFile, ec).parent_path();
+        if (!ec && isWritableDir(dir)) return dir;
+    }
+    if (fs::path p = userPicturesDir(env); !p.empty()) return p;
+    if (isDir(env.home)) return env.home;
+    std::error_code ec;
+    return fs::temp_directory_path(ec);
 }
 
 } // namespace orca::app

@@ -3,6 +3,7 @@
 // built from), never the current directory.
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace orca::app {
@@ -11,11 +12,12 @@ struct AppPaths {
     std::filesystem::path exeDir;
     std::filesystem::path scenesDir; ///< empty when not found
     std::filesystem::path assetsDir; ///< empty when not found
+    std::filesystem::path lessonsDir; ///< empty when not found
 };
 
-/// Looks for scenes/ and assets/ next to the executable's tree: <exe>/../.. (build/bin in a
-/// build tree), <exe>/../share/orca-sandbox (installed), then the source tree baked in at
-/// build time (ORCA_SOURCE_DIR).
+/// Looks for scenes/, lessons/ and assets/ next to the executable's tree: <exe>/../..
+/// (build/bin in a build tree), <exe>/../share/orca-sandbox (installed), then the source tree
+/// baked in at build time (ORCA_SOURCE_DIR).
 [[nodiscard]] AppPaths resolveAppPaths();
 
 /// A scene given on the command line: the path as given if it exists, otherwise the same name
@@ -26,5 +28,25 @@ struct AppPaths {
 
 /// *.json files in `dir`, sorted by name. Empty when the folder does not exist.
 [[nodiscard]] std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& dir);
+
+/// What the default save folder depends on besides the scene (the environment, for tests).
+struct UserDirsEnv {
+    std::filesystem::path home;            ///< $HOME (empty when unset)
+    std::string xdgPicturesDir;            ///< $XDG_PICTURES_DIR (empty when unset)
+    std::filesystem::path xdgConfigHome;   ///< $XDG_CONFIG_HOME (empty: ~/.config)
+    [[nodiscard]] static UserDirsEnv current();
+};
+
+/// The user's pictures folder, as `xdg-user-dir PICTURES` finds it: $XDG_PICTURES_DIR, else
+/// XDG_PICTURES_DIR in user-dirs.dirs (with $HOME expanded), else ~/Pictures. Empty when it
+/// does not exist (or is the home folder itself, as xdg-user-dir answers when unset).
+[[nodiscard]] std::filesystem::path userPicturesDir(const UserDirsEnv& env);
+
+/// Where Save As, screenshots, SVG exports and recordings are proposed: the scene file's
+/// folder (when the scene has a file and the folder is writable), else the user's pictures
+/// folder, else the home folder — never the current directory (the app may have been started
+/// from anywhere). Falls back to the system's temporary folder without a home.
+[[nodiscard]] std::filesystem::path defaultSaveDir(const std::filesystem::path& sceneFile,
+                                                   const UserDirsEnv& env = UserDirsEnv::current());
 
 } // namespace orca::app

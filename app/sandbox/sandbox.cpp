@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "orca/ui/style.hpp"
+
 #include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -147,6 +149,18 @@ bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error
     return false;
 }
 
+bool loadSceneObject(SandboxContext& ctx, scene::Scene scene, const fs::path& file,
+                     std::string& error) {
+    try {
+        Simulator sim = scene::buildSimulator(scene);
+        installScene(ctx, std::move(scene), std::move(sim), file);
+        return true;
+    } catch (const std::exception& e) {
+        error = (file.empty() ? std::string("scene") : file.string()) + ": error: " + e.what();
+    }
+    return false;
+}
+
 void setEmptyScene(SandboxContext& ctx) {
     installScene(ctx, scene::Scene{}, Simulator{}, {});
 }
@@ -208,6 +222,7 @@ bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
 }
 
 void stepSimulation(SandboxContext& ctx, int steps) {
+    if (steps > 0) whatIfSettle(ctx); // stepping runs the previewed change
     for (int i = 0; i < steps; ++i) {
         const auto t0 = Clock::now();
         ctx.sim.step();
@@ -242,12 +257,18 @@ void advanceSimulation(SandboxContext& ctx, double frameSeconds) {
 }
 
 void refreshRecords(SandboxContext& ctx) {
-    if (ctx.recordsVersion == ctx.stateVersion) return;
+    // Solve mode needs the primary record's LP trace (recorded only while it is on).
+    const ExplainRecord* primary = primaryRecord(ctx);
+    const bool traceMissing =
+        ctx.solve.active && primary && !primary->isStatic && !primary->lpTrace;
+    if (ctx.recordsVersion == ctx.stateVersion && !traceMissing) return;
     ctx.selection.prune(ctx.sim);
+    ExplainOptions what;
+    what.lpTrace = ctx.solve.active;
     if (ctx.selection.empty())
         ctx.records.clear();
     else
-        ctx.records = ctx.sim.explain(ctx.selection.ids());
+        ctx.records = ctx.sim.explain(ctx.selection.ids(), what);
     ctx.recordsVersion = ctx.stateVersion;
     clampConstruction(ctx.construction, primaryRecord(ctx));
 }
@@ -261,12 +282,17 @@ const ExplainRecord* primaryRecord(const SandboxContext& ctx) {
 }
 
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
+    return editAgents(ctx, edit, ctx.selection.ids());
+}
+
+bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const AgentId> ids) {
+    whatIfSettle(ctx);
     scene::Scene before = ctx.scene;
     const std::string mergeKey = std::string("param:") + ui::fieldName(edit.field);
     ParameterEditRecording recording = prepareParameterEdit(ctx, mergeKey);
-    const bool ok = applyAgentEdit(ctx.scene, ctx.sim, ctx.selection.ids(), edit, ctx.paramsError);
+    const bool ok = applyAgentEdit(ctx.scene, ctx.sim, ids, edit, ctx.paramsError);
     if (ok) {
-        const std::size_t n = ctx.selection.size();
+        const std::size_t n = ids.size();
         ctx.editor.history.record(
             scene::SceneEdit::diff(before, ctx.scene,
                                    std::string("Set ") + ui::fieldName(edit.field) + " of " +
@@ -363,7 +389,7 @@ void requestNewScene(SandboxContext& ctx) {
 }
 
 KeyContext keyContext(const SandboxContext& ctx) {
-    return KeyContext{ctx.construction.active, editing(ctx)};
+    return KeyContext{ctx.construction.active, editing(ctx), ctx.solve.active};
 }
 
 void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
@@ -389,7 +415,7 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
             ctx.dialog = Dialog::SaveAs;
             ctx.dialogFocusFrames = 3;
             ctx.continueAfterSaveAs = true;
-            ctx.dialogPath = (fs::current_path() / "scene.json").string();
+            ctx.dialogPath = (defaultSaveDir(ctx.sceneFile) / "scene.json").string();
             return;
         }
         ctx.dialog = Dialog::None;
@@ -407,7 +433,7 @@ void applyAction(SandboxContext& ctx, Action action) {
         ctx.dialogFocusFrames = 3;
         ctx.dialogPath = std::move(path);
     };
-    const std::string sceneDir = ctx.sceneFile.empty() ? fs::current_path().string() + "/"
+    const std::string sceneDir = ctx.sceneFile.empty() ? defaultSaveDir({}).string() + "/"
                                                        : ctx.sceneFile.parent_path().string() + "/";
     switch (action) {
     case Action::TogglePause:
@@ -422,12 +448,29 @@ void applyAction(SandboxContext& ctx, Action action) {
         ctx.restartRequest = true;
         break;
     case Action::ClearSelection:
+        if (whatIfRevert(ctx)) break; // Esc first drops a what-if preview
         cancelOrClear(ctx);
         break;
     case Action::ToggleConstruction:
         ctx.construction.active = !ctx.construction.active;
         if (ctx.construction.active) setTool(ctx, Tool::Inspect); // construction is for viewing
+        if (ctx.construction.active) ctx.solve.active = false;
         clampConstruction(ctx.construction, primaryRecord(ctx));
+        break;
+    case Action::ToggleSolve:
+        ctx.solve.active = !ctx.solve.active;
+        if (ctx.solve.active) {
+            setTool(ctx, Tool::Inspect);
+            ctx.construction.active = false;
+        }
+        break;
+    case Action::SolvePrevStep:
+        ctx.solve.step = std::max(ctx.solve.step - 1, 0);
+        break;
+    case Action::SolveNextStep:
+        if (const ExplainRecord* r = primaryRecord(ctx))
+            ctx.solve.step =
+                std::min(ctx.solve.step + 1, std::max(ui::solveStepCount(*r) - 1, 0));
         break;
     case Action::ConstructionPrevNeighbor:
         stepConstruction(ctx.construction, primaryRecord(ctx), -1, 0);
@@ -466,6 +509,9 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::ToggleEvents:
         ctx.panels.events = !ctx.panels.events;
         break;
+    case Action::KeepWhatIf:
+        whatIfKeep(ctx);
+        break;
     case Action::ToggleCompare:
         ctx.panels.compare = !ctx.panels.compare;
         break;
@@ -481,29 +527,39 @@ void applyAction(SandboxContext& ctx, Action action) {
     case Action::ZoomOut:
         ctx.camera.zoomAbout(viewCentre, 1.0 / 1.25);
         break;
+    case Action::FocusDecision:
+        ctx.velocityPanel.focusRequested = true;
+        break;
+    case Action::UiScaleUp:
+    case Action::UiScaleDown:
+        setUiScale(ctx, ctx.settings.uiScalePercent + (action == Action::UiScaleUp ? 25 : -25));
+        break;
     case Action::Open:
         openDialog(Dialog::Open, sceneDir);
         break;
     case Action::Save:
         if (ctx.sceneFile.empty())
-            openDialog(Dialog::SaveAs, (fs::current_path() / "scene.json").string());
+            openDialog(Dialog::SaveAs, (defaultSaveDir({}) / "scene.json").string());
         else
             saveSceneAs(ctx, ctx.sceneFile);
         break;
     case Action::SaveAs:
         openDialog(Dialog::SaveAs, ctx.sceneFile.empty()
-                                       ? (fs::current_path() / "scene.json").string()
+                                       ? (defaultSaveDir({}) / "scene.json").string()
                                        : ctx.sceneFile.string());
         break;
-    case Action::Screenshot: {
-        const std::string stem =
-            ctx.sceneFile.empty() ? std::string("orca") : ctx.sceneFile.stem().string();
-        openDialog(
-            Dialog::Screenshot,
-            (fs::current_path() / (stem + "-step" + std::to_string(ctx.sim.stepCount()) + ".png"))
-                .string());
+    case Action::Screenshot:
+        openDialog(Dialog::Screenshot, defaultPicturePath(ctx, ".png").string());
         break;
-    }
+    case Action::ExportSvg:
+        openDialog(Dialog::ExportSvg, defaultPicturePath(ctx, ".svg").string());
+        break;
+    case Action::ToggleRecording:
+        if (ctx.pictures.recording || ctx.pictures.recordStart)
+            ctx.pictures.recordStop = true;
+        else
+            openDialog(Dialog::Record, defaultPicturePath(ctx, ".gif").string());
+        break;
     case Action::DumpState:
         if (ctx.dumpFile.empty())
             ctx.messages.push("No state file",
@@ -599,6 +655,7 @@ void applyAction(SandboxContext& ctx, Action action) {
 }
 
 bool applyRequests(SandboxContext& ctx) {
+    applyLessonRequests(ctx); // a lesson file to open, a page to apply
     if (ctx.loadRequest) {
         const fs::path file = *std::exchange(ctx.loadRequest, std::nullopt);
         std::string error;
@@ -636,6 +693,24 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["timeline"] = timelineJson(ctx);
     j["diagnosis"] = diagnosisJson(ctx);
     j["compare"] = compareJson(ctx);
+    j["lesson"] = lessonJson(ctx);
+    json handles = json::array();
+    for (const WhatIfHandle& h : whatIfHandles(ctx)) {
+        handles.push_back({{"agent", h.agent},
+                           {"target", whatIfTargetName(h.target)},
+                           {"screen", vec(ctx.camera.worldToScreen(h.point))}});
+    }
+    j["whatIfHandles"] = std::move(handles);
+    if (ctx.whatIf.active) {
+        const WhatIfState& w = ctx.whatIf;
+        const auto index = ctx.sim.indexOf(w.agent);
+        j["whatIf"] = {{"agent", index ? static_cast<std::int64_t>(*index) : -1},
+                       {"target", whatIfTargetName(w.target)},
+                       {"value", {w.value.x, w.value.y}},
+                       {"original", {w.originalValue.x, w.originalValue.y}}};
+    } else {
+        j["whatIf"] = nullptr;
+    }
     j["selected"] = ctx.selection.indices(ctx.sim);
     const auto primary = ctx.selection.primaryIndex(ctx.sim);
     j["primary"] = primary ? json(*primary) : json(nullptr);
@@ -645,8 +720,16 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["construction"] = {{"active", ctx.construction.active},
                          {"neighbor", ctx.construction.neighbor},
                          {"phase", ctx.construction.phase}};
-    static constexpr const char* kDialogNames[] = {"none",       "open",    "saveAs",
-                                                   "screenshot", "unsaved", "recover"};
+    {
+        const ExplainRecord* r = primaryRecord(ctx);
+        const ui::SolveFrame f = r ? ui::solveFrame(*r, ctx.solve.step) : ui::SolveFrame{};
+        j["solve"] = {{"active", ctx.solve.active},
+                      {"step", f.count ? f.index : ctx.solve.step},
+                      {"steps", f.count},
+                      {"narration", f.narration}};
+    }
+    static constexpr const char* kDialogNames[] = {"none",      "open",   "saveAs",  "screenshot",
+                                                   "exportSvg", "record", "unsaved", "recover"};
     j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
     j["message"] = ctx.messages.frontTitle(); // a message box shown on top ("" when none)
     j["layers"] = json::parse(layersToJson(ctx.layers).dump());
@@ -662,6 +745,29 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"zoom", ctx.camera.scale()},
                    {"viewport", {vp.min.x, vp.min.y, vp.max.x, vp.max.y}}};
     j["window"] = {{"width", ctx.windowWidth}, {"height", ctx.windowHeight}};
+    j["appearance"] = {{"uiScale", ctx.settings.uiScalePercent},
+                       {"theme", ctx.settings.theme == ui::Theme::Light ? "light" : "dark"}};
+    // The labels as last drawn: rectangles [x0, y0, x1, y1] (none may overlap another, nor a
+    // reserved one: the panel's titles and legend), and how many fitted nowhere.
+    auto labelsJson = [&](const ui::LabelLayout& l) {
+        json placed = json::array();
+        for (const ui::PlacedLabel& p : l.placed())
+            placed.push_back({{"text", l.textOf(p)},
+                              {"rect", {p.rect.min.x, p.rect.min.y, p.rect.max.x, p.rect.max.y}},
+                              {"leader", p.leader}});
+        json reserved = json::array();
+        for (const ui::Rect& r : l.reserved())
+            reserved.push_back({r.min.x, r.min.y, r.max.x, r.max.y});
+        return json{{"placed", std::move(placed)},
+                    {"reserved", std::move(reserved)},
+                    {"dropped", l.dropped()}};
+    };
+    const ui::Rect& canvas = ctx.velocityPanel.canvas();
+    j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
+                          {"unitsPerPixel", ctx.velocityPanel.unitsPerPixel()},
+                          {"center", vec(ctx.velocityPanel.center())}};
+    j["labels"] = {{"world", labelsJson(ctx.worldLabels)},
+                   {"panel", labelsJson(ctx.velocityPanel.labels())}};
     json agents = json::array();
     const auto positions = ctx.sim.positions();
     const auto params = ctx.sim.agentParamsAll();
@@ -699,6 +805,18 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
         return false;
     }
     return true;
+}
+
+void openPanel(SandboxContext& ctx, std::string_view p) {
+    if (p == "parameters") ctx.panels.parameters = true;
+    if (p == "inspector") ctx.panels.inspector = true;
+    if (p == "metrics") ctx.panels.metrics = true;
+    if (p == "linter") ctx.panels.linter = true;
+    if (p == "generators") ctx.panels.generators = true;
+    if (p == "defaults") ctx.panels.agentDefaults = true;
+    if (p == "events") ctx.panels.events = true;
+    if (p == "why") ctx.timeline.why.open = true;
+    if (p == "compare") ctx.panels.compare = true;
 }
 
 void autosaveTick(SandboxContext& ctx, double nowSeconds) {
@@ -757,6 +875,11 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
 void forgetRecovery(SandboxContext& ctx) {
     if (ctx.pendingRecovery) return; // not answered yet: keep it for the next start
     removeRecovery(ctx.recoveryFile);
+}
+
+void setUiScale(SandboxContext& ctx, int percent) {
+    ctx.settings.uiScalePercent =
+        std::clamp(percent, ui::kMinUiScalePercent, ui::kMaxUiScalePercent);
 }
 
 void setNote(SandboxContext& ctx, std::string text) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "orca/explain.hpp"
@@ -17,18 +18,22 @@
 #include "orca/ui/metrics_panel.hpp"
 #include "orca/ui/panels.hpp"
 #include "orca/ui/params_panel.hpp"
+#include "orca/ui/solve_view.hpp"
 #include "orca/ui/world_renderer.hpp"
 
 #include "editor.hpp"
 #include "key_bindings.hpp"
 #include "layers.hpp"
+#include "lessons.hpp"
 #include "paths.hpp"
+#include "pictures.hpp"
 #include "recovery.hpp"
 #include "scene_edit.hpp"
 #include "selection.hpp"
 #include "settings.hpp"
 #include "sim_clock.hpp"
 #include "compare.hpp"
+#include "what_if.hpp"
 #include "timeline.hpp"
 
 namespace orca::app {
@@ -53,7 +58,7 @@ struct GuardedRequest {
 };
 
 /// The small modal dialogs (one at a time).
-enum class Dialog { None, Open, SaveAs, Screenshot, Unsaved, Recover };
+enum class Dialog { None, Open, SaveAs, Screenshot, ExportSvg, Record, Unsaved, Recover };
 
 struct SandboxContext {
     AppPaths paths;
@@ -81,6 +86,8 @@ struct SandboxContext {
     TimelineState timeline;
     // Compare: a branch with changed parameters beside the run (compare.hpp).
     CompareState compare;
+    // Live what-if: a dragged velocity, v_pref or position previewed in the simulator.
+    WhatIfState whatIf;
 
     // Scene authoring: tools, undo history, clipboard (see editor.hpp).
     EditorState editor;
@@ -96,8 +103,11 @@ struct SandboxContext {
     std::vector<ExplainRecord> records;
     std::uint64_t recordsVersion = ~std::uint64_t{0};
     ui::ConstructionState construction;
+    /// Solve mode: the primary record then carries its LP trace (refreshRecords asks for it).
+    ui::SolveState solve;
     ui::OverlayHover overlayHover; ///< last frame's hover (world or panel), highlighted
     ui::OverlayStyle overlayStyle;
+    ui::LabelLayout worldLabels; ///< the world view's overlay labels, laid out together
     ui::VelocityPanel velocityPanel;
     std::optional<std::size_t> hoveredAgent; ///< index, this frame
     bool mouseCaptured = false;              ///< ImGui wanted the mouse this frame
@@ -109,6 +119,7 @@ struct SandboxContext {
     // View.
     ui::Camera camera;
     bool fitRequested = true;
+    std::optional<ui::Rect> fitTarget; ///< what a fit request fits (default: the scene)
     ViewLayers layers;
     ui::WorldRenderer renderer;
     Settings settings; ///< layers/panels are copied in and out of it at start and exit
@@ -122,6 +133,7 @@ struct SandboxContext {
 
     // Windows.
     bool showHelp = false;
+    LessonState lesson; ///< the open lesson (lessons.hpp), its window and task
     ui::MessageQueue messages;
     std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
     std::vector<ui::HelpRow> keyHelp = keyHelpRows();
@@ -139,6 +151,7 @@ struct SandboxContext {
     bool quitRequest = false;
     bool dumpRequest = false;
     std::optional<std::filesystem::path> screenshotRequest; ///< captured after the next frame
+    PicturesState pictures; ///< SVG export and recording requests, recording state (REC)
     bool titleChanged = true; ///< the window title should show a new scene name
     std::string note;         ///< transient status-bar note ("saved ...")
     double noteUntil = 0.0;   ///< ImGui time when the note disappears
@@ -157,6 +170,11 @@ struct SandboxContext {
 /// from the file's "view" block). On failure the current scene is kept and `error` holds the
 /// loader's message. Warnings go to stderr and `messages`.
 bool loadSceneFile(SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
+/// Makes a scene object current as loadSceneFile does; `file` may be empty (then Save asks for
+/// one). Lessons use it for their inline scenes. False (with `error`) when the simulator
+/// rejects the scene; then nothing changes.
+bool loadSceneObject(SandboxContext& ctx, scene::Scene scene, const std::filesystem::path& file,
+                     std::string& error);
 /// Replaces the current scene with an empty one.
 void setEmptyScene(SandboxContext& ctx);
 /// Rebuilds the simulator from the current scene (with edits), paused; the selection is
@@ -185,6 +203,8 @@ void refreshRecords(SandboxContext& ctx);
 /// Applies an edit from the parameters panel to the simulator and the scene (see
 /// scene_edit.hpp), marks the scene unsaved and refreshes the records.
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit);
+/// The same edit of the agents `ids` instead of the selection.
+bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const AgentId> ids);
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params);
 /// Selects agents by index (command line --select); false when one is out of range.
 bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
@@ -219,11 +239,18 @@ void answerRecovery(SandboxContext& ctx, bool restore);
 /// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
 void forgetRecovery(SandboxContext& ctx);
 
+/// Opens the panel named `name` (a kPanelNames entry: --panels, lesson pages); others are ignored.
+void openPanel(SandboxContext& ctx, std::string_view name);
+
 /// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
 bool writeStateDump(SandboxContext& ctx, const char* reason);
 
 /// Shows `text` in the status bar for a few seconds (and prints it).
 void setNote(SandboxContext& ctx, std::string text);
+
+/// Sets the UI scale (percent, clamped to 100..250; applied before the next frame, kept in the
+/// settings).
+void setUiScale(SandboxContext& ctx, int percent);
 
 /// "Name (file.json)" for titles.
 [[nodiscard]] std::string sceneTitle(const SandboxContext& ctx);

@@ -13,6 +13,8 @@
 #include "orca/ui/camera_input.hpp"
 #include "orca/ui/inspector.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/style.hpp"
+#include "orca/ui/window_placement.hpp"
 
 #include "sandbox.hpp"
 
@@ -54,6 +56,9 @@ void drawSceneMenu(SandboxContext& ctx) {
     menuItemAction(ctx, ctx.unsaved.unsaved() ? "Save *" : "Save", Action::Save);
     menuItemAction(ctx, "Save as...", Action::SaveAs);
     menuItemAction(ctx, "Save screenshot...", Action::Screenshot);
+    menuItemAction(ctx, "Export SVG...", Action::ExportSvg);
+    menuItemAction(ctx, ctx.pictures.recording ? "Stop recording" : "Record...",
+                   Action::ToggleRecording, ctx.pictures.recording);
     ImGui::Separator();
     menuItemAction(ctx, "Restart", Action::Restart);
     ImGui::Separator();
@@ -176,6 +181,7 @@ void drawSimulationMenu(SandboxContext& ctx) {
     ImGui::Separator();
     menuItemAction(ctx, "Clear selection", Action::ClearSelection, false, !ctx.selection.empty());
     menuItemAction(ctx, "Construction mode", Action::ToggleConstruction, ctx.construction.active);
+    menuItemAction(ctx, "Solve mode", Action::ToggleSolve, ctx.solve.active);
     ImGui::EndMenu();
 }
 
@@ -186,9 +192,57 @@ void swatch(ui::Rgba c, const char* text) {
     ImGui::TextUnformatted(text);
 }
 
+// UI scale and theme (projectors): applied by the app before the next frame, persisted.
+void drawAppearanceMenu(SandboxContext& ctx) {
+    if (ImGui::BeginMenu("UI scale")) {
+        for (int pct = ui::kMinUiScalePercent; pct <= ui::kMaxUiScalePercent; pct += 25) {
+            const std::string label = std::to_string(pct) + " %";
+            if (ImGui::MenuItem(label.c_str(), nullptr, ctx.settings.uiScalePercent == pct))
+                setUiScale(ctx, pct);
+        }
+        ImGui::Separator();
+        menuItemAction(ctx, "Larger", Action::UiScaleUp);
+        menuItemAction(ctx, "Smaller", Action::UiScaleDown);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Theme")) {
+        if (ImGui::MenuItem("Dark", nullptr, ctx.settings.theme == ui::Theme::Dark))
+            ctx.settings.theme = ui::Theme::Dark;
+        if (ImGui::MenuItem("Light (high contrast)", nullptr,
+                            ctx.settings.theme == ui::Theme::Light))
+            ctx.settings.theme = ui::Theme::Light;
+        ImGui::EndMenu();
+    }
+}
+
+// Home: the scene fitted to the part of the view the docked velocity panel leaves.
+void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel) {
+    const ui::Rect& vp = ctx.camera.viewport();
+    ui::Rect area = vp;
+    if (ctx.interactive && panelShown) {
+        const ui::Rect& panel = ctx.velocityPanel.windowRect();
+        area = ui::uncoveredArea(vp, panel.isEmpty() ? dockedPanel : panel);
+    }
+    area = lessonUncoveredArea(ctx, area);
+    ctx.camera.fitInto(ctx.fitTarget ? *ctx.fitTarget : ui::sceneBounds(ctx.sim), area);
+    ctx.fitTarget.reset();
+}
+
+// Agents per cell of the view, for placing new windows over empty parts (placeNewWindow).
+ui::CrowdDensity crowdDensity(const SandboxContext& ctx) {
+    const ui::Rect& vp = ctx.camera.viewport();
+    std::vector<Vec2> screen;
+    screen.reserve(ctx.sim.agentCount());
+    for (const Vec2& p : ctx.sim.positions())
+        screen.push_back(ctx.camera.worldToScreen(p));
+    return ui::CrowdDensity::build(vp, screen);
+}
+
 void drawViewMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("View")) return;
     menuItemAction(ctx, "Fit to scene", Action::FitView);
+    menuItemAction(ctx, "Focus the decision (velocity panel)", Action::FocusDecision);
+    drawAppearanceMenu(ctx);
     ImGui::Separator();
     menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.panels.parameters);
     menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.panels.inspector);
@@ -230,6 +284,7 @@ float drawMainMenuBar(SandboxContext& ctx) {
         drawEditMenu(ctx);
         drawSimulationMenu(ctx);
         drawViewMenu(ctx);
+        drawLessonsMenu(ctx);
         if (ImGui::BeginMenu("Help")) {
             menuItemAction(ctx, "Keys and mouse", Action::ToggleHelp, ctx.showHelp);
             ImGui::EndMenu();
@@ -398,6 +453,12 @@ void drawDialogs(SandboxContext& ctx) {
     case Dialog::Screenshot:
         id = "Save screenshot###dialog";
         break;
+    case Dialog::ExportSvg:
+        id = "Export SVG###dialog";
+        break;
+    case Dialog::Record:
+        id = "Record###dialog";
+        break;
     case Dialog::Unsaved:
         id = "Unsaved changes###dialog";
         break;
@@ -442,20 +503,31 @@ void drawDialogs(SandboxContext& ctx) {
         break;
     }
     case Dialog::SaveAs:
-    case Dialog::Screenshot: {
+    case Dialog::Screenshot:
+    case Dialog::ExportSvg:
+    case Dialog::Record: {
         const bool shot = ctx.dialog == Dialog::Screenshot;
-        ImGui::TextUnformatted(shot ? "PNG file (the window as it is, without this dialog):"
-                                    : "Scene file (.json). Saves the scene as loaded with your "
-                                      "edits, not the running state:");
-        bool ok = pathField(ctx, shot ? "/path/to/shot.png" : "/path/to/scene.json");
+        const bool svg = ctx.dialog == Dialog::ExportSvg;
+        const bool record = ctx.dialog == Dialog::Record;
+        ImGui::TextUnformatted(
+            shot     ? "PNG file (the window as it is, without this dialog):"
+            : svg    ? "SVG file (the world view and the velocity panel as vector paths and text):"
+            : record ? "Animated GIF (.gif), or numbered PNG frames (.png: NAME_0000.png, ...).\n"
+                       "A frame is taken each time the simulation advances; Ctrl+R again stops."
+                     : "Scene file (.json). Saves the scene as loaded with your edits, not the "
+                       "running state:");
+        bool ok = pathField(ctx, shot     ? "/path/to/shot.png"
+                                 : svg    ? "/path/to/picture.svg"
+                                 : record ? "/path/to/run.gif"
+                                          : "/path/to/scene.json");
         std::error_code ec;
         if (!ctx.dialogPath.empty() && fs::exists(ctx.dialogPath, ec))
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
                                "The file exists and will be replaced.");
-        ok |= ImGui::Button("Save", {120.0f, 0.0f});
+        ok |= ImGui::Button(record ? "Record" : "Save", {120.0f, 0.0f});
         ImGui::SameLine();
         if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            if (!shot && ctx.continueAfterSaveAs) ctx.guarded.reset();
+            if (ctx.dialog == Dialog::SaveAs && ctx.continueAfterSaveAs) ctx.guarded.reset();
             ctx.continueAfterSaveAs = false;
             closeDialog(ctx);
         } else if (ok && !ctx.dialogPath.empty()) {
@@ -463,6 +535,10 @@ void drawDialogs(SandboxContext& ctx) {
             closeDialog(ctx);
             if (shot) {
                 ctx.screenshotRequest = path;
+            } else if (svg) {
+                ctx.pictures.svgRequest = path;
+            } else if (record) {
+                ctx.pictures.recordStart = path;
             } else {
                 const bool saved = saveSceneAs(ctx, path);
                 if (std::exchange(ctx.continueAfterSaveAs, false) && ctx.guarded) {
@@ -554,13 +630,29 @@ void buildFrame(SandboxContext& ctx) {
     const bool panelShown = ctx.layers.overlay.velocityPanel && rec != nullptr;
     const float panelX = std::floor(io.DisplaySize.x * (1.0f - kPanelWidthFraction));
     const float worldRight = !ctx.interactive && panelShown ? panelX : io.DisplaySize.x;
-    ctx.camera.setViewport({{0.0, static_cast<double>(top)},
+    const double worldLeft = lessonDockWidth(ctx); // screenshots dock a lesson at the left
+    ctx.camera.setViewport({{worldLeft, static_cast<double>(top)},
                             {static_cast<double>(worldRight), static_cast<double>(bottom)}});
     if (ctx.fitRequested) {
-        ctx.camera.fit(ui::sceneBounds(ctx.sim));
+        const ui::Rect docked{{static_cast<double>(panelX), static_cast<double>(top)},
+                              {static_cast<double>(io.DisplaySize.x), static_cast<double>(bottom)}};
+        fitScene(ctx, panelShown, docked);
         ctx.fitRequested = false;
     }
+    ui::setWindowPlacementView(ctx.camera.viewport(), [&ctx] { return crowdDensity(ctx); });
     ui::handleCameraInput(ctx.camera, io);
+
+    // What-if drags (inspect tool, paused) before anything is drawn, so this frame shows them.
+    const Vec2 mouseNow{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
+    const bool whatIfTook =
+        !editing(ctx) &&
+        whatIfWorldInput(ctx, mouseNow,
+                         ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
+                             ctx.camera.viewport().contains(mouseNow));
+    if (whatIfTook) {
+        refreshRecords(ctx);
+        rec = primaryRecord(ctx);
+    }
 
     // World: agents, then the primary agent's overlays on top.
     ImDrawList& dl = *ImGui::GetBackgroundDrawList();
@@ -572,12 +664,16 @@ void buildFrame(SandboxContext& ctx) {
     ctx.mouseCaptured = io.WantCaptureMouse;
     ctx.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
     ui::OverlayHover worldHover;
+    ctx.worldLabels.clear(); // the overlay's and Why?'s labels, laid out together below
+    ctx.overlayStyle.labels = &ctx.worldLabels;
     if (rec && ctx.layers.overlay.inWorld)
         worldHover =
             ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay, ctx.overlayStyle,
                                    ctx.overlayHover, mouse, mouseInWorld);
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
+    ui::placeAndDrawLabels(dl, ctx.worldLabels, ctx.camera.viewport());
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
+    if (!editing(ctx)) drawWhatIf(ctx, dl, mouse, mouseInWorld);
 
     // Edit tools: their overlay and their mouse handling (which may change the scene).
     drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
@@ -590,7 +686,8 @@ void buildFrame(SandboxContext& ctx) {
 
     // Selection: click picks the agent under the cursor; Shift adds or removes.
     ctx.hoveredAgent = mouseInWorld ? pickAgent(ctx.sim, ctx.camera, mouse) : std::nullopt;
-    if (!editing(ctx) && mouseInWorld && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (!editing(ctx) && !whatIfTook && mouseInWorld &&
+        ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         if (ctx.hoveredAgent)
             ctx.selection.click(ctx.sim.agentAt(*ctx.hoveredAgent), io.KeyShift);
         else if (!worldHover.valid())
@@ -607,6 +704,7 @@ void buildFrame(SandboxContext& ctx) {
         const ImVec2 size{io.DisplaySize.x - panelX, bottom - top};
         ImGui::SetNextWindowPos(pos, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ImGui::SetNextWindowSize(size, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
+        ctx.velocityPanel.solve = &ctx.solve;
         panelHover = ctx.velocityPanel.draw(rec, ctx.layers.overlay, ctx.overlayHover,
                                             ctx.construction, &ctx.layers.overlay.velocityPanel);
     }
@@ -622,6 +720,7 @@ void buildFrame(SandboxContext& ctx) {
                              lineSourceName(ctx, *rec, ctx.overlayHover.line));
 
     drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
+    drawLessonWindow(ctx, top, bottom);
 
     ui::StatusInfo s;
     s.sceneName = ctx.scene.name.empty() ? ctx.sceneFile.filename().string() : ctx.scene.name;
@@ -651,9 +750,25 @@ void buildFrame(SandboxContext& ctx) {
             s.note = ctx.note;
     }
     ui::drawStatusBar(s);
+    if (ctx.pictures.recording) {
+        // "REC" at the right end of the status bar (over it: the bar's own items are on the left).
+        char recText[48];
+        std::snprintf(recText, sizeof recText, "REC  %zu frames", ctx.pictures.recordFrames);
+        const float h = ui::statusBarHeight();
+        const ImVec2 ts = ImGui::CalcTextSize(recText);
+        const float r = ImGui::GetFontSize() * 0.3f;
+        const ImVec2 at{io.DisplaySize.x - ts.x - 12.0f, io.DisplaySize.y - 0.5f * (h + ts.y)};
+        ImDrawList& fg = *ImGui::GetForegroundDrawList();
+        const bool blink = std::fmod(ImGui::GetTime(), 1.0) < 0.6;
+        if (blink)
+            fg.AddCircleFilled({at.x - r - 5.0f, at.y + 0.5f * ts.y}, r, IM_COL32(230, 30, 30, 255));
+        fg.AddText(at, IM_COL32(235, 40, 40, 255), recText);
+    }
     if (ctx.panels.timeline) drawTimelineBar(ctx, bottom);
     if (ctx.interactive) {
-        ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp);
+        if (ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp,
+                               ctx.showHelp ? firstLessonTitle(ctx) : std::string()))
+            startFirstLesson(ctx);
         ctx.messages.draw();
         drawDialogs(ctx);
     }

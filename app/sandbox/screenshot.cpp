@@ -8,8 +8,8 @@
 
 namespace orca::app {
 
-bool writeBackBufferPng(const std::filesystem::path& file, int width, int height,
-                        std::string& error) {
+bool readBackBuffer(int x, int y, int width, int height, int framebufferHeight,
+                    std::vector<unsigned char>& rgb, std::string& error) {
     if (width <= 0 || height <= 0) {
         error = "nothing to capture: the framebuffer is empty";
         return false;
@@ -17,26 +17,34 @@ bool writeBackBufferPng(const std::filesystem::path& file, int width, int height
     const auto w = static_cast<std::size_t>(width);
     const auto h = static_cast<std::size_t>(height);
     const std::size_t stride = 3 * w;
-    std::vector<unsigned char> pixels(stride * h);
+    rgb.resize(stride * h);
     glFinish();
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    // GL counts rows from the bottom.
+    glReadPixels(x, framebufferHeight - y - height, width, height, GL_RGB, GL_UNSIGNED_BYTE,
+                 rgb.data());
     if (const GLenum err = glGetError(); err != GL_NO_ERROR) {
         error = "glReadPixels failed (GL error " + std::to_string(err) + ")";
         return false;
     }
-    // GL's first row is the bottom of the image; PNG's is the top.
+    // GL's first row is the bottom of the image; ours is the top.
     std::vector<unsigned char> row(stride);
-    for (std::size_t y = 0; y < h / 2; ++y) {
-        unsigned char* a = pixels.data() + y * stride;
-        unsigned char* b = pixels.data() + (h - 1 - y) * stride;
+    for (std::size_t r = 0; r < h / 2; ++r) {
+        unsigned char* a = rgb.data() + r * stride;
+        unsigned char* b = rgb.data() + (h - 1 - r) * stride;
         std::memcpy(row.data(), a, stride);
         std::memcpy(a, b, stride);
         std::memcpy(b, row.data(), stride);
     }
-    if (stbi_write_png(file.c_str(), width, height, 3, pixels.data(), static_cast<int>(stride)) ==
-        0) {
+    return true;
+}
+
+bool writeBackBufferPng(const std::filesystem::path& file, int width, int height,
+                        std::string& error) {
+    std::vector<unsigned char> pixels;
+    if (!readBackBuffer(0, 0, width, height, height, pixels, error)) return false;
+    if (stbi_write_png(file.c_str(), width, height, 3, pixels.data(), 3 * width) == 0) {
         error = "cannot write " + file.string();
         return false;
     }

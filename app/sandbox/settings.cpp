@@ -8,6 +8,8 @@
 #include <SDL_filesystem.h>
 #include <SDL_stdinc.h>
 
+#include "orca/ui/style.hpp"
+
 #include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -71,6 +73,8 @@ std::string settingsToText(const Settings& s) {
                    {"events", s.panels.events},
                    {"compare", s.panels.compare},
                    {"timeline", s.panels.timeline}};
+    j["appearance"] = {{"uiScale", s.uiScalePercent},
+                       {"theme", s.theme == ui::Theme::Light ? "light" : "dark"}};
     j["recentFiles"] = s.recentFiles;
     return j.dump(2) + "\n";
 }
@@ -99,6 +103,13 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
         readIf(*it, "events", s.panels.events);
         readIf(*it, "compare", s.panels.compare);
         readIf(*it, "timeline", s.panels.timeline);
+    }
+    if (const auto it = j.find("appearance"); it != j.end() && it->is_object()) {
+        int scale = s.uiScalePercent;
+        readIf(*it, "uiScale", scale);
+        s.uiScalePercent = std::clamp(scale, ui::kMinUiScalePercent, ui::kMaxUiScalePercent);
+        if (const auto t = it->find("theme"); t != it->end() && t->is_string())
+            s.theme = t->get<std::string>() == "light" ? ui::Theme::Light : ui::Theme::Dark;
     }
     if (const auto it = j.find("recentFiles"); it != j.end() && it->is_array()) {
         for (const json& f : *it)

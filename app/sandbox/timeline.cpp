@@ -86,6 +86,7 @@ void startRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
     t.history.start(ctx.sim);
     stopBranch(ctx); // the branch was of the previous run
+    ctx.whatIf = {};  // a preview or kept run edit of the previous run means nothing now
     ++t.generation;
     t.cut.clear();
     t.lastEditKey.clear();
@@ -114,6 +115,7 @@ std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step) {
     History& h = ctx.timeline.history;
     ctx.running = false;
     if (!h.started()) return ctx.sim.stepCount();
+    whatIfSettle(ctx); // a preview is kept before leaving its step
     const std::uint64_t reached = h.seek(ctx.sim, step);
     stateJumped(ctx);
     followBranch(ctx);

@@ -43,3 +43,17 @@ dump_now() {
     poll 60 "the state dump after F12" dump_newer
     LAST_SEQ=$(json sequence)
 }
+
+# find_window X Y: wait for the orca-sandbox window (WID), put the mouse at (X, Y) in it and
+# give it the keyboard focus.
+find_window() {
+    WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
+        fail "no orca-sandbox window appeared"
+    [[ -n "$WID" ]] || fail "no orca-sandbox window appeared"
+    xdotool mousemove --window "$WID" "$1" "$2"
+    xdotool windowfocus "$WID" || true
+    local end=$((SECONDS + 20))
+    until [[ "$(xdotool getwindowfocus 2>/dev/null)" == "$WID" ]] || ((SECONDS >= end)); do
+        sleep 0.1
+    done
+}

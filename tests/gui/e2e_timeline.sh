@@ -28,13 +28,7 @@ PID=$!
 
 source "$(dirname "$0")/e2e_lib.sh"
 
-WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
-    fail "no orca-sandbox window appeared"
-[[ -n "$WID" ]] || fail "no orca-sandbox window appeared"
-xdotool mousemove --window "$WID" 512 300
-xdotool windowfocus "$WID" || true
-end=$((SECONDS + 20))
-until [[ "$(xdotool getwindowfocus 2>/dev/null)" == "$WID" ]] || ((SECONDS >= end)); do sleep 0.1; done
+find_window 512 300
 
 dump_now
 [[ "$(json step)" == 300 ]] || fail "step $(json step) after --steps 300"

@@ -9,15 +9,21 @@ using namespace orca::app;
 
 TEST(KeyBindings, NoKeyIsBoundTwiceInTheSameMode) {
     // A key may mean two things only in exclusive modes (viewing, construction, editing).
-    for (const KeyContext mode : {KeyContext{false, false}, KeyContext{true, false},
-                                  KeyContext{false, true}, KeyContext{true, true}}) {
+    for (const KeyContext mode :
+         {KeyContext{false, false}, KeyContext{true, false}, KeyContext{false, true},
+          KeyContext{true, true}, KeyContext{false, false, true}, KeyContext{false, true, true}}) {
         std::set<std::pair<SDL_Keycode, std::uint8_t>> seen;
         for (const KeyBinding& b : kKeyBindings) {
             bool live = false;
             switch (b.scope) {
             case KeyScope::Always: live = true; break;
             case KeyScope::Construction: live = mode.construction && !mode.editing; break;
-            case KeyScope::Viewing: live = !mode.construction && !mode.editing; break;
+            case KeyScope::Viewing:
+                live = !mode.construction && !mode.solve && !mode.editing;
+                break;
+            case KeyScope::Solve:
+                live = mode.solve && !mode.construction && !mode.editing;
+                break;
             case KeyScope::Editing: live = mode.editing; break;
             }
             if (live) {
@@ -54,6 +60,17 @@ TEST(KeyBindings, ArrowsStepConstructionOrNudgeByMode) {
     EXPECT_EQ(action(SDLK_DELETE, false, true), Action::DeleteSelection);
     EXPECT_EQ(action(SDLK_DELETE, false, false), std::nullopt);
     EXPECT_EQ(action(SDLK_RETURN, false, true), Action::ClosePolygon);
+}
+
+TEST(KeyBindings, ArrowsStepTheLpTraceInSolveMode) {
+    const KeyContext solve{false, false, true};
+    EXPECT_EQ(findBinding(SDLK_RIGHT, KMOD_NONE, solve)->action, Action::SolveNextStep);
+    EXPECT_EQ(findBinding(SDLK_LEFT, KMOD_NONE, solve)->action, Action::SolvePrevStep);
+    EXPECT_EQ(findBinding(SDLK_v, KMOD_NONE, solve)->action, Action::ToggleSolve);
+    EXPECT_EQ(findBinding(SDLK_v, KMOD_NONE, {})->action, Action::ToggleSolve);
+    // With an edit tool the arrows still nudge.
+    EXPECT_EQ(findBinding(SDLK_RIGHT, KMOD_NONE, {false, true, true})->action,
+              Action::NudgeRight);
 }
 
 TEST(KeyBindings, AuthoringKeysDispatch) {
@@ -124,7 +141,7 @@ TEST(KeyBindings, HelpListsEveryActionOnceWithAllItsKeys) {
     // The step row says that Right only steps outside construction mode.
     for (const auto& r : rows)
         if (r.action == "Single step") {
-            EXPECT_NE(r.input.find("Right (inspect tool, not in construction mode)"), std::string::npos);
+            EXPECT_NE(r.input.find("Right (inspect tool, not in construction or solve mode)"), std::string::npos);
         }
 }
 

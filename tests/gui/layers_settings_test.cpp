@@ -166,3 +166,24 @@ TEST(AtomicFile, ReplacesAndFailsCleanly) {
     EXPECT_FALSE(err.empty());
     EXPECT_EQ(readAll(file), "two");
 }
+
+TEST(Settings, UiScaleAndThemePersistAndAreClamped) {
+    Settings s;
+    s.uiScalePercent = 175;
+    s.theme = orca::ui::Theme::Light;
+    Settings back;
+    std::string error;
+    ASSERT_TRUE(settingsFromText(settingsToText(s), back, error)) << error;
+    EXPECT_EQ(back.uiScalePercent, 175);
+    EXPECT_EQ(back.theme, orca::ui::Theme::Light);
+
+    ASSERT_TRUE(settingsFromText(R"({"appearance": {"uiScale": 900, "theme": "purple"}})", back,
+                                 error));
+    EXPECT_EQ(back.uiScalePercent, 250); // clamped
+    EXPECT_EQ(back.theme, orca::ui::Theme::Dark);
+    ASSERT_TRUE(settingsFromText(R"({"appearance": {"uiScale": "big"}})", back, error));
+    EXPECT_EQ(back.uiScalePercent, 100); // wrong type: the default
+    ASSERT_TRUE(settingsFromText("{}", back, error));
+    EXPECT_EQ(back.uiScalePercent, 100);
+    EXPECT_EQ(back.theme, orca::ui::Theme::Dark);
+}

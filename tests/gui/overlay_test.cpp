@@ -445,6 +445,7 @@ TEST(VelocityPanelDraw, FitsAgentAndReportsHoveredLine) {
     ImGuiContextScope scope;
     ExplainRecord rec = infeasibleRecord();
     ui::VelocityPanel panel;
+    panel.focusOnSelect = false; // the max-speed disk (Fit), not the decision (Focus)
     ui::ConstructionState construction;
     const ui::OverlayLayers layers;
     bool open = true;
@@ -681,4 +682,30 @@ TEST(DetourOverlay, FieldLayerSampleAndColour) {
     const int withDetour = overlay();
     layers.detour = false;
     EXPECT_GT(withDetour, overlay());
+}
+
+TEST(VelocityPanelDraw, FocusesANewAgentsDecisionAndLaysOutItsLabels) {
+    ImGuiContextScope scope;
+    const ExplainRecord rec = infeasibleRecord();
+    ui::VelocityPanel panel; // focusOnSelect by default
+    ui::ConstructionState construction;
+    const ui::OverlayLayers layers;
+    bool open = true;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos({0.0f, 0.0f});
+    ImGui::SetNextWindowSize({500.0f, 700.0f});
+    (void)panel.draw(&rec, layers, {}, construction, &open);
+    ImGui::Render();
+    const ui::Rect box = ui::focusBox(rec);
+    EXPECT_NEAR(panel.center().x, box.center().x, 1e-9);
+    EXPECT_NEAR(panel.center().y, box.center().y, 1e-9);
+    // Zoomed in beyond the max-speed disk's fit.
+    const double px = std::min(panel.canvas().size().x, panel.canvas().size().y) - 24.0;
+    EXPECT_LT(panel.unitsPerPixel(), 2.0 * 2.2 / px);
+    // Labels were laid out: v, v_pref, the LP3 depth, line indices; none overlaps another.
+    const auto placed = panel.labels().placed();
+    EXPECT_GE(placed.size(), 3u);
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        for (std::size_t j = i + 1; j < placed.size(); ++j)
+            EXPECT_FALSE(ui::rectsOverlap(placed[i].rect, placed[j].rect));
 }

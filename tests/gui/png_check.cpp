@@ -4,10 +4,13 @@
 //   orca_png_check FILE --size WxH [--min-colours N] [--min-pixels CLASS N]...
 //                  [--above CLASS CLASS]... [--left-of CLASS CLASS]...
 //                  [--region X,Y,W,H] [--tolerance T] [--print-colours N]
+//                  [--theme dark|light]
 //
 // CLASS: agents (any agent fill), active, atgoal, static, lp3, obstacle (world view, exact
 // colours); halfplane (any ORCA line colour), feasible (the feasible-region fill or outline as
-// drawn over the velocity panel's background), vo, vnew (explain overlays, palette.hpp).
+// drawn over the velocity panel's background), vo, vnew, binding (explain overlays, palette.hpp),
+// background (the world view's), panel (the velocity panel's). --theme picks the palette the
+// screenshot was taken with (default dark).
 // --region limits every pixel count to that rectangle (pixels, top-left origin); --tolerance
 // accepts colours within T per channel (anti-aliasing, blending); --print-colours lists the N
 // most frequent colours of the region (diagnostics).
@@ -27,7 +30,11 @@
 namespace {
 
 using orca::ui::Rgba;
-namespace palette = orca::ui::palette;
+// The theme the screenshot was taken with (--theme).
+const orca::ui::Palette* gPalette = &orca::ui::kDarkPalette;
+const orca::ui::Palette& palette() {
+    return *gPalette;
+}
 
 struct Image {
     int width = 0;
@@ -56,24 +63,27 @@ Rgba over(Rgba c, Rgba bg) {
 }
 
 std::vector<Rgba> coloursOf(const std::string& cls) {
-    constexpr Rgba panel = palette::kPanelBackground;
+    const Rgba panel = palette().kPanelBackground;
     if (cls == "halfplane")
-        return {palette::kLineAgent, palette::kLineObstacle, palette::kLineColliding};
+        return {palette().kLineAgent, palette().kLineObstacle, palette().kLineColliding};
     if (cls == "feasible")
-        return {over(palette::kFeasibleFill, panel), over(palette::kFeasibleOutline, panel)};
-    if (cls == "vo") return {palette::kVo, over(palette::kVoFill, panel)};
-    if (cls == "vnew") return {palette::kArrowNew};
+        return {over(palette().kFeasibleFill, panel), over(palette().kFeasibleOutline, panel)};
+    if (cls == "vo") return {palette().kVo, over(palette().kVoFill, panel)};
+    if (cls == "vnew") return {palette().kArrowNew};
+    if (cls == "binding") return {palette().kWhy}; // binding lines (Why?, solve mode's result)
     if (cls == "agents")
-        return {palette::kAgentActive, palette::kAgentAtGoal, palette::kAgentStatic,
-                palette::kAgentLp3, palette::kAgentDetouring};
-    if (cls == "active") return {palette::kAgentActive};
-    if (cls == "atgoal") return {palette::kAgentAtGoal};
-    if (cls == "static") return {palette::kAgentStatic};
-    if (cls == "lp3") return {palette::kAgentLp3};
-    if (cls == "detouring") return {palette::kAgentDetouring};
-    if (cls == "obstacle") return {palette::kObstacleFill};
-    if (cls == "linterror") return {palette::kLintError};
-    if (cls == "lintwarning") return {palette::kLintWarning};
+        return {palette().kAgentActive, palette().kAgentAtGoal, palette().kAgentStatic,
+                palette().kAgentLp3, palette().kAgentDetouring};
+    if (cls == "active") return {palette().kAgentActive};
+    if (cls == "atgoal") return {palette().kAgentAtGoal};
+    if (cls == "static") return {palette().kAgentStatic};
+    if (cls == "lp3") return {palette().kAgentLp3};
+    if (cls == "detouring") return {palette().kAgentDetouring};
+    if (cls == "obstacle") return {palette().kObstacleFill};
+    if (cls == "linterror") return {palette().kLintError};
+    if (cls == "background") return {palette().kBackground};
+    if (cls == "panel") return {palette().kPanelBackground};
+    if (cls == "lintwarning") return {palette().kLintWarning};
     std::fprintf(stderr, "unknown colour class '%s'\n", cls.c_str());
     std::exit(2);
 }
@@ -113,7 +123,7 @@ Stats measure(const Image& img, const std::string& cls, const Region& r, int tol
     std::fprintf(stderr, "usage: orca_png_check FILE --size WxH [--min-colours N] "
                          "[--min-pixels CLASS N]... [--above CLASS CLASS]... "
                          "[--left-of CLASS CLASS]... [--region X,Y,W,H] [--tolerance T] "
-                         "[--print-colours N]\n");
+                         "[--print-colours N] [--theme dark|light]\n");
     std::exit(2);
 }
 
@@ -162,6 +172,10 @@ int main(int argc, char** argv) {
             tolerance = std::atoi(next().c_str());
         } else if (a == "--print-colours") {
             printColours = std::atoi(next().c_str());
+        } else if (a == "--theme") {
+            const std::string t = next();
+            if (t != "dark" && t != "light") usage();
+            gPalette = t == "light" ? &orca::ui::kLightPalette : &orca::ui::kDarkPalette;
         } else {
             usage();
         }

@@ -55,7 +55,7 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
         const bool hovered = ImGui::IsItemHovered();
         ImGui::PopID();
         ImDrawList& dl = *ImGui::GetWindowDrawList();
-        dl.AddRectFilled(p0, {p0.x + w, p0.y + h}, col(palette::kPanelBackground));
+        dl.AddRectFilled(p0, {p0.x + w, p0.y + h}, col(palette().kPanelBackground));
         const float dx = w / static_cast<float>(n);
         auto xAt = [&](std::size_t i) { return p0.x + (static_cast<float>(i) + 0.5f) * dx; };
         if (r == 0 || r == 1) {
@@ -65,8 +65,8 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
                 return p0.y + h - (std::clamp(value, lo, hi) - lo) / (hi - lo) * (h - 2.0f) - 1.0f;
             };
             if (r == 1 && clearMin < 0.0f)
-                dl.AddLine({p0.x, yAt(0.0f)}, {p0.x + w, yAt(0.0f)}, col(palette::kLintError, 120));
-            const ImU32 c = r == 0 ? col(palette::kArrowV) : col(palette::kArrowNew);
+                dl.AddLine({p0.x, yAt(0.0f)}, {p0.x + w, yAt(0.0f)}, col(palette().kLintError, 120));
+            const ImU32 c = r == 0 ? col(palette().kArrowV) : col(palette().kArrowNew);
             bool have = false;
             ImVec2 last{};
             for (std::size_t i = 0; i < n; ++i) {
@@ -81,7 +81,7 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
                 have = true;
             }
         } else {
-            const ImU32 c = col(r == 2 ? palette::kAgentLp3 : palette::kAgentDetouring);
+            const ImU32 c = col(r == 2 ? palette().kAgentLp3 : palette().kAgentDetouring);
             for (std::size_t i = 0; i < n; ++i) {
                 const AgentHistorySample& s = v.samples[i];
                 if (s.valid && (r == 2 ? s.lp3 : s.detour))
@@ -91,7 +91,7 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
         }
         if (v.current >= v.first && v.current < v.first + n) {
             const float x = xAt(static_cast<std::size_t>(v.current - v.first));
-            dl.AddLine({x, p0.y}, {x, p0.y + h}, col(palette::kHighlight), 1.5f);
+            dl.AddLine({x, p0.y}, {x, p0.y + h}, col(palette().kHighlight), 1.5f);
         }
         if (hovered) {
             const std::size_t i = historyIndexAt(ImGui::GetIO().MousePos.x, p0.x, w, n);

@@ -61,6 +61,18 @@ void Camera::fit(const Rect& world, double marginScreen, double defaultScale) {
     setScale(s > 0.0 ? s : defaultScale);
 }
 
+void Camera::fitInto(const Rect& world, const Rect& screenArea, double marginScreen,
+                     double defaultScale) {
+    const Rect viewport = m_viewport;
+    m_viewport = screenArea;
+    fit(world, marginScreen, defaultScale);
+    m_viewport = viewport;
+    // Keep the world point at the area's centre there, now measured from the viewport's.
+    const Vec2 d = screenArea.center() - viewport.center();
+    m_center.x -= d.x / m_scale;
+    m_center.y += d.y / m_scale;
+}
+
 Rect sceneBounds(const Simulator& sim) {
     Rect r = Rect::empty();
     const auto positions = sim.positions();

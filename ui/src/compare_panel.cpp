@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
 
@@ -61,6 +62,7 @@ std::vector<std::string> splitAssignments(const std::string& text) {
 ComparePanelOutput drawComparePanel(CompareForm& form, const ComparePanelInput& in, bool* open) {
     ComparePanelOutput out;
     ImGui::SetNextWindowSize(ImVec2(430, 0), ImGuiCond_FirstUseEver);
+    placeNewWindow("Compare", {430.0f, 0.0f}, {10.0f, 30.0f});
     if (!ImGui::Begin("Compare", open)) {
         ImGui::End();
         return out;

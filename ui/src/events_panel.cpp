@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "orca/ui/timeline_bar.hpp"
+#include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
 
@@ -72,7 +73,7 @@ std::optional<std::size_t> adjacentEvent(std::span<const Event> events, std::uin
 EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
     EventsPanelOutput out;
     ImGui::SetNextWindowSize({420.0f, 400.0f}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos({10.0f, 30.0f}, ImGuiCond_FirstUseEver);
+    placeNewWindow("Events", {420.0f, 400.0f}, {10.0f, 30.0f});
     if (!ImGui::Begin("Events", open)) {
         ImGui::End();
         return out;

@@ -7,7 +7,9 @@
 #include <numbers>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/line_style.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/style.hpp"
 
 namespace orca::ui {
 
@@ -21,10 +23,13 @@ ImU32 col(Rgba c, float alphaScale) {
         c.r, c.g, c.b,
         static_cast<int>(std::clamp(static_cast<float>(c.a) * alphaScale, 0.0f, 255.0f)));
 }
-// Halfway to white: the emphasised version of a colour.
+// Halfway to the highlight colour (white on dark, black on light): the emphasised version.
 Rgba brighter(Rgba c) {
-    auto mix = [](std::uint8_t v) { return static_cast<std::uint8_t>((v + 255) / 2); };
-    return {mix(c.r), mix(c.g), mix(c.b), c.a};
+    const Rgba h = palette().kHighlight;
+    auto mix = [](std::uint8_t v, std::uint8_t w) {
+        return static_cast<std::uint8_t>((v + w) / 2);
+    };
+    return {mix(c.r, h.r), mix(c.g, h.g), mix(c.b, h.b), c.a};
 }
 
 double wrapTwoPi(double a) {
@@ -37,51 +42,13 @@ double angleOf(Vec2 v) {
 
 // ---- Line styling ----------------------------------------------------------------------------
 
-enum class CaseFamily { Cutoff, Leg, Colliding };
+// familyOf, lineColour, Dash, dashOf: line_style.hpp.
 
-CaseFamily familyOf(LineCase c) {
-    switch (c) {
-    case LineCase::AgentCutoffCircle:
-    case LineCase::ObstacleLeftCutoffCircle:
-    case LineCase::ObstacleRightCutoffCircle:
-    case LineCase::ObstacleCutoffLine:
-        return CaseFamily::Cutoff;
-    case LineCase::AgentLeftLeg:
-    case LineCase::AgentRightLeg:
-    case LineCase::ObstacleLeftLeg:
-    case LineCase::ObstacleRightLeg:
-        return CaseFamily::Leg;
-    case LineCase::AgentColliding:
-    case LineCase::ObstacleCollidingLeftVertex:
-    case LineCase::ObstacleCollidingRightVertex:
-    case LineCase::ObstacleCollidingSegment:
-        return CaseFamily::Colliding;
-    }
-    return CaseFamily::Cutoff;
-}
-
-Rgba lineColour(LineCase c) {
-    if (familyOf(c) == CaseFamily::Colliding) return palette::kLineColliding;
-    return isObstacleCase(c) ? palette::kLineObstacle : palette::kLineAgent;
-}
-
-struct Dash {
-    float on = 0.0f; // 0 = solid
-    float off = 0.0f;
-};
-Dash dashOf(CaseFamily f) {
-    switch (f) {
-    case CaseFamily::Cutoff:
-        return {};
-    case CaseFamily::Leg:
-        return {10.0f, 5.0f};
-    case CaseFamily::Colliding:
-        return {2.5f, 3.5f};
-    }
-    return {};
-}
-
+// Thickness and dash lengths are given at 100 % UI scale.
 void dashedLine(ImDrawList& dl, Vec2 a, Vec2 b, ImU32 c, float thickness, Dash dash) {
+    thickness = stroke(thickness);
+    dash.on = stroke(dash.on);
+    dash.off = stroke(dash.off);
     if (dash.on <= 0.0f) {
         dl.AddLine(toIm(a), toIm(b), c, thickness);
         return;
@@ -106,7 +73,7 @@ void arrow(ImDrawList& dl, Vec2 from, Vec2 to, ImU32 c, float thickness, Dash da
     const double len = length(d);
     if (len < 1.0) return;
     const Vec2 u = d / len;
-    const double head = std::min(9.0, 0.45 * len);
+    const double head = std::min(static_cast<double>(stroke(9.0f)), 0.45 * len);
     const Vec2 base = to - u * head;
     const Vec2 side = perp(u) * (head * 0.45);
     dashedLine(dl, from, base, c, thickness, dash);
@@ -138,11 +105,21 @@ void gradientStrip(ImDrawList& dl, Vec2 a, Vec2 b, Vec2 normal, double width, Rg
         dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + k));
 }
 
-void label(ImDrawList& dl, Vec2 at, ImU32 c, const char* text) {
-    // Dark shadow first: labels sit on top of fills of any colour.
-    dl.AddText({static_cast<float>(at.x) + 1.0f, static_cast<float>(at.y) + 1.0f},
-               IM_COL32(0, 0, 0, 200), text);
-    dl.AddText(toIm(at), c, text);
+// Labels are laid out, not drawn here: see placeAndDrawLabels().
+void label(LabelLayout& labels, Vec2 anchor, ImU32 c, const char* text, int priority,
+           LabelSide side, const char* shortText = nullptr) {
+    labels.add(labelRequest(anchor, text, c, priority, side, shortText));
+}
+
+// The style with a label layout: the caller's, or `local` (then placed and drawn by the
+// caller of this helper when it is done).
+OverlayStyle withLabels(const OverlayStyle& style, LabelLayout& local) {
+    OverlayStyle s = style;
+    if (!s.labels) {
+        local.clear();
+        s.labels = &local;
+    }
+    return s;
 }
 
 // Scratch buffers reused across frames (the UI thread is the only caller).
@@ -189,7 +166,7 @@ void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
         const ImVec2 c = toIm(t.toScreen(vo.cutoffCenter + offset));
         const auto r = static_cast<float>(vo.cutoffRadius * ppu);
         dl.AddCircleFilled(c, r, st.fill, 0);
-        dl.AddCircle(c, r, st.outline, 0, st.thickness);
+        dl.AddCircle(c, r, st.outline, 0, stroke(st.thickness));
         return;
     }
     const Vec2 tl = o.leftTangent + offset;
@@ -212,7 +189,7 @@ void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
             s.screen.push_back(toIm(t.toScreen(p + offset)));
     }
     dl.AddPolyline(s.screen.data(), static_cast<int>(s.screen.size()), st.outline, ImDrawFlags_None,
-                   st.thickness);
+                   stroke(st.thickness));
     const Dash legDash = st.dashedOutline ? Dash{6.0f, 4.0f} : Dash{};
     dashedLine(dl, t.toScreen(tl), t.toScreen(farL), st.outline, st.thickness, legDash);
     dashedLine(dl, t.toScreen(tr), t.toScreen(farR), st.outline, st.thickness, legDash);
@@ -223,7 +200,7 @@ void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
         dashedLine(dl, apex, t.toScreen(tr), faint, 1.0f, {4.0f, 4.0f});
         // The whole cut-off circle(s), dashed: the VO is truncated where the cone meets them.
         const auto r = static_cast<float>(vo.cutoffRadius * ppu);
-        dl.AddCircle(toIm(t.toScreen(vo.cutoffCenter + offset)), r, faint, 0, 1.0f);
+        dl.AddCircle(toIm(t.toScreen(vo.cutoffCenter + offset)), r, faint, 0, stroke(1.0f));
     }
 }
 
@@ -251,7 +228,8 @@ void drawHalfPlaneShade(ImDrawList& dl, const VelocityTransform& t, const Rect& 
     if (!seg) return;
     Vec2 n = forbiddenNormalScreen(line);
     if (permitted) n = -n;
-    gradientStrip(dl, t.toScreen((*seg)[0]), t.toScreen((*seg)[1]), n, 12.0, c, stripAlpha);
+    gradientStrip(dl, t.toScreen((*seg)[0]), t.toScreen((*seg)[1]), n, stroke(12.0f), c,
+                  stripAlpha);
 }
 
 void drawLine(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel, const Line& line,
@@ -270,16 +248,74 @@ std::optional<Vec2> lineLabelAt(const Line& line, const Rect& clipVel) {
 }
 
 void marker(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
-    dl.AddCircleFilled(toIm(s), r, c, 12);
+    dl.AddCircleFilled(toIm(s), stroke(r), c, 12);
 }
 void diamond(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
+    r = stroke(r);
     const ImVec2 p = toIm(s);
     dl.AddQuadFilled({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y}, c);
     dl.AddQuad({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y},
-               IM_COL32(0, 0, 0, 200), 1.0f);
+               col(palette().kTextShadow), stroke(1.0f));
 }
 
 } // namespace
+
+// ---- Labels -----------------------------------------------------------------------------------
+
+LabelRequest labelRequest(Vec2 anchor, const char* text, ImU32 colour, int priority, LabelSide side,
+                          const char* shortText) {
+    LabelRequest r;
+    r.anchor = anchor;
+    r.text = text;
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    r.size = {static_cast<double>(ts.x), static_cast<double>(ts.y)};
+    if (shortText) {
+        r.shortText = shortText;
+        const ImVec2 ss = ImGui::CalcTextSize(shortText);
+        r.shortSize = {static_cast<double>(ss.x), static_cast<double>(ss.y)};
+    }
+    r.priority = priority;
+    r.side = side;
+    r.colour = colour;
+    return r;
+}
+
+LabelSide labelSideToward(Vec2 dir) {
+    // Eight sectors of 45 degrees around the screen direction (y down).
+    const double a = std::atan2(-dir.y, dir.x); // counter-clockwise from +x, y up
+    const int sector = static_cast<int>(std::floor(a / (kPi / 4.0) + 0.5)) & 7;
+    constexpr LabelSide kBySector[] = {
+        LabelSide::Right, LabelSide::AboveRight, LabelSide::Above, LabelSide::AboveLeft,
+        LabelSide::Left,  LabelSide::BelowLeft,  LabelSide::Below, LabelSide::BelowRight};
+    return kBySector[sector];
+}
+
+void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds) {
+    labels.gap = stroke(6.0f);
+    labels.padding = stroke(1.0f);
+    labels.place(bounds);
+    const ImU32 shadow = col(palette().kTextShadow);
+    const ImU32 plate = col(palette().kTextShadow, std::uint8_t{120});
+    const float off = stroke(1.0f);
+    for (const PlacedLabel& p : labels.placed()) {
+        const LabelRequest& r = labels.requests()[p.request];
+        if (p.leader) {
+            // From the anchor to the nearest point of the label's rectangle.
+            const Vec2 q{std::clamp(r.anchor.x, p.rect.min.x, p.rect.max.x),
+                         std::clamp(r.anchor.y, p.rect.min.y, p.rect.max.y)};
+            dl.AddLine(toIm(r.anchor), toIm(q), shadow, stroke(2.5f));
+            dl.AddLine(toIm(r.anchor), toIm(q),
+                       (r.colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 190), stroke(1.0f));
+        }
+        const char* text = labels.textOf(p).c_str();
+        const ImVec2 at = toIm(p.rect.min);
+        // A translucent plate in the shadow colour: labels stay legible over lines and fills.
+        dl.AddRectFilled({at.x - off, at.y}, toIm(p.rect.max + Vec2(off, 0.0)), plate,
+                         stroke(2.0f));
+        dl.AddText({at.x + off, at.y + off}, shadow, text);
+        dl.AddText(at, r.colour, text);
+    }
+}
 
 // ---- Text -------------------------------------------------------------------------------------
 
@@ -560,6 +596,34 @@ Lp3Marker lp3Marker(const ExplainRecord& rec) {
     return m;
 }
 
+Rect focusBox(const ExplainRecord& rec) {
+    Rect box = Rect::empty();
+    box.include(rec.velocity);
+    box.include(rec.prefVelocity);
+    box.include(rec.newVelocity);
+    const double maxSpeed = std::max(rec.params.maxSpeed, 1e-6);
+    // "Near the decision": the arrows and region vertices within this distance of v. It grows
+    // with the decision (v far from v_new) but stays a fraction of the max-speed disk, so that
+    // the u arrows of far-away constraints do not zoom the view back out.
+    const double reach = std::max(2.0 * length(box.size()), 0.15 * maxSpeed);
+    auto near = [&](Vec2 p) { return length(p - rec.velocity) <= reach; };
+    for (const ExplainLine& l : rec.lines) {
+        const bool obstacle = isObstacleCase(l.lineCase);
+        const Vec2 half = obstacle ? rec.velocity + l.u : l.line.point; // the u arrow's tip
+        if (!near(half)) continue;
+        box.include(half);
+        if (!obstacle && near(rec.velocity + l.u)) box.include(rec.velocity + l.u);
+    }
+    for (const Vec2& p : rec.feasibleRegion)
+        if (near(p)) box.include(p);
+    const double minSide = 0.02 * maxSpeed;
+    const Vec2 c = box.center();
+    const Vec2 half{std::max(0.5 * box.size().x, 0.5 * minSide),
+                    std::max(0.5 * box.size().y, 0.5 * minSide)};
+    box.include(Rect{c - half, c + half}); // include: centre ± half may round inwards
+    return box;
+}
+
 int constructionLine(const ExplainRecord& rec, const ConstructionState& c) {
     const std::size_t n = rec.agentNeighbors.size();
     const std::size_t agentLines = rec.lines.size() - rec.numObstacleLines;
@@ -640,6 +704,8 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
                        const ExplainRecord& rec, const OverlayLayers& layers,
                        const OverlayStyle& style, const OverlayHover& highlight, OverlayView view) {
     if (rec.isStatic) return;
+    LabelLayout localLabels;
+    LabelLayout& labels = *withLabels(style, localLabels).labels;
     const Rect clipVel = t.toVelocity(clip);
     const float th = style.lineThickness;
     const bool panel = view == OverlayView::Panel;
@@ -652,18 +718,18 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
     // 1. VO cones: skipped obstacle segments (dim), then every line's VO, highlighted last.
     if (layers.voCones) {
         // Obstacle segments that built no line (covered, foreign leg...): dim, panel only.
-        const VoStyle dim{col(palette::kVo, 0.35f), col(palette::kVoFill, 0.5f), 1.0f, true};
+        const VoStyle dim{col(palette().kVo, 0.35f), col(palette().kVoFill, 0.5f), 1.0f, true};
         if (panel)
             for (const ExplainObstacleNeighbor& on : rec.obstacleNeighbors)
                 if (on.hasVo && on.lineIndex < 0) drawVo(dl, t, clipVel, on.vo, on.vo.offset, dim);
         // The world view has many cones over the crowd: lighter there.
-        const VoStyle normal{col(palette::kVo, panel ? 0.6f : 0.4f),
-                             col(palette::kVoFill, panel ? 1.0f : 0.5f), 1.0f};
+        const VoStyle normal{col(palette().kVo, panel ? 0.6f : 0.4f),
+                             col(palette().kVoFill, panel ? 1.0f : 0.5f), 1.0f};
         for (std::size_t i = 0; i < rec.lines.size(); ++i)
             if (static_cast<int>(i) != hl)
                 drawVo(dl, t, clipVel, rec.lines[i].vo, rec.lines[i].vo.offset, normal);
         if (hl >= 0) {
-            const VoStyle emph{col(palette::kVo), col(palette::kVoFillHighlight), 2.0f};
+            const VoStyle emph{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f};
             const VelocityObstacle& vo = rec.lines[static_cast<std::size_t>(hl)].vo;
             drawVo(dl, t, clipVel, vo, vo.offset, emph);
         }
@@ -675,8 +741,8 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
             const ExplainLine& l = rec.lines[i];
             const bool h = static_cast<int>(i) == hl;
             drawHalfPlaneShade(dl, t, clipVel, l.line, lineColour(l.lineCase), panel, false,
-                               palette::kForbiddenShadeAlpha,
-                               h ? std::uint8_t{140} : palette::kForbiddenStripAlpha);
+                               palette().kForbiddenShadeAlpha,
+                               h ? std::uint8_t{140} : palette().kForbiddenStripAlpha);
         }
     }
 
@@ -686,14 +752,14 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
         s.screen.clear();
         for (const Vec2& p : rec.feasibleRegion)
             s.screen.push_back(toIm(t.toScreen(p)));
-        fillConvex(dl, s.screen, col(palette::kFeasibleFill));
+        fillConvex(dl, s.screen, col(palette().kFeasibleFill));
         dl.AddPolyline(s.screen.data(), static_cast<int>(s.screen.size()),
-                       col(palette::kFeasibleOutline), ImDrawFlags_Closed, 1.0f);
+                       col(palette().kFeasibleOutline), ImDrawFlags_Closed, stroke(1.0f));
     }
     const Vec2 o = t.toScreen({0.0, 0.0});
     if (layers.feasibleRegion || layers.velocityArrows)
         dl.AddCircle(toIm(o), static_cast<float>(rec.params.maxSpeed * ppu),
-                     col(palette::kMaxSpeed), 0, 1.0f);
+                     col(palette().kMaxSpeed), 0, stroke(1.0f));
 
     // 4. The lines, by case, the LP2 failure marked, the highlighted one on top.
     if (layers.halfPlanes) {
@@ -702,7 +768,7 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
             const Rgba c = lineColour(l.lineCase);
             const Dash dash = dashOf(familyOf(l.lineCase));
             if (rec.lp2Failed() && i == rec.lp2Fail)
-                drawLine(dl, t, clipVel, l.line, col(palette::kLp3, std::uint8_t{150}), th + 4.0f,
+                drawLine(dl, t, clipVel, l.line, col(palette().kLp3, std::uint8_t{150}), th + 4.0f,
                          {});
             if (h) drawLine(dl, t, clipVel, l.line, IM_COL32(0, 0, 0, 160), th * 2.0f + 3.0f, {});
             drawLine(dl, t, clipVel, l.line, col(h ? brighter(c) : c), h ? th * 2.0f : th, dash);
@@ -737,9 +803,10 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
             const auto at = lineLabelAt(l, clipVel);
             if (!at) continue;
             std::snprintf(buf, sizeof buf, "%zu", i);
-            // Just off the line on its permitted side.
-            const Vec2 s = t.toScreen(*at) - forbiddenNormalScreen(l) * 9.0 - Vec2(3.0, 7.0);
-            label(dl, s, col(h ? palette::kHighlight : lineColour(rec.lines[i].lineCase)), buf);
+            // Off the line on its permitted side, if there is room.
+            label(labels, t.toScreen(*at),
+                  col(h ? palette().kHighlight : lineColour(rec.lines[i].lineCase)), buf,
+                  h ? 70 : 40, labelSideToward(-forbiddenNormalScreen(l)));
         }
     }
 
@@ -751,70 +818,77 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
         const float at = th + 0.5f;
         if (detouring) {
             arrow(dl, o, t.toScreen(rec.detour.goalPrefVelocity),
-                  col(palette::kArrowPref, std::uint8_t{120}), 1.0f, {3.0f, 4.0f});
-            label(dl, t.toScreen(rec.detour.goalPrefVelocity) + Vec2(6.0, 2.0),
-                  col(palette::kArrowPref, std::uint8_t{160}), "v_pref (goal)");
+                  col(palette().kArrowPref, std::uint8_t{120}), 1.0f, {3.0f, 4.0f});
+            label(labels, t.toScreen(rec.detour.goalPrefVelocity),
+                  col(palette().kArrowPref, std::uint8_t{200}), "v_pref (goal)", 60,
+                  LabelSide::BelowRight, "goal");
         }
         arrow(dl, o, t.toScreen(rec.prefVelocity),
-              col(detouring ? palette::kDetourSample : palette::kArrowPref), at, {6.0f, 4.0f});
-        arrow(dl, o, vS, col(palette::kArrowV), at);
+              col(detouring ? palette().kDetourSample : palette().kArrowPref), at, {6.0f, 4.0f});
+        arrow(dl, o, vS, col(palette().kArrowV), at);
         const Vec2 nS = t.toScreen(rec.newVelocity);
-        arrow(dl, o, nS, col(palette::kArrowNew), at);
-        dl.AddCircle(toIm(nS), 5.0f, col(palette::kArrowNew), 12, 1.5f);
+        arrow(dl, o, nS, col(palette().kArrowNew), at);
+        dl.AddCircle(toIm(nS), stroke(5.0f), col(palette().kArrowNew), 12, stroke(1.5f));
         const Lp3Marker m = lp3Marker(rec);
         if (m.valid) {
             const Vec2 fS = t.toScreen(m.foot);
             if (m.depth > 0.0) {
-                dl.AddLine(toIm(nS), toIm(fS), col(palette::kLp3), 2.0f);
+                dl.AddLine(toIm(nS), toIm(fS), col(palette().kLp3), stroke(2.0f));
                 const Vec2 d = fS - nS;
                 const double len = length(d);
                 if (len > 1e-6) {
-                    const Vec2 tick = perp(d / len) * 4.0;
-                    dl.AddLine(toIm(fS - tick), toIm(fS + tick), col(palette::kLp3), 2.0f);
+                    const Vec2 tick = perp(d / len) * static_cast<double>(stroke(4.0f));
+                    dl.AddLine(toIm(fS - tick), toIm(fS + tick), col(palette().kLp3), stroke(2.0f));
                 }
             }
-            diamond(dl, nS, col(palette::kLp3), 6.0f);
+            diamond(dl, nS, col(palette().kLp3), 6.0f);
             char buf[48];
             std::snprintf(buf, sizeof buf, "LP3 depth %.3g", m.depth);
-            label(dl, nS + Vec2(8.0, 4.0), col(palette::kLp3), buf);
+            label(labels, nS, col(palette().kLp3), buf, 95, LabelSide::BelowRight, "LP3");
         }
-        // Labels around the tips: v above-left, v_pref above-right, v_new below-right (the
-        // three often nearly coincide).
-        const float fh = ImGui::GetFontSize();
-        label(dl, vS + Vec2(-12.0, -fh - 2.0), col(palette::kArrowV), "v");
-        label(dl, t.toScreen(rec.prefVelocity) + Vec2(6.0, -fh - 2.0),
-              col(detouring ? palette::kDetourSample : palette::kArrowPref),
-              detouring ? "v_pref (detour)" : "v_pref");
-        if (!m.valid) label(dl, nS + Vec2(7.0, 3.0), col(palette::kArrowNew), "v_new");
+        // Labels at the tips, first tried v above-left, v_pref above-right, v_new below-right
+        // (the three often nearly coincide; the layout moves them apart).
+        label(labels, vS, col(palette().kArrowV), "v", 90, LabelSide::AboveLeft);
+        label(labels, t.toScreen(rec.prefVelocity),
+              col(detouring ? palette().kDetourSample : palette().kArrowPref),
+              detouring ? "v_pref (detour)" : "v_pref", 85, LabelSide::AboveRight,
+              detouring ? "v_pref" : nullptr);
+        if (!m.valid)
+            label(labels, nS, col(palette().kArrowNew), "v_new", 100, LabelSide::BelowRight);
     }
+    if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
 }
 
 void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
                       const ExplainRecord& rec, const ConstructionGeometry& g,
                       const OverlayStyle& style) {
+    LabelLayout localLabels;
+    LabelLayout& labels = *withLabels(style, localLabels).labels;
     const Rect clipVel = t.toVelocity(clip);
     const float th = style.lineThickness;
     const Vec2 o = t.toScreen({0.0, 0.0});
     if (g.relativeSpace) {
-        const VoStyle st{col(palette::kVo), col(palette::kVoFillHighlight), 2.0f, false, true};
+        const VoStyle st{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f, false, true};
         drawVo(dl, t, clipVel, g.vo, {0.0, 0.0}, st);
-        marker(dl, o, col(palette::kText), 3.0f);
-        label(dl, o + Vec2(6.0, 2.0), col(palette::kText), "apex (0, 0)");
+        marker(dl, o, col(palette().kText), 3.0f);
+        label(labels, o, col(palette().kText), "apex (0, 0)", 50, LabelSide::BelowRight, "apex");
         const Vec2 rv = t.toScreen(g.relativeVelocity);
-        arrow(dl, o, rv, col(palette::kArrowRelative), th + 0.5f);
-        label(dl, rv + Vec2(6.0, -16.0), col(palette::kArrowRelative), "v_A - v_B");
+        arrow(dl, o, rv, col(palette().kArrowRelative), th + 0.5f);
+        label(labels, rv, col(palette().kArrowRelative), "v_A - v_B", 90, LabelSide::AboveRight);
         if (g.phase >= 1) {
             const Vec2 u = g.uEnd - g.relativeVelocity;
             const double len = length(u);
             if (len > 0.0) {
                 drawLine(dl, t, clipVel, Line{g.uEnd, perp(u / len)},
-                         col(palette::kU, std::uint8_t{110}), 1.0f, {6.0f, 4.0f});
+                         col(palette().kU, std::uint8_t{110}), 1.0f, {6.0f, 4.0f});
             }
             const Vec2 ue = t.toScreen(g.uEnd);
-            arrow(dl, rv, ue, col(palette::kU), th + 1.0f);
-            marker(dl, ue, col(palette::kU), 3.5f);
-            label(dl, (rv + ue) * 0.5 + Vec2(6.0, 0.0), col(palette::kU), "u");
+            arrow(dl, rv, ue, col(palette().kU), th + 1.0f);
+            marker(dl, ue, col(palette().kU), 3.5f);
+            label(labels, (rv + ue) * 0.5, col(palette().kU), "u", 80,
+                  labelSideToward(perp(ue - rv)));
         }
+        if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
         return;
     }
     // Phase 2: A's absolute velocity space.
@@ -823,24 +897,28 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
     s.screen.clear();
     for (int i = 0; i < permitted.count; ++i)
         s.screen.push_back(toIm(t.toScreen(permitted.points[static_cast<std::size_t>(i)])));
-    fillConvex(dl, s.screen, col(palette::kPermittedFill));
-    const VoStyle faint{col(palette::kVo, 0.5f), col(palette::kVoFill), 1.0f, true};
+    fillConvex(dl, s.screen, col(palette().kPermittedFill));
+    const VoStyle faint{col(palette().kVo, 0.5f), col(palette().kVoFill), 1.0f, true};
     drawVo(dl, t, clipVel, g.vo, g.vo.offset, faint);
     dl.AddCircle(toIm(o), static_cast<float>(rec.params.maxSpeed * t.pixelsPerUnit),
-                 col(palette::kMaxSpeed), 0, 1.0f);
-    drawLine(dl, t, clipVel, g.halfPlane, col(palette::kLineAgent), th + 0.5f, {});
+                 col(palette().kMaxSpeed), 0, stroke(1.0f));
+    drawLine(dl, t, clipVel, g.halfPlane, col(palette().kLineAgent), th + 0.5f, {});
     const Vec2 vb = t.toScreen(g.vo.offset);
-    arrow(dl, o, vb, col(palette::kArrowPref, std::uint8_t{150}), 1.0f, {4.0f, 3.0f});
-    label(dl, vb + Vec2(6.0, 3.0), col(palette::kArrowPref), "v_B");
+    arrow(dl, o, vb, col(palette().kArrowPref, std::uint8_t{150}), 1.0f, {4.0f, 3.0f});
+    label(labels, vb, col(palette().kArrowPref), "v_B", 70, LabelSide::BelowRight);
     const Vec2 va = t.toScreen(g.velocity);
-    arrow(dl, o, va, col(palette::kArrowV), th + 0.5f);
-    label(dl, va + Vec2(6.0, -16.0), col(palette::kArrowV), "v_A");
+    arrow(dl, o, va, col(palette().kArrowV), th + 0.5f);
+    label(labels, va, col(palette().kArrowV), "v_A", 90, LabelSide::AboveRight);
     const Vec2 q = t.toScreen(g.halfPlane.point);
-    arrow(dl, va, q, col(palette::kU), th + 1.0f);
-    marker(dl, q, col(palette::kU), 3.5f);
-    label(dl, q + Vec2(7.0, 2.0), col(palette::kU),
+    arrow(dl, va, q, col(palette().kU), th + 1.0f);
+    marker(dl, q, col(palette().kU), 3.5f);
+    label(labels, q, col(palette().kU),
           "v_A + \xC2\xBD"
+          "u",
+          80, LabelSide::Right,
+          "\xC2\xBD"
           "u");
+    if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
 }
 
 OverlayHover hitTestConstruction(const ConstructionGeometry& g, const VelocityTransform& t,
@@ -857,6 +935,9 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
                                 const OverlayLayers& layers, const OverlayStyle& style,
                                 const OverlayHover& highlight, Vec2 mouse, bool mouseActive) {
     if (!layers.inWorld) return {};
+    LabelLayout localLabels;
+    const OverlayStyle st = withLabels(style, localLabels);
+    LabelLayout& labels = *st.labels;
     const Rect& vp = camera.viewport();
     dl.PushClipRect(toIm(vp.min), toIm(vp.max), true);
     const Vec2 centre = camera.worldToScreen(rec.position);
@@ -864,7 +945,7 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
 
     if (layers.neighborCircle)
         dl.AddCircle(toIm(centre), static_cast<float>(rec.params.neighborDist * scale),
-                     col(palette::kNeighborCircle), 0, 1.0f);
+                     col(palette().kNeighborCircle), 0, stroke(1.0f));
     // Neighbour positions from the VO: the cut-off centre is rp/τ (or rp/Δt when colliding),
     // so rp = cutoffCenter * (distance / |cutoffCenter|) and R = cutoffRadius * the same.
     const int hl = highlight.line;
@@ -877,11 +958,12 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
             const Vec2 other = camera.worldToScreen(rec.position + l.vo.cutoffCenter * k);
             const bool h = static_cast<int>(i) == hl;
             dl.AddLine(toIm(centre), toIm(other),
-                       h ? col(palette::kHighlight) : col(palette::kNeighborLink), h ? 2.0f : 1.0f);
+                       h ? col(palette().kHighlight) : col(palette().kNeighborLink),
+                       stroke(h ? 2.0f : 1.0f));
             if (h) {
                 const double rB = l.vo.cutoffRadius * k - rec.params.radius;
                 dl.AddCircle(toIm(other), static_cast<float>(std::max(rB, 0.0) * scale) + 3.0f,
-                             col(palette::kHighlight), 0, 2.0f);
+                             col(palette().kHighlight), 0, stroke(2.0f));
             }
         }
     }
@@ -892,7 +974,7 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
             const double tau = rec.params.timeHorizonObst;
             dl.AddLine(toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter * tau)),
                        toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter2 * tau)),
-                       col(palette::kHighlight), 4.0f);
+                       col(palette().kHighlight), stroke(4.0f));
         }
     }
 
@@ -900,21 +982,23 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
     if (layers.detour && rec.detour.enabled && rec.detour.sampleRadius > 0.0) {
         const Vec2 sp = camera.worldToScreen(rec.detour.samplePoint);
         dl.AddCircle(toIm(sp), static_cast<float>(rec.detour.sampleRadius * scale),
-                     col(palette::kDetourSample), 0, 1.5f);
-        marker(dl, sp, col(palette::kDetourSample), 3.0f);
+                     col(palette().kDetourSample), 0, stroke(1.5f));
+        marker(dl, sp, col(palette().kDetourSample), 3.0f);
         if (absSq(rec.detour.sampledDirection) > 0.0) {
             const double len = 2.0 * rec.params.radius + rec.detour.sampleRadius;
             arrow(dl, centre,
                   camera.worldToScreen(rec.position + rec.detour.sampledDirection * len),
-                  col(palette::kDetourSample), 2.0f);
+                  col(palette().kDetourSample), 2.0f);
         }
-        label(dl, sp + Vec2(6.0, 6.0), col(palette::kDetourSample),
-              rec.detour.mode == DetourMode::Detouring ? "detour sample" : "sample (leaving)");
+        label(labels, sp, col(palette().kDetourSample),
+              rec.detour.mode == DetourMode::Detouring ? "detour sample" : "sample (leaving)", 50,
+              LabelSide::BelowRight, "sample");
     }
 
     const VelocityTransform t =
         VelocityTransform::forWorld(camera, rec.position, style.worldSeconds);
-    drawVelocitySpace(dl, t, vp, rec, layers, style, highlight, OverlayView::World);
+    drawVelocitySpace(dl, t, vp, rec, layers, st, highlight, OverlayView::World);
+    if (!style.labels) placeAndDrawLabels(dl, localLabels, vp);
     dl.PopClipRect();
     if (!mouseActive) return {};
     OverlayLayers hoverLayers = layers;

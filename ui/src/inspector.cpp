@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "orca/simulator.hpp"
+#include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
 
@@ -156,8 +157,8 @@ std::optional<std::uint64_t> drawInspector(const Simulator& sim,
     std::optional<std::uint64_t> clicked;
     const ImGuiIO& io = ImGui::GetIO();
     // Default place: top, just left of where the velocity panel docks (right third).
-    ImGui::SetNextWindowPos({std::max(io.DisplaySize.x * 2.0f / 3.0f - 470.0f, 350.0f), 30.0f},
-                            ImGuiCond_FirstUseEver);
+    placeNewWindow("Inspector", {460.0f, std::min(440.0f, io.DisplaySize.y - 80.0f)},
+                   {std::max(io.DisplaySize.x * 2.0f / 3.0f - 470.0f, 350.0f), 30.0f});
     ImGui::SetNextWindowSize({460.0f, std::min(440.0f, io.DisplaySize.y - 80.0f)},
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSizeConstraints({300.0f, 120.0f}, {io.DisplaySize.x, io.DisplaySize.y});

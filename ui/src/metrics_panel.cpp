@@ -1,4 +1,5 @@
 #include "orca/ui/metrics_panel.hpp"
+#include "orca/ui/window_placement.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -47,8 +48,8 @@ void plot(const char* label, const std::vector<float>& values, const char* overl
 void drawMetricsPanel(const MetricsSample& current, const MetricsHistory& history, bool* open) {
     const ImGuiIO& io = ImGui::GetIO();
     // Default place: bottom left, under the parameters panel.
-    ImGui::SetNextWindowPos({10.0f, std::max(io.DisplaySize.y - 310.0f, 40.0f)},
-                            ImGuiCond_FirstUseEver);
+    placeNewWindow("Metrics", {340.0f, 270.0f},
+                   {10.0f, std::max(io.DisplaySize.y - 310.0f, 40.0f)});
     ImGui::SetNextWindowSize({340.0f, 270.0f}, ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Metrics", open)) {
         ImGui::End();

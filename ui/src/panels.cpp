@@ -84,13 +84,21 @@ void drawStatusBar(const StatusInfo& s) {
     ImGui::PopStyleVar(3);
 }
 
-void drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse) {
-    if (!*open) return;
+bool drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse,
+                    const std::string& startHere) {
+    if (!*open) return false;
+    bool start = false;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Appearing,
                             {0.5f, 0.5f});
     ImGui::SetNextWindowSize({620.0f, 0.0f}, ImGuiCond_Appearing);
     if (ImGui::Begin("Help", open, ImGuiWindowFlags_NoCollapse)) {
+        if (!startHere.empty()) {
+            ImGui::TextWrapped("New to ORCA? The lessons walk through how each agent picks its "
+                               "velocity, one idea per page, in this scene view (Lessons menu).");
+            start = ImGui::Button(("Start here: " + startHere).c_str());
+            ImGui::Spacing();
+        }
         auto table = [](const char* id, std::span<const HelpRow> rows) {
             constexpr ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                            ImGuiTableFlags_SizingStretchProp;
@@ -117,6 +125,7 @@ void drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const H
         table("##mouse", mouse);
     }
     ImGui::End();
+    return start;
 }
 
 void MessageQueue::push(std::string title, std::string text) {

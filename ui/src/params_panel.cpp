@@ -1,4 +1,5 @@
 #include "orca/ui/params_panel.hpp"
+#include "orca/ui/window_placement.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -158,7 +159,9 @@ ParamsPanelOutput drawParamsPanel(const ParamsPanelInput& in, bool* open) {
     ParamsPanelOutput out;
     const ImGuiIO& io = ImGui::GetIO();
     // Default place: top left (the metrics panel goes under it).
-    ImGui::SetNextWindowPos({10.0f, 30.0f}, ImGuiCond_FirstUseEver);
+    placeNewWindow("Parameters",
+                   {340.0f, std::min(480.0f, std::max(io.DisplaySize.y - 330.0f, 200.0f))},
+                   {10.0f, 30.0f});
     ImGui::SetNextWindowSize(
         {340.0f, std::min(480.0f, std::max(io.DisplaySize.y - 330.0f, 200.0f))},
         ImGuiCond_FirstUseEver);

@@ -57,21 +57,21 @@ const char* laneName(EventLane lane) {
 Rgba eventColor(EventKind kind) {
     switch (eventLane(kind)) {
     case EventLane::Overlap:
-        return palette::kEventOverlap;
+        return palette().kEventOverlap;
     case EventLane::Obstacle:
-        return palette::kEventObstacle;
+        return palette().kEventObstacle;
     case EventLane::Lp3:
-        return palette::kAgentLp3;
+        return palette().kAgentLp3;
     case EventLane::Stalled:
-        return palette::kEventStalled;
+        return palette().kEventStalled;
     case EventLane::Oscillation:
-        return palette::kEventOscillation;
+        return palette().kEventOscillation;
     case EventLane::Arrived:
-        return palette::kAgentAtGoal;
+        return palette().kAgentAtGoal;
     case EventLane::Detour:
-        return palette::kAgentDetouring;
+        return palette().kAgentDetouring;
     }
-    return palette::kText;
+    return palette().kText;
 }
 
 bool isEndKind(EventKind kind) {
@@ -462,7 +462,7 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
     ImDrawList& dl = *ImGui::GetWindowDrawList();
     dl.PushClipRect({trackX0, trackY0}, {trackX0 + trackWidth, trackY1}, true);
     dl.AddRectFilled({trackX0, trackY0}, {trackX0 + trackWidth, trackY1},
-                     col(palette::kPanelBackground));
+                     col(palette().kPanelBackground));
     for (std::size_t l = 0; l < kEventLaneCount; l += 2) {
         const auto ly = static_cast<float>(m_laneTop + static_cast<double>(l) * kLane);
         dl.AddRectFilled({trackX0, ly}, {trackX0 + trackWidth, ly + kLane},
@@ -478,7 +478,7 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
         dl.AddLine({x, trackY0 + kRuler - 4.0f}, {x, trackY1}, IM_COL32(255, 255, 255, 22));
         char text[32];
         std::snprintf(text, sizeof text, "%.0f", s);
-        dl.AddText(nullptr, fontSize, {x + 2.0f, trackY0}, col(palette::kText, 150), text);
+        dl.AddText(nullptr, fontSize, {x + 2.0f, trackY0}, col(palette().kText, 150), text);
     }
     if (showKeyframes) {
         float lastX = -1e9f;
@@ -518,7 +518,7 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
                            IM_COL32(0, 0, 0, 230), text);
         }
         if (hit && *hit == i)
-            dl.AddRect({x0 - 1.0f, ly}, {x1 + 1.0f, ly + kLane}, col(palette::kHighlight));
+            dl.AddRect({x0 - 1.0f, ly}, {x1 + 1.0f, ly + kLane}, col(palette().kHighlight));
     }
     // Pointer and playhead.
     if (hovered && !hit) {
@@ -527,9 +527,9 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
         dl.AddLine({x, trackY0}, {x, trackY1}, IM_COL32(255, 255, 255, 60));
     }
     const auto px = static_cast<float>(m_view.stepToX(static_cast<double>(in.current)));
-    dl.AddLine({px, trackY0}, {px, trackY1}, col(palette::kHighlight), 1.5f);
+    dl.AddLine({px, trackY0}, {px, trackY1}, col(palette().kHighlight), 1.5f);
     dl.AddTriangleFilled({px - 5.0f, trackY0}, {px + 5.0f, trackY0}, {px, trackY0 + 6.0f},
-                         col(palette::kHighlight));
+                         col(palette().kHighlight));
     dl.PopClipRect();
 
     if (hit && !ImGui::IsItemActive())

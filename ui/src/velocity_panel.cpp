@@ -2,12 +2,15 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <imgui_internal.h> // NextWindowData: keep a size the app set
 
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/solve_view.hpp"
+#include "orca/ui/style.hpp"
 #include "orca/ui/why_panel.hpp"
 
 namespace orca::ui {
@@ -35,15 +38,15 @@ double niceStep(double minStep, double* major = nullptr) {
     return 10.0 * decade;
 }
 
-void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas) {
+void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas, LabelLayout& labels) {
     const double upp = 1.0 / t.pixelsPerUnit;
     double major = 0.0;
     const double minor = niceStep(16.0 * upp, &major);
     const Rect v = t.toVelocity(canvas);
     auto lineCol = [&](double w) {
-        if (std::abs(w) < 0.5 * minor) return col(palette::kGridAxis, std::uint8_t{110});
+        if (std::abs(w) < 0.5 * minor) return col(palette().kGridAxis, std::uint8_t{110});
         const double r = std::remainder(w, major);
-        return std::abs(r) < 0.5 * minor ? col(palette::kGridMajor) : col(palette::kGridMinor);
+        return std::abs(r) < 0.5 * minor ? col(palette().kGridMajor) : col(palette().kGridMinor);
     };
     const auto x0 = static_cast<float>(canvas.min.x);
     const auto x1 = static_cast<float>(canvas.max.x);
@@ -57,11 +60,18 @@ void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas) {
         const float sy = std::floor(static_cast<float>(t.toScreen({0.0, y}).y)) + 0.5f;
         dl.AddLine({x0, sy}, {x1, sy}, lineCol(y));
     }
-    // Values of the major lines along the axes (kept inside the canvas when an axis is not).
+    // Values of the major lines along the axes (kept inside the canvas when an axis is not),
+    // as labels at fixed places: the lowest priority, dropped where another label is.
+    const ImU32 textCol = col(palette().kText, std::uint8_t{140});
+    auto axisValue = [&](Vec2 at, const char* text) {
+        LabelRequest r = labelRequest(at, text, textCol, 5, LabelSide::Right);
+        r.fixed = true;
+        r.fixedAt = at;
+        labels.add(std::move(r));
+    };
     const Vec2 o = t.toScreen({0.0, 0.0});
     const float ax = static_cast<float>(std::clamp(o.x, canvas.min.x + 2.0, canvas.max.x - 40.0));
     const float ay = static_cast<float>(std::clamp(o.y, canvas.min.y + 2.0, canvas.max.y - 16.0));
-    const ImU32 textCol = col(palette::kText, std::uint8_t{140});
     char buf[32];
     double labelStep = major;
     while (labelStep * t.pixelsPerUnit < 60.0)
@@ -69,12 +79,12 @@ void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas) {
     for (double x = std::ceil(v.min.x / labelStep) * labelStep; x <= v.max.x; x += labelStep) {
         if (std::abs(x) < 0.5 * minor) continue;
         std::snprintf(buf, sizeof buf, "%g", x);
-        dl.AddText({static_cast<float>(t.toScreen({x, 0.0}).x) + 2.0f, ay + 1.0f}, textCol, buf);
+        axisValue({t.toScreen({x, 0.0}).x + 2.0, ay + 1.0}, buf);
     }
     for (double y = std::ceil(v.min.y / labelStep) * labelStep; y <= v.max.y; y += labelStep) {
         if (std::abs(y) < 0.5 * minor) continue;
         std::snprintf(buf, sizeof buf, "%g", y);
-        dl.AddText({ax + 3.0f, static_cast<float>(t.toScreen({0.0, y}).y) + 1.0f}, textCol, buf);
+        axisValue({ax + 3.0, t.toScreen({0.0, y}).y + 1.0}, buf);
     }
 }
 
@@ -93,31 +103,31 @@ void drawSwatch(ImDrawList& dl, ImVec2 p, float w, float h, const LegendItem& it
     case Swatch::Arrow:
     case Swatch::DashedArrow: {
         if (it.swatch == Swatch::Arrow)
-            dl.AddLine({p.x, my}, {p.x + w - 6.0f, my}, c, 2.0f);
+            dl.AddLine({p.x, my}, {p.x + w - 6.0f, my}, c, stroke(2.0f));
         else
             for (float x = p.x; x < p.x + w - 6.0f; x += 7.0f)
-                dl.AddLine({x, my}, {std::min(x + 4.0f, p.x + w - 6.0f), my}, c, 2.0f);
+                dl.AddLine({x, my}, {std::min(x + 4.0f, p.x + w - 6.0f), my}, c, stroke(2.0f));
         dl.AddTriangleFilled({p.x + w, my}, {p.x + w - 7.0f, my - 4.0f},
                              {p.x + w - 7.0f, my + 4.0f}, c);
         break;
     }
     case Swatch::Line:
-        dl.AddLine({p.x, my}, {p.x + w, my}, c, 2.0f);
+        dl.AddLine({p.x, my}, {p.x + w, my}, c, stroke(2.0f));
         break;
     case Swatch::DashedLine:
         for (float x = p.x; x < p.x + w; x += 9.0f)
-            dl.AddLine({x, my}, {std::min(x + 6.0f, p.x + w), my}, c, 2.0f);
+            dl.AddLine({x, my}, {std::min(x + 6.0f, p.x + w), my}, c, stroke(2.0f));
         break;
     case Swatch::DottedLine:
         for (float x = p.x; x < p.x + w; x += 5.0f)
-            dl.AddLine({x, my}, {std::min(x + 2.0f, p.x + w), my}, c, 2.0f);
+            dl.AddLine({x, my}, {std::min(x + 2.0f, p.x + w), my}, c, stroke(2.0f));
         break;
     case Swatch::Fill:
         dl.AddRectFilled({p.x, p.y + 2.0f}, {p.x + w, p.y + h - 2.0f}, c);
         break;
     case Swatch::Strip:
         dl.AddLine({p.x, p.y + 3.0f}, {p.x + w, p.y + 3.0f}, col(it.colour, std::uint8_t{255}),
-                   1.5f);
+                   stroke(1.5f));
         dl.AddRectFilledMultiColor(
             {p.x, p.y + 3.0f}, {p.x + w, p.y + h - 1.0f}, col(it.colour, std::uint8_t{110}),
             col(it.colour, std::uint8_t{110}), col(it.colour, std::uint8_t{0}),
@@ -130,16 +140,17 @@ void drawSwatch(ImDrawList& dl, ImVec2 p, float w, float h, const LegendItem& it
         break;
     }
     case Swatch::Ring:
-        dl.AddCircle({p.x + w * 0.5f, my}, h * 0.4f, c, 16, 1.5f);
+        dl.AddCircle({p.x + w * 0.5f, my}, h * 0.4f, c, 16, stroke(1.5f));
         break;
     }
 }
 
 // A box in the canvas's bottom-left corner; two columns when long, so it covers little.
-void drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> items) {
+// Returns the box.
+Rect drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> items) {
     const float lineH = ImGui::GetTextLineHeight() + 1.0f;
-    const float sw = 24.0f;
-    const float pad = 5.0f;
+    const float sw = stroke(24.0f);
+    const float pad = stroke(5.0f);
     const std::size_t columns = items.size() > 6 ? 2 : 1;
     const std::size_t rows = (items.size() + columns - 1) / columns;
     float colW[2] = {0.0f, 0.0f};
@@ -151,14 +162,15 @@ void drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> 
     const float h = pad * 2.0f + lineH * static_cast<float>(rows);
     const ImVec2 p0{static_cast<float>(canvas.min.x) + 6.0f,
                     static_cast<float>(canvas.max.y) - 6.0f - h};
-    dl.AddRectFilled(p0, {p0.x + w, p0.y + h}, col(palette::kLegendBackground), 4.0f);
+    dl.AddRectFilled(p0, {p0.x + w, p0.y + h}, col(palette().kLegendBackground), 4.0f);
     for (std::size_t k = 0; k < items.size(); ++k) {
         const std::size_t c = k / rows;
         const float x = p0.x + pad + (c == 0 ? 0.0f : sw + pad + colW[0] + pad * 2.0f);
         const float y = p0.y + pad + lineH * static_cast<float>(k % rows);
         drawSwatch(dl, {x, y}, sw, lineH, items[k]);
-        dl.AddText({x + sw + pad, y}, col(palette::kText), items[k].text);
+        dl.AddText({x + sw + pad, y}, col(palette().kText), items[k].text);
     }
+    return {{p0.x, p0.y}, {p0.x + w, p0.y + h}};
 }
 
 } // namespace
@@ -196,10 +208,13 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     // A default size unless the app set one for this frame.
     if (!(ImGui::GetCurrentContext()->NextWindowData.Flags & ImGuiNextWindowDataFlags_HasSize))
         ImGui::SetNextWindowSize({460.0f, 720.0f}, ImGuiCond_FirstUseEver);
+    m_labels.clear();
     if (!ImGui::Begin("Velocity space", open)) {
         ImGui::End();
         return hover;
     }
+    m_windowRect = {fromIm(ImGui::GetWindowPos()),
+                    fromIm(ImGui::GetWindowPos()) + fromIm(ImGui::GetWindowSize())};
     if (!rec) {
         ImGui::TextWrapped("Select an agent (click) to see its velocity space.");
         m_fittedFor.reset();
@@ -208,8 +223,8 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     }
     for (const std::string& s : summaryLines(*rec)) {
         if (s.rfind("infeasible", 0) == 0)
-            ImGui::TextColored({palette::kLp3.r / 255.0f, palette::kLp3.g / 255.0f,
-                                palette::kLp3.b / 255.0f, 1.0f},
+            ImGui::TextColored({palette().kLp3.r / 255.0f, palette().kLp3.g / 255.0f,
+                                palette().kLp3.b / 255.0f, 1.0f},
                                "%s", s.c_str());
         else
             ImGui::TextUnformatted(s.c_str());
@@ -218,15 +233,28 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     // Construction mode controls.
     const int neighbors = static_cast<int>(
         std::min(rec->agentNeighbors.size(), rec->lines.size() - rec->numObstacleLines));
-    ImGui::Checkbox("Construction", &construction.active);
+    if (ImGui::Checkbox("Construction", &construction.active) && solve) solve->active = false;
     ImGui::SameLine();
     ImGui::Checkbox("Legend", &m_showLegend);
     ImGui::SameLine();
     const bool fitClicked = ImGui::Button("Fit");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the whole max-speed disk");
+    ImGui::SameLine();
+    const bool focusClicked = ImGui::Button("Focus") || std::exchange(focusRequested, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Zoom to the decision: v, v_pref, v_new, the u arrows and the feasible "
+                          "region near them (F)");
     ImGui::SameLine();
     if (ImGui::Button("Why?")) whyRequested = true;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Diagnose this agent: why it moves as it does, and what to change");
+    if (solve) {
+        ImGui::SameLine();
+        if (ImGui::Checkbox("Solve", &solve->active) && solve->active)
+            construction.active = false;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Step through the linear programs as they ran (V; arrows step)");
+    }
     if (construction.active) {
         construction.neighbor = std::clamp(construction.neighbor, 0, std::max(neighbors - 1, 0));
         construction.phase = std::clamp(construction.phase, 0, ConstructionState::kPhases - 1);
@@ -255,6 +283,9 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         ImGui::PopTextWrapPos();
     }
 
+    std::optional<SolveFrame> solveStep;
+    if (solve && solve->active && !construction.active) solveStep = solveControls(*rec, *solve);
+
     // The canvas.
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImVec2 size = ImGui::GetContentRegionAvail();
@@ -271,8 +302,15 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     // changes; otherwise keep the user's pan and zoom.
     const int space = geom ? (geom->relativeSpace ? 0 : 1) : -1;
     const int fitNeighbor = geom && geom->relativeSpace ? geom->neighbor : -1;
-    if (fitClicked || m_fittedFor != rec->agent || space != m_fittedSpace ||
-        fitNeighbor != m_fittedNeighbor) {
+    if ((focusClicked || (focusOnSelect && m_fittedFor != rec->agent)) && !geom) {
+        const Rect box = focusBox(*rec);
+        // Half the diagonal, and a margin so that the labels at the edge still fit.
+        fit(box.center(), 0.5 * length(box.size()) * 1.2);
+        m_fittedFor = rec->agent;
+        m_fittedSpace = space;
+        m_fittedNeighbor = fitNeighbor;
+    } else if (fitClicked || m_fittedFor != rec->agent || space != m_fittedSpace ||
+               fitNeighbor != m_fittedNeighbor) {
         if (geom && geom->relativeSpace) {
             Rect box = Rect::empty();
             box.include(Vec2(0.0, 0.0));
@@ -301,55 +339,76 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
 
     ImDrawList& dl = *ImGui::GetWindowDrawList();
     dl.PushClipRect(p0, {p0.x + size.x, p0.y + size.y}, true);
-    dl.AddRectFilled(p0, {p0.x + size.x, p0.y + size.y}, col(palette::kPanelBackground));
+    dl.AddRectFilled(p0, {p0.x + size.x, p0.y + size.y}, col(palette().kPanelBackground));
     const VelocityTransform t = transform();
-    drawGrid(dl, t, m_canvas);
-    const OverlayStyle style;
-    if (geom) {
+    // Every label of the canvas (axis values, overlay labels, binding lines) is laid out
+    // together once all are known; the fixed texts and the legend are kept clear.
+    drawGrid(dl, t, m_canvas, m_labels);
+    OverlayStyle style;
+    style.labels = &m_labels;
+    if (solveStep) {
+        drawSolve(dl, t, m_canvas, *rec, *solveStep);
+    } else if (geom) {
         drawConstruction(dl, t, m_canvas, *rec, *geom, style);
         if (hovered) hover = hitTestConstruction(*geom, t, m_canvas, fromIm(io.MousePos));
     } else if (!construction.active) {
         drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
-        if (!bindingLines.empty()) drawBindingLines(dl, t, m_canvas, *rec, bindingLines);
+        if (!bindingLines.empty())
+            drawBindingLines(dl, t, m_canvas, *rec, bindingLines, true, &m_labels);
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
-    const ImU32 dim = col(palette::kText, std::uint8_t{170});
-    dl.AddText({p0.x + 6.0f, p0.y + 4.0f}, dim,
-               !geom                 ? "absolute velocity of A"
-               : geom->relativeSpace ? "relative velocity v_A - v_B"
-                                     : "absolute velocity of A");
-    if (rec->lp2Failed() && !construction.active) {
+    const ImU32 dim = col(palette().kText, std::uint8_t{170});
+    auto fixedText = [&](ImVec2 at, ImU32 c, const char* text) {
+        dl.AddText(at, c, text);
+        const ImVec2 ts = ImGui::CalcTextSize(text);
+        m_labels.reserve({fromIm(at), fromIm({at.x + ts.x, at.y + ts.y})});
+    };
+    fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim,
+              !geom                 ? "absolute velocity of A"
+              : geom->relativeSpace ? "relative velocity v_A - v_B"
+                                    : "absolute velocity of A");
+    if (rec->lp2Failed() && !construction.active && !solveStep) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "INFEASIBLE: LP2 failed at line %zu", rec->lp2Fail);
-        dl.AddText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette::kLp3),
-                   buf);
+        fixedText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette().kLp3),
+                  buf);
     }
     if (hovered) {
         const char* hint = "right/middle drag: pan, wheel: zoom";
         const ImVec2 ts = ImGui::CalcTextSize(hint);
-        dl.AddText({p0.x + size.x - ts.x - 6.0f, p0.y + 4.0f}, dim, hint);
+        fixedText({p0.x + size.x - ts.x - 6.0f, p0.y + 4.0f}, dim, hint);
     }
 
     if (m_showLegend) {
-        if (geom) {
-            static constexpr LegendItem kRelative[] = {
-                {Swatch::Fill, palette::kVoFillHighlight, "VO of A induced by B"},
-                {Swatch::Line, palette::kVo, "legs, cut-off circle (dashed: whole)"},
-                {Swatch::Arrow, palette::kArrowRelative, "v_A - v_B"},
-                {Swatch::Arrow, palette::kU, "u"},
+        if (solveStep) {
+            const LegendItem kSolve[] = {
+                {Swatch::Ring, palette().kArrowV, "v_opt before (ring), after"},
+                {Swatch::Line, palette().kHighlight, "line under test"},
+                {Swatch::Strip, palette().kLineAgent, "its forbidden side"},
+                {Swatch::Line, palette().kFeasibleOutline, "LP1 interval left"},
+                {Swatch::Line, Rgba{240, 228, 66, 255}, "earlier line that clipped it"},
+                {Swatch::Fill, palette().kFeasibleFill, "region of the lines so far"},
+                {Swatch::DashedLine, Rgba{204, 121, 220, 255}, "LP3 bisector line"},
+                {Swatch::Line, palette().kWhy, "binding line (result)"},
             };
-            static constexpr LegendItem kAbsolute[] = {
-                {Swatch::Fill, palette::kPermittedFill, "permitted side of ORCA_A|B"},
-                {Swatch::Line, palette::kLineAgent, "ORCA line through v_A + \xC2\xBDu"},
-                {Swatch::Arrow, palette::kArrowV, "v_A"},
-                {Swatch::Arrow, palette::kU, "\xC2\xBDu"},
-                {Swatch::DashedArrow, palette::kArrowPref, "v_B (VO offset)"},
-                {Swatch::Ring, palette::kMaxSpeed, "max speed"},
+            m_labels.reserve(drawLegend(dl, m_canvas, kSolve));
+        } else if (geom) {
+            const LegendItem kRelative[] = {
+                {Swatch::Fill, palette().kVoFillHighlight, "VO of A induced by B"},
+                {Swatch::Line, palette().kVo, "legs, cut-off circle (dashed: whole)"},
+                {Swatch::Arrow, palette().kArrowRelative, "v_A - v_B"},
+                {Swatch::Arrow, palette().kU, "u"},
             };
-            if (geom->relativeSpace)
-                drawLegend(dl, m_canvas, kRelative);
-            else
-                drawLegend(dl, m_canvas, kAbsolute);
+            const LegendItem kAbsolute[] = {
+                {Swatch::Fill, palette().kPermittedFill, "permitted side of ORCA_A|B"},
+                {Swatch::Line, palette().kLineAgent, "ORCA line through v_A + \xC2\xBDu"},
+                {Swatch::Arrow, palette().kArrowV, "v_A"},
+                {Swatch::Arrow, palette().kU, "\xC2\xBDu"},
+                {Swatch::DashedArrow, palette().kArrowPref, "v_B (VO offset)"},
+                {Swatch::Ring, palette().kMaxSpeed, "max speed"},
+            };
+            m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kRelative)
+                                                 : drawLegend(dl, m_canvas, kAbsolute));
         } else {
             // Only what this record shows.
             bool obstacleLines = rec->numObstacleLines > 0;
@@ -369,27 +428,29 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             auto add = [&](bool on, LegendItem it) {
                 if (on) items[n++] = it;
             };
-            add(layers.velocityArrows, {Swatch::Arrow, palette::kArrowV, "v"});
-            add(layers.velocityArrows, {Swatch::DashedArrow, palette::kArrowPref, "v_pref"});
-            add(layers.velocityArrows, {Swatch::Arrow, palette::kArrowNew, "v_new"});
+            add(layers.velocityArrows, {Swatch::Arrow, palette().kArrowV, "v"});
+            add(layers.velocityArrows, {Swatch::DashedArrow, palette().kArrowPref, "v_pref"});
+            add(layers.velocityArrows, {Swatch::Arrow, palette().kArrowNew, "v_new"});
             add(layers.velocityArrows && rec->lp2Failed(),
-                {Swatch::Diamond, palette::kLp3, "LP3 result, depth"});
+                {Swatch::Diamond, palette().kLp3, "LP3 result, depth"});
             add(layers.feasibleRegion && !rec->feasibleRegion.empty(),
-                {Swatch::Fill, palette::kFeasibleFill, "feasible"});
+                {Swatch::Fill, palette().kFeasibleFill, "feasible"});
             add(layers.feasibleRegion || layers.velocityArrows,
-                {Swatch::Ring, palette::kMaxSpeed, "max speed"});
-            add(layers.voCones, {Swatch::Fill, palette::kVoFillHighlight, "VO"});
-            add(layers.halfPlanes, {Swatch::Line, palette::kLineAgent, "agent line"});
+                {Swatch::Ring, palette().kMaxSpeed, "max speed"});
+            add(layers.voCones, {Swatch::Fill, palette().kVoFillHighlight, "VO"});
+            add(layers.halfPlanes, {Swatch::Line, palette().kLineAgent, "agent line"});
             add(layers.halfPlanes && obstacleLines,
-                {Swatch::Line, palette::kLineObstacle, "obstacle line"});
-            add(layers.halfPlanes && legs, {Swatch::DashedLine, palette::kText, "leg case"});
+                {Swatch::Line, palette().kLineObstacle, "obstacle line"});
+            add(layers.halfPlanes && legs, {Swatch::DashedLine, palette().kText, "leg case"});
             add(layers.halfPlanes && colliding,
-                {Swatch::DottedLine, palette::kLineColliding, "colliding"});
-            add(layers.halfPlanes, {Swatch::Strip, palette::kLineAgent, "forbidden side"});
-            add(layers.uVectors, {Swatch::Arrow, palette::kLineAgent, "v -> v+\xC2\xBDu"});
-            drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n));
+                {Swatch::DottedLine, palette().kLineColliding, "colliding"});
+            add(layers.halfPlanes, {Swatch::Strip, palette().kLineAgent, "forbidden side"});
+            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, "v -> v+\xC2\xBDu"});
+            m_labels.reserve(
+                drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n)));
         }
     }
+    placeAndDrawLabels(dl, m_labels, m_canvas);
     dl.PopClipRect();
     ImGui::End();
     return hover;

@@ -5,6 +5,8 @@
 
 #include "orca/orca_lines.hpp"
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/style.hpp"
+#include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
 
@@ -13,7 +15,7 @@ namespace {
 void outlinedText(ImDrawList& dl, Vec2 at, ImU32 c, const char* text) {
     const ImVec2 p = toIm(at);
     for (const ImVec2 d : {ImVec2{1, 0}, ImVec2{-1, 0}, ImVec2{0, 1}, ImVec2{0, -1}})
-        dl.AddText({p.x + d.x, p.y + d.y}, IM_COL32(0, 0, 0, 220), text);
+        dl.AddText({p.x + d.x, p.y + d.y}, col(palette().kTextShadow), text);
     dl.AddText(p, c, text);
 }
 
@@ -24,7 +26,10 @@ ImVec4 colour4(Rgba c) {
 } // namespace
 
 void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
-                      const ExplainRecord& rec, std::span<const std::size_t> lines, bool labels) {
+                      const ExplainRecord& rec, std::span<const std::size_t> lines, bool labels,
+                      LabelLayout* layout) {
+    LabelLayout local;
+    LabelLayout& out = layout ? *layout : local;
     const Rect clipVel = t.toVelocity(clip);
     dl.PushClipRect(toIm(clip.min), toIm(clip.max), true);
     for (const std::size_t i : lines) {
@@ -34,16 +39,17 @@ void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
         if (!seg) continue;
         const Vec2 a = t.toScreen((*seg)[0]);
         const Vec2 b = t.toScreen((*seg)[1]);
-        dl.AddLine(toIm(a), toIm(b), IM_COL32(0, 0, 0, 200), 7.0f);
-        dl.AddLine(toIm(a), toIm(b), col(palette::kWhy), 3.5f);
+        dl.AddLine(toIm(a), toIm(b), col(palette().kTextShadow), stroke(7.0f));
+        dl.AddLine(toIm(a), toIm(b), col(palette().kWhy), stroke(3.5f));
         if (!labels) continue;
         // The label at the line's point when visible, else mid-segment; on the permitted side.
         const Vec2 at = clipVel.contains(l.point) ? l.point : ((*seg)[0] + (*seg)[1]) * 0.5;
         const Vec2 n{-l.direction.y, -l.direction.x}; // screen y is flipped: left of d
         char text[32];
         std::snprintf(text, sizeof text, "b%zu", i);
-        outlinedText(dl, t.toScreen(at) + n * 16.0 - Vec2(8.0, 7.0), col(palette::kWhy), text);
+        out.add(labelRequest(t.toScreen(at), text, col(palette().kWhy), 65, labelSideToward(n)));
     }
+    if (!layout) placeAndDrawLabels(dl, local, clip);
     dl.PopClipRect();
 }
 
@@ -56,12 +62,16 @@ void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& r
     for (const WhyAgentRing& a : agents) {
         const Vec2 c = camera.worldToScreen(a.position);
         const auto r = static_cast<float>(a.radius * scale) + 5.0f;
-        dl.AddCircle(toIm(c), r + 1.5f, IM_COL32(0, 0, 0, 200), 0, 5.0f);
-        dl.AddCircle(toIm(c), r, col(palette::kWhy), 0, 2.5f);
+        dl.AddCircle(toIm(c), r + 1.5f, col(palette().kTextShadow), 0, stroke(5.0f));
+        dl.AddCircle(toIm(c), r, col(palette().kWhy), 0, stroke(2.5f));
         char text[24];
         std::snprintf(text, sizeof text, "#%u", a.index);
-        outlinedText(dl, c + Vec2(static_cast<double>(r) * 0.75, -static_cast<double>(r) - 12.0),
-                     col(palette::kWhy), text);
+        const Vec2 anchor = c + Vec2(0.7, -0.7) * static_cast<double>(r);
+        if (style.labels)
+            style.labels->add(
+                labelRequest(anchor, text, col(palette().kWhy), 45, LabelSide::AboveRight));
+        else
+            outlinedText(dl, anchor + Vec2(2.0, -ImGui::GetFontSize()), col(palette().kWhy), text);
     }
     dl.PopClipRect();
     const VelocityTransform t =
@@ -72,7 +82,7 @@ void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& r
 WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open) {
     WhyWindowOutput out;
     ImGui::SetNextWindowSize({440.0f, 0.0f}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos({10.0f, 440.0f}, ImGuiCond_FirstUseEver);
+    placeNewWindow("Why?", {440.0f, 0.0f}, {10.0f, 440.0f});
     if (!ImGui::Begin("Why?", open)) {
         ImGui::End();
         return out;
@@ -86,7 +96,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
     ImGui::Text("Agent #%zu at step %llu:", d->agent, static_cast<unsigned long long>(d->step));
     ImGui::SameLine();
     ImGui::TextColored(
-        colour4(d->cls == DiagnosisClass::None ? palette::kAgentAtGoal : palette::kWhy), "%.*s",
+        colour4(d->cls == DiagnosisClass::None ? palette().kAgentAtGoal : palette().kWhy), "%.*s",
         static_cast<int>(cls.size()), cls.data());
     if (!status.empty()) {
         ImGui::SameLine();
@@ -96,7 +106,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(d->sentence.c_str());
     ImGui::Spacing();
-    ImGui::TextColored(colour4(palette::kArrowNew), "Fix:");
+    ImGui::TextColored(colour4(palette().kArrowNew), "Fix:");
     ImGui::SameLine();
     ImGui::TextUnformatted(d->suggestion.c_str());
     ImGui::PopTextWrapPos();
@@ -113,7 +123,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
         for (const BindingConstraint& b : d->binding) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(colour4(palette::kWhy), "%zu", b.lineIndex);
+            ImGui::TextColored(colour4(palette().kWhy), "%zu", b.lineIndex);
             ImGui::TableNextColumn();
             if (b.agent) {
                 char text[48];
@@ -148,7 +158,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
             obs += (obs.empty() ? "#" : ", #") + std::to_string(o);
         ImGui::Text("Obstacles behind it: %s", obs.c_str());
     }
-    ImGui::TextColored(colour4(palette::kWhy), "binding half-planes: this colour, b<line> in the "
+    ImGui::TextColored(colour4(palette().kWhy), "binding half-planes: this colour, b<line> in the "
                                                "velocity panel");
     ImGui::End();
     return out;

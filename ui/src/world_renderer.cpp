@@ -9,6 +9,7 @@
 
 #include "orca/simulator.hpp"
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/style.hpp"
 #include "orca/ui/triangulate.hpp"
 
 namespace orca::ui {
@@ -39,8 +40,8 @@ Rgba outlineOf(Rgba fill) {
 // blocks on both sides: both normals.
 void drawEdgeMarks(ImDrawList& dl, const std::vector<ImVec2>& screen, bool winding, bool normals) {
     constexpr float kMinEdgePx = 28.0f;
-    const ImU32 arrowCol = col(palette::kObstacleWinding);
-    const ImU32 normalCol = col(palette::kObstacleNormal);
+    const ImU32 arrowCol = col(palette().kObstacleWinding);
+    const ImU32 normalCol = col(palette().kObstacleNormal);
     const std::size_t n = screen.size();
     const std::size_t edges = n >= 3 ? n : (n == 2 ? 1 : 0);
     for (std::size_t k = 0; k < edges; ++k) {
@@ -63,8 +64,8 @@ void drawEdgeMarks(ImDrawList& dl, const std::vector<ImVec2>& screen, bool windi
             const float l = std::min(14.0f, 0.3f * len);
             const float off = winding ? 8.0f : 0.0f; // beside the winding arrow
             const ImVec2 base{m.x + u.x * off, m.y + u.y * off};
-            dl.AddLine(base, {base.x + out.x * l, base.y + out.y * l}, normalCol, 1.5f);
-            if (n == 2) dl.AddLine(base, {base.x - out.x * l, base.y - out.y * l}, normalCol, 1.5f);
+            dl.AddLine(base, {base.x + out.x * l, base.y + out.y * l}, normalCol, stroke(1.5f));
+            if (n == 2) dl.AddLine(base, {base.x - out.x * l, base.y - out.y * l}, normalCol, stroke(1.5f));
         }
     }
 }
@@ -74,17 +75,17 @@ void drawEdgeMarks(ImDrawList& dl, const std::vector<ImVec2>& screen, bool windi
 Rgba agentFill(AgentState state) {
     switch (state) {
     case AgentState::Active:
-        return palette::kAgentActive;
+        return palette().kAgentActive;
     case AgentState::AtGoal:
-        return palette::kAgentAtGoal;
+        return palette().kAgentAtGoal;
     case AgentState::Static:
-        return palette::kAgentStatic;
+        return palette().kAgentStatic;
     case AgentState::Lp3:
-        return palette::kAgentLp3;
+        return palette().kAgentLp3;
     case AgentState::Detouring:
-        return palette::kAgentDetouring;
+        return palette().kAgentDetouring;
     }
-    return palette::kAgentActive;
+    return palette().kAgentActive;
 }
 
 void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
@@ -100,8 +101,8 @@ void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
     const std::int32_t x0 = field.coord(world.min.x), x1 = field.coord(world.max.x);
     const std::int32_t y0 = field.coord(world.min.y), y1 = field.coord(world.max.y);
     const bool arrows = cellPx * stride >= 9.0;
-    const Rgba tint = palette::kDetourCell;
-    const ImU32 arrowCol = col(palette::kDetourArrow);
+    const Rgba tint = palette().kDetourCell;
+    const ImU32 arrowCol = col(palette().kDetourArrow);
     const double drawn = cell * stride;
     field.forEachCellIn(x0, y0, x1, y1, [&](const DetourField::Cell& c) {
         if (stride > 1 && ((c.cx % stride) != 0 || (c.cy % stride) != 0)) return;
@@ -121,7 +122,7 @@ void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
         const Vec2 dir = c.vector / magnitude;
         const ImVec2 from = toIm(camera.worldToScreen(centre - dir * (0.35 * drawn)));
         const ImVec2 to = toIm(camera.worldToScreen(centre + dir * (0.35 * drawn)));
-        dl.AddLine(from, to, arrowCol, 1.0f);
+        dl.AddLine(from, to, arrowCol, stroke(1.0f));
         const ImVec2 d{to.x - from.x, to.y - from.y};
         const float len = std::sqrt(d.x * d.x + d.y * d.y);
         if (len < 4.0f) return;
@@ -169,9 +170,9 @@ void WorldRenderer::drawGrid(ImDrawList& dl, const Camera& camera) const {
     const Rect& vp = camera.viewport();
 
     auto lineColour = [&](double w) {
-        if (std::abs(w) < 0.5 * minor) return col(palette::kGridAxis);
+        if (std::abs(w) < 0.5 * minor) return col(palette().kGridAxis);
         const double r = std::remainder(w, major);
-        return std::abs(r) < 0.5 * minor ? col(palette::kGridMajor) : col(palette::kGridMinor);
+        return std::abs(r) < 0.5 * minor ? col(palette().kGridMajor) : col(palette().kGridMinor);
     };
     for (double x = std::floor(world.min.x / minor) * minor; x <= world.max.x; x += minor) {
         const float sx = std::floor(static_cast<float>(camera.worldToScreen({x, 0.0}).x)) + 0.5f;
@@ -209,8 +210,8 @@ void WorldRenderer::syncObstacles(const Simulator& sim) {
 void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
                                   const WorldViewOptions& options) {
     const Rect world = camera.visibleWorld();
-    const ImU32 fill = col(palette::kObstacleFill);
-    const ImU32 outline = col(palette::kObstacleOutline);
+    const ImU32 fill = col(palette().kObstacleFill);
+    const ImU32 outline = col(palette().kObstacleOutline);
     const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
     std::vector<ImVec2> screen;
     for (const CachedObstacle& o : m_obstacles) {
@@ -231,7 +232,7 @@ void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
                 dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + t));
         }
         const ImDrawFlags closed = screen.size() >= 3 ? ImDrawFlags_Closed : ImDrawFlags_None;
-        dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed, 1.5f);
+        dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed, stroke(1.5f));
         if (options.obstacleWinding || options.obstacleNormals)
             drawEdgeMarks(dl, screen, options.obstacleWinding, options.obstacleNormals);
     }
@@ -244,8 +245,8 @@ void WorldRenderer::drawGoals(ImDrawList& dl, const Camera& camera, const Simula
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
     const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
-    const ImU32 lineCol = col(palette::kGoalLine);
-    const ImU32 goalCol = col(palette::kGoal);
+    const ImU32 lineCol = col(palette().kGoalLine);
+    const ImU32 goalCol = col(palette().kGoal);
     const float arm = 4.0f;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         // Same level of detail as outlines: dots get no goal marks (thousands of lines to
@@ -263,8 +264,8 @@ void WorldRenderer::drawGoals(ImDrawList& dl, const Camera& camera, const Simula
         }
         if (options.goals && world.expanded(arm / scale).contains(g)) {
             const ImVec2 s = toIm(camera.worldToScreen(g));
-            dl.AddLine({s.x - arm, s.y - arm}, {s.x + arm, s.y + arm}, goalCol, 1.5f);
-            dl.AddLine({s.x - arm, s.y + arm}, {s.x + arm, s.y - arm}, goalCol, 1.5f);
+            dl.AddLine({s.x - arm, s.y - arm}, {s.x + arm, s.y + arm}, goalCol, stroke(1.5f));
+            dl.AddLine({s.x - arm, s.y + arm}, {s.x + arm, s.y - arm}, goalCol, stroke(1.5f));
         }
     }
 }
@@ -309,14 +310,14 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
             continue;
         }
         dl.AddCircleFilled(c, r, fill);
-        dl.AddCircle(c, r, col(outlineOf(agentFill(state))), 0, 1.0f);
+        dl.AddCircle(c, r, col(outlineOf(agentFill(state))), 0, stroke(1.0f));
         m_detailed.push_back(static_cast<std::uint32_t>(i));
     }
     m_stats.agentsDetailed = m_detailed.size();
 
     // Velocity arrows on top of every agent.
     if (!options.velocities) return;
-    const ImU32 arrowCol = col(palette::kVelocity);
+    const ImU32 arrowCol = col(palette().kVelocity);
     for (const std::uint32_t i : m_detailed) {
         const Vec2 p = positions[i];
         const ImVec2 c = toIm(camera.worldToScreen(p));
@@ -329,7 +330,7 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
         const float head = std::min(6.0f, 0.4f * len);
         const ImVec2 base{t.x - u.x * head, t.y - u.y * head};
         const ImVec2 side{-u.y * head * 0.5f, u.x * head * 0.5f};
-        dl.AddLine(c, base, arrowCol, 1.5f);
+        dl.AddLine(c, base, arrowCol, stroke(1.5f));
         dl.AddTriangleFilled(t, {base.x + side.x, base.y + side.y},
                              {base.x - side.x, base.y - side.y}, arrowCol);
     }
@@ -378,7 +379,7 @@ void WorldRenderer::drawTrails(ImDrawList& dl, const Camera& camera, const Simul
     const double scale = camera.scale();
     const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
     const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
-    const Rgba c = palette::kTrail;
+    const Rgba c = palette().kTrail;
     const float halfWidth = 0.9f;
     const std::size_t segs = m_trailCount - 1;
     const auto vc = camera.viewport().center();
@@ -439,7 +440,7 @@ void WorldRenderer::drawLabels(ImDrawList& dl, const Camera& camera, const Simul
     const auto positions = sim.positions();
     const auto params = sim.agentParamsAll();
     const double scale = camera.scale();
-    const ImU32 textCol = col(palette::kAgentLabel);
+    const ImU32 textCol = col(palette().kAgentLabel);
     const ImU32 shadow = IM_COL32(0, 0, 0, 180);
     char buf[32];
     for (const std::uint32_t i : m_detailed) {
@@ -471,8 +472,8 @@ void WorldRenderer::drawSelection(ImDrawList& dl, const Camera& camera, const Si
             p.y - rw > world.max.y)
             continue;
         const ImVec2 c = toIm(camera.worldToScreen(p));
-        dl.AddCircle(c, r, col(palette::kSelectionShadow), 0, 4.0f);
-        dl.AddCircle(c, r, col(palette::kSelection), 0, 2.0f);
+        dl.AddCircle(c, r, col(palette().kSelectionShadow), 0, stroke(4.0f));
+        dl.AddCircle(c, r, col(palette().kSelection), 0, stroke(2.0f));
     }
 }
 

@@ -75,6 +75,10 @@ class Camera {
     /// Centres `world` in the viewport and zooms so that it fits with `marginScreen` to spare
     /// on every side. An empty rectangle resets to the origin at `defaultScale`.
     void fit(const Rect& world, double marginScreen = 24.0, double defaultScale = 10.0);
+    /// The same into `screenArea`, a part of the viewport (the part a docked panel leaves):
+    /// `world` is centred there, the viewport is unchanged.
+    void fitInto(const Rect& world, const Rect& screenArea, double marginScreen = 24.0,
+                 double defaultScale = 10.0);
 
   private:
     Rect m_viewport{{0.0, 0.0}, {1280.0, 800.0}};

@@ -33,6 +33,7 @@
 
 #include "orca/explain.hpp"
 #include "orca/ui/camera.hpp"
+#include "orca/ui/label_layout.hpp"
 
 namespace orca::ui {
 
@@ -78,7 +79,23 @@ struct OverlayStyle {
     /// World view: the mouse inside a neighbour's VO also hovers its line. The cones reach
     /// the edge of the view, so the app may turn this off while the user picks agents.
     bool hoverInsideVo = true;
+    /// Where the labels go. Null: each drawing call places and draws its own labels (they
+    /// avoid each other). Set: they are added to this layout and the caller places and draws
+    /// it (placeAndDrawLabels) once every drawing of the view added its labels.
+    LabelLayout* labels = nullptr;
 };
+
+// ---- Labels ----------------------------------------------------------------------------------
+
+/// A label request measured with the current ImGui font (`shortText`: the abbreviation used
+/// when the full text fits nowhere, or null).
+[[nodiscard]] LabelRequest labelRequest(Vec2 anchor, const char* text, ImU32 colour, int priority,
+                                        LabelSide side, const char* shortText = nullptr);
+/// The side of an anchor that screen direction `dir` points to.
+[[nodiscard]] LabelSide labelSideToward(Vec2 dir);
+/// Places `labels` inside `bounds` and draws them: text over a shadow in the palette's
+/// text-shadow colour, and a thin line back to the anchor for labels placed away from it.
+void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds);
 
 // ---- Text ------------------------------------------------------------------------------------
 
@@ -230,6 +247,13 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
                                                const VelocityTransform& t, const Rect& clip,
                                                Vec2 mouse, double hoverPixels = 5.0);
 
+/// The velocity rectangle of A's decision, for the panel's Focus: v, v_pref, v_new, each line's
+/// v + ½u and v + u (the u arrows' tips; obstacle lines: v + u) and the feasible region's
+/// vertices that lie near the decision (within about twice its size, at least 15 % of the max
+/// speed, of v), so that those arrows are large enough to read. Never smaller than 2 % of the
+/// max speed across.
+[[nodiscard]] Rect focusBox(const ExplainRecord& rec);
+
 // ---- Velocity panel --------------------------------------------------------------------------
 
 /// The velocity-space panel: an ImGui window ("Velocity space") with a canvas, axes, grid and
@@ -264,6 +288,19 @@ class VelocityPanel {
     std::vector<std::size_t> bindingLines;
     /// Set when the panel's "Why?" button was pressed (the app clears it).
     bool whyRequested = false;
+    /// Solve mode (solve_view.hpp), owned by the app; null: no Solve toggle. While active the
+    /// canvas replays the record's LP trace (the app requests it) instead of the overlays.
+    struct SolveState* solve = nullptr;
+    /// Set by the app (key F) to zoom to the decision (focusBox) on the next draw, as the
+    /// panel's Focus button does.
+    bool focusRequested = false;
+    /// Frame a newly selected agent's decision (Focus) instead of its max-speed disk (Fit).
+    bool focusOnSelect = true;
+
+    /// The labels of the last draw (placed rectangles, for the state dump and tests).
+    [[nodiscard]] const LabelLayout& labels() const { return m_labels; }
+    /// The panel window's rectangle (screen) at the last draw.
+    [[nodiscard]] const Rect& windowRect() const { return m_windowRect; }
 
   private:
     Vec2 m_center{0.0, 0.0};
@@ -272,7 +309,9 @@ class VelocityPanel {
     int m_fittedSpace = -1; ///< construction space last fitted (-1 normal, 0 rel, 1 abs)
     int m_fittedNeighbor = -1;
     Rect m_canvas{{0.0, 0.0}, {400.0, 400.0}};
+    Rect m_windowRect = Rect::empty();
     bool m_showLegend = true;
+    LabelLayout m_labels;
 };
 
 } // namespace orca::ui

@@ -42,8 +42,11 @@ struct HelpRow {
     std::string description; ///< one sentence
 };
 
-/// The help window (keys and mouse). `open` is cleared when the user closes it.
-void drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse);
+/// The help window (keys and mouse). `open` is cleared when the user closes it. With a
+/// `startHere` label (the first lesson's title), a "Start here" button heads the window;
+/// returns true when it was clicked.
+bool drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse,
+                    const std::string& startHere = {});
 
 /// Messages shown one at a time in a modal popup (errors, warnings), oldest first.
 class MessageQueue {

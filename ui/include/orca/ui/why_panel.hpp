@@ -23,11 +23,11 @@
 namespace orca::ui {
 
 /// Draws the half-planes `lines` (indices into rec.lines) emphasised in velocity space (the
-/// "why" colour over a dark halo; with `labels`, "bk" beside line k). Out-of-range indices are
-/// skipped.
+/// "why" colour over a dark halo; with `labels`, "bk" beside line k — added to `layout` when
+/// given, else placed and drawn here). Out-of-range indices are skipped.
 void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
                       const ExplainRecord& rec, std::span<const std::size_t> lines,
-                      bool labels = true);
+                      bool labels = true, LabelLayout* layout = nullptr);
 
 /// A neighbour to ring in the world view.
 struct WhyAgentRing {
@@ -37,7 +37,8 @@ struct WhyAgentRing {
 };
 
 /// World view: the binding half-planes around the agent (as drawExplainInWorld places velocity
-/// space, `style.worldSeconds`) and rings round the responsible agents, labelled.
+/// space, `style.worldSeconds`) and rings round the responsible agents, labelled (through
+/// `style.labels` when set).
 void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& rec,
                     std::span<const std::size_t> lines, std::span<const WhyAgentRing> agents,
                     const OverlayStyle& style);

@@ -1,0 +1,43 @@
+#pragma once
+// Pictures to share: the SVG export of the world view and the velocity panel, the state of a
+// recording (GIF or PNG sequence; the frames are captured by the window loop, which owns the
+// GL context) and the default folder of the save dialogs.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "orca/ui/camera.hpp"
+#include "orca/ui/svg_export.hpp"
+
+namespace orca::app {
+
+struct SandboxContext;
+
+/// Requests from the UI and the recording's state, shown in the menu and the status bar.
+struct PicturesState {
+    std::optional<std::filesystem::path> svgRequest;  ///< export after the frame
+    std::optional<std::filesystem::path> recordStart; ///< start once the dialog is gone
+    bool recordStop = false;                          ///< finish and write the file
+    bool recording = false;                           ///< frames are being captured ("REC")
+    std::filesystem::path recordFile;
+    std::size_t recordFrames = 0; ///< frames captured so far
+};
+
+/// The part of the window the pictures show: the world view and the velocity panel, between
+/// the menu bar and the timeline / status bar (screen units).
+[[nodiscard]] ui::Rect pictureFrame(const SandboxContext& ctx);
+
+/// The SVG picture of the current frame (call after a frame was built, so that the camera
+/// and the velocity panel's canvas are those on screen).
+[[nodiscard]] ui::SvgPicture svgPicture(const SandboxContext& ctx);
+/// Renders svgPicture() and writes it atomically. False with `error` on failure.
+bool exportSvg(const SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
+
+/// "<folder>/<scene>-step<N><extension>" in defaultSaveDir() (the scene's folder, else the
+/// user's pictures folder, else home).
+[[nodiscard]] std::filesystem::path defaultPicturePath(const SandboxContext& ctx,
+                                                       const std::string& extension);
+
+} // namespace orca::app

@@ -1,0 +1,63 @@
+# Pictures to share (cmake -P, under Xvfb):
+#   -D MODE=svg: `orca-sandbox SCENE --select AGENT --steps STEPS --svg OUT` writes well-formed
+#     SVG whose world view and velocity panel each hold one half-plane path per line of
+#     `orca explain SCENE --agent AGENT --steps STEPS` (the same decision, headless).
+#   -D MODE=gif: `--steps STEPS --record OUT --record-steps N` writes a GIF of N + 1 frames
+#     (one per step) that giflib decodes, of the view's size, lasting N steps of simulated time,
+#     and not larger than MAX_BYTES.
+#   -D APP=orca-sandbox -D ORCA=orca -D CHECK=orca_picture_check -D SCENE=... -D WORK=dir
+file(MAKE_DIRECTORY "${WORK}")
+set(xvfb xvfb-run -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0)
+if(MODE STREQUAL "svg")
+    set(out "${WORK}/picture.svg")
+    file(REMOVE "${out}")
+    execute_process(COMMAND ${xvfb} "${APP}" "${SCENE}" --select ${AGENT} --steps ${STEPS}
+                            --layers all --size 1200x800 --svg "${out}"
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE app_out ERROR_VARIABLE err TIMEOUT 150)
+    if(NOT rc EQUAL 0 OR NOT EXISTS "${out}")
+        message(FATAL_ERROR "orca-sandbox --svg failed (${rc}):\n${app_out}\n${err}")
+    endif()
+    execute_process(COMMAND "${ORCA}" explain "${SCENE}" --agent ${AGENT} --steps ${STEPS}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE explain ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "orca explain failed (${rc}): ${err}")
+    endif()
+    string(JSON lines LENGTH "${explain}" lines)
+    if(lines LESS 2)
+        message(FATAL_ERROR "agent ${AGENT} has ${lines} half-planes at step ${STEPS}: pick a "
+                            "busier moment")
+    endif()
+    message(STATUS "${app_out}orca explain: ${lines} half-planes")
+    execute_process(COMMAND "${CHECK}" svg "${out}" --root svg
+                            --count world-view half-plane ${lines}
+                            --count velocity-panel half-plane ${lines}
+                            --count world-view agent ${AGENTS}
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "SVG check failed; file kept at ${out}")
+    endif()
+elseif(MODE STREQUAL "gif")
+    set(out "${WORK}/run.gif")
+    file(REMOVE "${out}")
+    execute_process(COMMAND ${xvfb} "${APP}" "${SCENE}" --select 0 --steps ${STEPS}
+                            --size ${SIZE} --record "${out}" --record-steps ${FRAMES}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE app_out ERROR_VARIABLE err TIMEOUT 150)
+    if(NOT rc EQUAL 0 OR NOT EXISTS "${out}")
+        message(FATAL_ERROR "orca-sandbox --record failed (${rc}):\n${app_out}\n${err}")
+    endif()
+    message(STATUS "${app_out}")
+    # "wrote F (N frames of WxH, ...)": the view below the menu bar.
+    string(REGEX MATCH "frames of ([0-9]+)x([0-9]+)" m "${app_out}")
+    math(EXPR n "${FRAMES} + 1")
+    math(EXPR cs "(${FRAMES} + 1) * ${STEP_CS}")
+    execute_process(COMMAND "${CHECK}" gif "${out}" --width ${CMAKE_MATCH_1}
+                            --height ${CMAKE_MATCH_2} --min-frames ${n} --max-frames ${n}
+                            --duration-cs ${cs} --max-bytes ${MAX_BYTES}
+                            --dump-frame ${FRAMES} "${WORK}/last_frame.png"
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "GIF check failed; file kept at ${out}")
+    endif()
+else()
+    message(FATAL_ERROR "MODE must be svg or gif")
+endif()

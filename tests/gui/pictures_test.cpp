@@ -1,0 +1,275 @@
+// Pictures to share: where save dialogs propose files (defaultSaveDir), the GIF / PNG-sequence
+// recorder (decoded back with giflib) and the SVG writer (one path per half-plane).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gif_lib.h>
+
+#include "orca/simulator.hpp"
+#include "orca/ui/svg_export.hpp"
+
+#include "frame_recorder.hpp"
+#include "paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace orca;
+using namespace orca::app;
+
+namespace {
+
+class TempDir {
+  public:
+    TempDir() {
+        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+        std::random_device rd;
+        m_path = fs::temp_directory_path() / (std::string("orca_pictures_") + info->name() + "_" +
+                                              std::to_string(rd()) + std::to_string(rd()));
+        fs::create_directories(m_path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    [[nodiscard]] const fs::path& path() const { return m_path; }
+
+  private:
+    fs::path m_path;
+};
+
+void writeText(const fs::path& p, const std::string& text) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+}
+
+} // namespace
+
+// ---- defaultSaveDir ---------------------------------------------------------------------------
+
+TEST(DefaultSaveDir, SceneFolderFirst) {
+    TempDir t;
+    const fs::path scene = t.path() / "scenes" / "mine.json";
+    writeText(scene, "{}");
+    UserDirsEnv env;
+    env.home = t.path() / "home";
+    fs::create_directories(env.home / "Pictures");
+    EXPECT_EQ(defaultSaveDir(scene, env), scene.parent_path());
+}
+
+TEST(DefaultSaveDir, PicturesFolderWithoutScene) {
+    TempDir t;
+    UserDirsEnv env;
+    env.home = t.path() / "home";
+    fs::create_directories(env.home / "Pictures");
+    EXPECT_EQ(defaultSaveDir({}, env), env.home / "Pictures");
+}
+
+TEST(DefaultSaveDir, UserDirsFileAndEnvironment) {
+    TempDir t;
+    UserDirsEnv env;
+    env.home = t.path() / "home";
+    fs::create_directories(env.home / "Bilder");
+    fs::create_directories(env.home / "Pictures");
+    // xdg-user-dirs' file wins over ~/Pictures ...
+    writeText(env.home / ".config" / "user-dirs.dirs",
+              "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
+              "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n");
+    EXPECT_EQ(userPicturesDir(env), env.home / "Bilder");
+    // ... and $XDG_PICTURES_DIR over the file.
+    fs::create_directories(t.path() / "shots");
+    env.xdgPicturesDir = (t.path() / "shots").string();
+    EXPECT_EQ(defaultSaveDir({}, env), t.path() / "shots");
+    // A pictures folder that does not exist is skipped; "$HOME" itself means unset.
+    env.xdgPicturesDir = (t.path() / "missing").string();
+    EXPECT_EQ(userPicturesDir(env), env.home / "Bilder");
+    writeText(env.home / ".config" / "user-dirs.dirs", "XDG_PICTURES_DIR=\"$HOME/\"\n");
+    env.xdgPicturesDir.clear();
+    EXPECT_EQ(userPicturesDir(env), env.home / "Pictures");
+}
+
+TEST(DefaultSaveDir, HomeWithoutPictures) {
+    TempDir t;
+    UserDirsEnv env;
+    env.home = t.path() / "home";
+    fs::create_directories(env.home);
+    EXPECT_EQ(defaultSaveDir({}, env), env.home);
+    // A scene without a file ("New") or in a folder that is gone: the same.
+    EXPECT_EQ(defaultSaveDir(t.path() / "gone" / "x.json", env), env.home);
+}
+
+TEST(DefaultSaveDir, NeverTheWorkingDirectory) {
+    TempDir t;
+    const fs::path cwd = fs::current_path();
+    fs::current_path(t.path());
+    UserDirsEnv env; // no home at all
+    const fs::path dir = defaultSaveDir({}, env);
+    fs::current_path(cwd);
+    EXPECT_NE(dir, t.path());
+    EXPECT_FALSE(dir.empty());
+}
+
+// ---- FrameRecorder ----------------------------------------------------------------------------
+
+namespace {
+
+constexpr int kW = 64;
+constexpr int kH = 40;
+
+// Dark background with a blue square at x = 4 + 6k.
+std::vector<unsigned char> frame(int k) {
+    std::vector<unsigned char> rgb(kW * kH * 3);
+    for (int i = 0; i < kW * kH; ++i) {
+        rgb[3 * i] = 24;
+        rgb[3 * i + 1] = 26;
+        rgb[3 * i + 2] = 31;
+    }
+    for (int y = 10; y < 20; ++y)
+        for (int x = 4 + 6 * k; x < 14 + 6 * k && x < kW; ++x) {
+            unsigned char* p = &rgb[3 * (y * kW + x)];
+            p[0] = 64;
+            p[1] = 140;
+            p[2] = 236;
+        }
+    return rgb;
+}
+
+} // namespace
+
+TEST(FrameRecorder, GifDecodesWithDelaysAndSubRectangles) {
+    TempDir t;
+    const fs::path out = t.path() / "run.gif";
+    FrameRecorder rec;
+    std::string error;
+    ASSERT_TRUE(rec.start(out, kW, kH, error)) << error;
+    // Five moving frames 0.1 s apart, then the last one repeated (merged, not a new frame).
+    for (int k = 0; k < 5; ++k)
+        ASSERT_TRUE(rec.addFrame(frame(k), 0.1 * k, error)) << error;
+    ASSERT_TRUE(rec.addFrame(frame(4), 0.5, error)) << error;
+    EXPECT_FALSE(fs::exists(out)) << "written only when finished";
+    ASSERT_TRUE(rec.finish(0.7, error)) << error;
+    EXPECT_EQ(rec.framesWritten(), 5u);
+    EXPECT_EQ(rec.bytes(), fs::file_size(out));
+    EXPECT_FALSE(fs::exists(fs::path(out.string() + ".tmp")));
+
+    int code = 0;
+    GifFileType* gif = DGifOpenFileName(out.c_str(), &code);
+    ASSERT_NE(gif, nullptr) << GifErrorString(code);
+    ASSERT_EQ(DGifSlurp(gif), GIF_OK);
+    EXPECT_EQ(gif->SWidth, kW);
+    EXPECT_EQ(gif->SHeight, kH);
+    ASSERT_EQ(gif->ImageCount, 5);
+    int total = 0;
+    for (int k = 0; k < gif->ImageCount; ++k) {
+        GraphicsControlBlock gcb{};
+        ASSERT_EQ(DGifSavedExtensionToGCB(gif, k, &gcb), GIF_OK);
+        total += gcb.DelayTime;
+        const GifImageDesc& d = gif->SavedImages[k].ImageDesc;
+        if (k == 0) {
+            EXPECT_EQ(d.Width, kW);
+            EXPECT_EQ(gcb.TransparentColor, NO_TRANSPARENT_COLOR);
+        } else {
+            // Only the rows and columns the square moved through.
+            EXPECT_EQ(d.Top, 10);
+            EXPECT_EQ(d.Height, 10);
+            EXPECT_LE(d.Width, 16);
+            EXPECT_NE(gcb.TransparentColor, NO_TRANSPARENT_COLOR);
+        }
+    }
+    EXPECT_EQ(total, 70); // 0.7 s in centiseconds: 10, 10, 10, 10, then 30 for the last
+    // The background and the agent colour are exact palette entries.
+    const GifColorType& bg = gif->SColorMap->Colors[gif->SavedImages[0].RasterBits[0]];
+    EXPECT_EQ(bg.Red, 24);
+    EXPECT_EQ(bg.Green, 26);
+    EXPECT_EQ(bg.Blue, 31);
+    const GifColorType& sq = gif->SColorMap->Colors[gif->SavedImages[0].RasterBits[12 * kW + 5]];
+    EXPECT_EQ(sq.Red, 64);
+    EXPECT_EQ(sq.Green, 140);
+    EXPECT_EQ(sq.Blue, 236);
+    DGifCloseFile(gif, &code);
+}
+
+TEST(FrameRecorder, PngSequenceAndAbandon) {
+    TempDir t;
+    EXPECT_EQ(FrameRecorder::formatFor("a/run.PNG"), FrameRecorder::Format::PngSequence);
+    EXPECT_EQ(FrameRecorder::formatFor("a/run.gif"), FrameRecorder::Format::Gif);
+    EXPECT_EQ(FrameRecorder::sequencePath("a/run.png", 7), fs::path("a/run_0007.png"));
+    FrameRecorder rec;
+    std::string error;
+    ASSERT_TRUE(rec.start(t.path() / "seq.png", kW, kH, error)) << error;
+    for (int k = 0; k < 3; ++k)
+        ASSERT_TRUE(rec.addFrame(frame(k), 0.1 * k, error)) << error;
+    ASSERT_TRUE(rec.finish(0.3, error)) << error;
+    for (int k = 0; k < 3; ++k)
+        EXPECT_TRUE(fs::exists(FrameRecorder::sequencePath(t.path() / "seq.png", k)));
+
+    // An abandoned GIF leaves nothing behind; a frame of the wrong size is refused.
+    const fs::path gif = t.path() / "gone.gif";
+    ASSERT_TRUE(rec.start(gif, kW, kH, error)) << error;
+    EXPECT_FALSE(rec.addFrame(std::vector<unsigned char>(10), 0.0, error));
+    ASSERT_TRUE(rec.addFrame(frame(0), 0.0, error)) << error;
+    rec.abandon();
+    EXPECT_FALSE(fs::exists(gif));
+    EXPECT_FALSE(fs::exists(fs::path(gif.string() + ".tmp")));
+}
+
+// ---- SVG --------------------------------------------------------------------------------------
+
+TEST(SvgExport, OnePathPerHalfPlaneInEachView) {
+    Simulator sim;
+    AgentParams p;
+    p.radius = 0.5;
+    p.maxSpeed = 1.5;
+    p.neighborDist = 10.0;
+    p.timeHorizon = 5.0;
+    auto def = [&](Vec2 pos, Vec2 v) {
+        AgentDef d;
+        d.position = pos;
+        d.velocity = v;
+        d.prefVelocity = v;
+        d.params = p;
+        return d;
+    };
+    const AgentId a = sim.addAgent(def({0.0, 0.0}, {1.0, 0.0}));
+    sim.addAgent(def({3.0, 0.2}, {-1.0, 0.0}));
+    sim.addAgent(def({0.1, 3.0}, {0.0, -1.0}));
+    const ExplainRecord rec = sim.explain(a);
+    ASSERT_EQ(rec.lines.size(), 2u);
+
+    ui::SvgPicture pic;
+    pic.sim = &sim;
+    pic.camera.setViewport({{0.0, 20.0}, {800.0, 620.0}});
+    pic.camera.fit(ui::sceneBounds(sim));
+    pic.record = &rec;
+    ui::SvgPanel panel;
+    panel.window = {{800.0, 20.0}, {1200.0, 620.0}};
+    panel.canvas = {{800.0, 120.0}, {1200.0, 620.0}};
+    panel.transform = {{1000.0, 370.0}, 100.0};
+    pic.panel = panel;
+    pic.frame = {{0.0, 20.0}, {1200.0, 620.0}};
+    pic.title = "a <test> & more";
+    const std::string svg = ui::renderSvg(pic);
+
+    auto count = [&](const std::string& needle, std::size_t from, std::size_t to) {
+        std::size_t n = 0;
+        for (auto k = svg.find(needle, from); k != std::string::npos && k < to;
+             k = svg.find(needle, k + 1))
+            ++n;
+        return n;
+    };
+    const auto world = svg.find("id=\"world-view\"");
+    const auto panelAt = svg.find("id=\"velocity-panel\"");
+    ASSERT_NE(world, std::string::npos);
+    ASSERT_NE(panelAt, std::string::npos);
+    EXPECT_EQ(count("class=\"half-plane\"", world, panelAt), 2u);
+    EXPECT_EQ(count("class=\"half-plane\"", panelAt, svg.size()), 2u);
+    EXPECT_EQ(count("class=\"agent\"", 0, svg.size()), 3u);
+    EXPECT_NE(svg.find("a &lt;test&gt; &amp; more"), std::string::npos);
+    EXPECT_EQ(svg.rfind("</svg>\n"), svg.size() - 7);
+}

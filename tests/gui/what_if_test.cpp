@@ -1,0 +1,135 @@
+// Live what-if without a window: a previewed velocity / v_pref / position changes the
+// simulator (and so the dry-run explain record) at once; Esc reverts to the same bits; Keep
+// makes it an undoable edit — of the scene at step 0, of the run from a later step (the
+// recorded future is cut, undo brings it back), or a v_pref parameter edit.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "orca/scene.hpp"
+
+#include "sandbox.hpp"
+
+namespace fs = std::filesystem;
+using namespace orca;
+using namespace orca::app;
+
+namespace {
+
+const fs::path kScenes = fs::path(ORCA_SOURCE_DIR) / "scenes";
+
+void load(SandboxContext& ctx, const char* name) {
+    std::string error;
+    ASSERT_TRUE(loadSceneFile(ctx, kScenes / name, error)) << error;
+}
+
+std::uint64_t hashAfter(const char* name, int steps) {
+    Simulator sim = scene::buildSimulator(scene::loadScene(kScenes / name).scene);
+    for (int i = 0; i < steps; ++i) sim.step();
+    return sim.stateHash();
+}
+
+/// The primary agent's line built by neighbour `other` (index into its lines), or -1.
+int lineOf(const ExplainRecord& rec, AgentId other) {
+    for (std::size_t k = 0; k < rec.lines.size(); ++k)
+        if (rec.lines[k].otherAgent == other) return static_cast<int>(k);
+    return -1;
+}
+
+} // namespace
+
+TEST(WhatIf, ADraggedNeighbourVelocityMovesTheHalfPlaneAndEscRevertsBitExact) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "crossing.json");
+    stepSimulation(ctx, 20);
+    selectAgents(ctx, {0});
+    refreshRecords(ctx);
+    const ExplainRecord* rec = primaryRecord(ctx);
+    ASSERT_NE(rec, nullptr);
+    ASSERT_FALSE(rec->agentNeighbors.empty());
+    const AgentId other = rec->agentNeighbors.front().id;
+    const int k = lineOf(*rec, other);
+    ASSERT_GE(k, 0);
+    const Line before = rec->lines[static_cast<std::size_t>(k)].line;
+    const std::uint64_t hash = ctx.sim.stateHash();
+    const std::size_t otherIndex = *ctx.sim.indexOf(other);
+
+    const Vec2 v = ctx.sim.velocity(other);
+    whatIfSet(ctx, WhatIfTarget::Velocity, otherIndex, v + Vec2(0.0, 1.0));
+    EXPECT_TRUE(ctx.whatIf.active);
+    refreshRecords(ctx);
+    rec = primaryRecord(ctx);
+    ASSERT_NE(rec, nullptr);
+    const int k2 = lineOf(*rec, other);
+    ASSERT_GE(k2, 0);
+    const Line after = rec->lines[static_cast<std::size_t>(k2)].line;
+    EXPECT_TRUE(after.point != before.point || after.direction != before.direction);
+    EXPECT_EQ(ctx.sim.velocity(other), v + Vec2(0.0, 1.0));
+
+    applyAction(ctx, Action::ClearSelection); // Esc: reverts the preview, keeps the selection
+    EXPECT_FALSE(ctx.whatIf.active);
+    EXPECT_EQ(ctx.sim.stateHash(), hash);
+    EXPECT_EQ(ctx.selection.size(), 1u);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 20u); // nothing was cut
+}
+
+TEST(WhatIf, KeepingAVelocityAtALaterStepEditsTheRunAndUndoBringsTheRecordingBack) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "dense_convergence.json");
+    stepSimulation(ctx, 80);
+    const std::uint64_t head = ctx.sim.stateHash();
+    seekTo(ctx, 30);
+    whatIfSet(ctx, WhatIfTarget::Velocity, 3, Vec2(0.5, -0.5));
+    applyAction(ctx, Action::KeepWhatIf);
+    EXPECT_FALSE(ctx.whatIf.active);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 30u); // the future was cut
+    EXPECT_EQ(ctx.sim.velocity(ctx.sim.agentAt(3)), Vec2(0.5, -0.5));
+    EXPECT_FALSE(ctx.unsaved.unsaved()); // the scene (the start) did not change
+    stepSimulation(ctx, 10);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 40u);
+    EXPECT_NE(ctx.sim.stateHash(), hashAfter("dense_convergence.json", 40));
+
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.sim.stepCount(), 30u);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 80u);
+    EXPECT_EQ(ctx.sim.stateHash(), hashAfter("dense_convergence.json", 30));
+    applyAction(ctx, Action::RecordingEnd);
+    EXPECT_EQ(ctx.sim.stateHash(), head);
+}
+
+TEST(WhatIf, KeepingAPositionAtStepZeroIsAnUndoableSceneEdit) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "crossing.json");
+    const Vec2 start = ctx.scene.agents[1].position;
+    whatIfSet(ctx, WhatIfTarget::Position, 1, start + Vec2(2.0, 0.0));
+    // Stepping runs the preview: it is kept first.
+    stepSimulation(ctx, 1);
+    EXPECT_FALSE(ctx.whatIf.active);
+    EXPECT_EQ(ctx.scene.agents[1].position, start + Vec2(2.0, 0.0));
+    EXPECT_TRUE(ctx.unsaved.unsaved());
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.scene.agents[1].position, start);
+    EXPECT_EQ(ctx.sim.position(ctx.sim.agentAt(1)), start);
+}
+
+TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "crossing.json");
+    stepSimulation(ctx, 15);
+    whatIfSet(ctx, WhatIfTarget::PrefVelocity, 2, Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_TRUE(whatIfKeep(ctx));
+    ASSERT_TRUE(ctx.scene.agents[2].prefVelocity.has_value());
+    EXPECT_EQ(*ctx.scene.agents[2].prefVelocity, Vec2(0.0, 1.0));
+    EXPECT_FALSE(ctx.scene.agents[2].goal.has_value());
+    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 15u);
+    undoEdit(ctx);
+    EXPECT_TRUE(ctx.scene.agents[2].goal.has_value());
+    EXPECT_EQ(ctx.sim.stateHash(), hashAfter("crossing.json", 15));
+}

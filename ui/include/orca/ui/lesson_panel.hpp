@@ -1,0 +1,48 @@
+#pragma once
+/// \file lesson_panel.hpp
+/// The lesson window: the lesson and page titles, the page text (paragraphs, "- " bullets)
+/// wrapped to the window, page k/n with Prev / Next, and the page's "try this" task with a live
+/// check mark. It only draws and reports clicks; the app applies them (app/sandbox/lessons.cpp).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace orca::ui {
+
+struct LessonPanelInput {
+    std::string lessonTitle;
+    std::string pageTitle;
+    std::string text;      ///< paragraphs separated by blank lines; "- " lines are bullets
+    std::size_t page = 0;  ///< 0-based
+    std::size_t pages = 1;
+    std::vector<std::string> pageTitles; ///< for the page picker
+    bool hasTask = false;
+    std::string taskText;
+    std::string taskProgress; ///< live reading ("u = (0.31, -0.12), left leg ...")
+    std::string taskSuccess;  ///< shown once done
+    bool taskDone = false;
+    std::string note;         ///< one dim line under the text (e.g. what the page set up)
+    /// Fixed position and size (screenshots); otherwise placed there on first use only.
+    bool docked = false;
+    ImVec2 pos{0.0f, 0.0f};
+    ImVec2 size{420.0f, 520.0f};
+};
+
+struct LessonPanelOutput {
+    std::optional<std::size_t> goToPage; ///< Prev / Next / the picker
+    bool reset = false;                  ///< "Reset page": reload the scene, apply the page
+    ImVec2 windowPos{0.0f, 0.0f};        ///< where the window is (screen units)
+    ImVec2 windowSize{0.0f, 0.0f};       ///< (0, 0) when it was not drawn
+};
+
+/// The paragraphs of a page text: blocks separated by blank lines. Exposed for tests.
+[[nodiscard]] std::vector<std::string> splitParagraphs(const std::string& text);
+
+/// Draws the "Lesson" window (nothing when `*open` is false; closing clears it).
+LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open);
+
+} // namespace orca::ui

@@ -1,0 +1,175 @@
+#include "orca/ui/lesson_panel.hpp"
+
+#include <algorithm>
+#include <string_view>
+
+#include <imgui.h>
+
+namespace orca::ui {
+
+namespace {
+
+// A tick drawn with the draw list (the UI font has no dingbats), in the check-mark colour.
+void checkMark(bool done) {
+    const float h = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList& dl = *ImGui::GetWindowDrawList();
+    const ImU32 col = ImGui::GetColorU32(done ? ImGuiCol_CheckMark : ImGuiCol_TextDisabled);
+    if (done) {
+        const float t = std::max(2.0f, h * 0.14f);
+        dl.AddLine({p.x + h * 0.15f, p.y + h * 0.55f}, {p.x + h * 0.4f, p.y + h * 0.8f}, col, t);
+        dl.AddLine({p.x + h * 0.4f, p.y + h * 0.8f}, {p.x + h * 0.9f, p.y + h * 0.2f}, col, t);
+    } else {
+        dl.AddCircle({p.x + h * 0.5f, p.y + h * 0.5f}, h * 0.35f, col, 16, std::max(1.0f, h * 0.08f));
+    }
+    ImGui::Dummy({h, h});
+}
+
+void paragraph(const std::string& block) {
+    // Lines starting with "- " are bullets; other lines of a block join into one paragraph.
+    std::string text;
+    auto flush = [&] {
+        if (text.empty()) return;
+        ImGui::TextWrapped("%s", text.c_str());
+        text.clear();
+    };
+    std::size_t start = 0;
+    while (start <= block.size()) {
+        std::size_t end = block.find('\n', start);
+        if (end == std::string::npos) end = block.size();
+        const std::string_view line(block.data() + start, end - start);
+        if (line.rfind("- ", 0) == 0) {
+            flush();
+            ImGui::Bullet();
+            ImGui::TextWrapped("%.*s", static_cast<int>(line.size() - 2), line.data() + 2);
+        } else if (!line.empty()) {
+            if (!text.empty()) text += ' ';
+            text.append(line);
+        }
+        start = end + 1;
+    }
+    flush();
+}
+
+} // namespace
+
+std::vector<std::string> splitParagraphs(const std::string& text) {
+    std::vector<std::string> out;
+    std::string current;
+    std::size_t start = 0;
+    auto push = [&] {
+        const auto first = current.find_first_not_of(" \t\r\n");
+        if (first != std::string::npos) {
+            const auto last = current.find_last_not_of(" \t\r\n");
+            out.push_back(current.substr(first, last - first + 1));
+        }
+        current.clear();
+    };
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            push();
+        else
+            current += (current.empty() ? "" : "\n") + line;
+        start = end + 1;
+    }
+    push();
+    return out;
+}
+
+LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
+    LessonPanelOutput out;
+    if (!*open) return out;
+    const ImGuiCond cond = in.docked ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(in.pos, cond);
+    ImGui::SetNextWindowSize(in.size, cond);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoCollapse;
+    if (in.docked) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize;
+    if (!ImGui::Begin("Lesson###lesson", open, flags)) {
+        ImGui::End();
+        return out;
+    }
+    out.windowPos = ImGui::GetWindowPos();
+    out.windowSize = ImGui::GetWindowSize();
+    ImGui::TextDisabled("%s", in.lessonTitle.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_CheckMark));
+    ImGui::TextWrapped("%s", in.pageTitle.c_str());
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+
+    // The text scrolls; the task and the page buttons stay at the bottom.
+    const float lineH = ImGui::GetFrameHeightWithSpacing();
+    float bottom = lineH * 1.6f;
+    if (in.hasTask) {
+        const float w = ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 2.0f;
+        auto textHeight = [&](const std::string& s) {
+            return s.empty() ? 0.0f : ImGui::CalcTextSize(s.c_str(), nullptr, false, w).y;
+        };
+        bottom += lineH * 1.2f + textHeight(in.taskText) +
+                  textHeight(in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess
+                                                                     : in.taskProgress) +
+                  ImGui::GetStyle().ItemSpacing.y * 4.0f;
+    }
+    ImGui::BeginChild("##text", {0.0f, -bottom}, false);
+    const std::vector<std::string> paras = splitParagraphs(in.text);
+    for (std::size_t i = 0; i < paras.size(); ++i) {
+        if (i > 0) ImGui::Spacing();
+        paragraph(paras[i]);
+    }
+    if (!in.note.empty()) {
+        ImGui::Spacing();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", in.note.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+
+    if (in.hasTask) {
+        ImGui::Separator();
+        checkMark(in.taskDone);
+        ImGui::SameLine();
+        ImGui::TextUnformatted(in.taskDone ? "Done!" : "Try this:");
+        ImGui::Indent(ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x);
+        ImGui::TextWrapped("%s", in.taskText.c_str());
+        const std::string& status =
+            in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess : in.taskProgress;
+        if (!status.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  ImGui::GetStyleColorVec4(in.taskDone ? ImGuiCol_CheckMark
+                                                                       : ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s", status.c_str());
+            ImGui::PopStyleColor();
+        }
+        ImGui::Unindent(ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x);
+    }
+
+    ImGui::Separator();
+    ImGui::BeginDisabled(in.page == 0);
+    if (ImGui::Button("< Prev")) out.goToPage = in.page - 1;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const std::string label = "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() * 1.6f);
+    if (ImGui::BeginCombo("##page", label.c_str())) {
+        for (std::size_t i = 0; i < in.pageTitles.size(); ++i) {
+            const std::string item = std::to_string(i + 1) + ". " + in.pageTitles[i];
+            if (ImGui::Selectable(item.c_str(), i == in.page)) out.goToPage = i;
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(in.page + 1 >= in.pages);
+    if (ImGui::Button("Next >")) out.goToPage = in.page + 1;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset page")) out.reset = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Reload the lesson's scene (dropping your edits) and set this page up "
+                          "again");
+    ImGui::End();
+    return out;
+}
+
+} // namespace orca::ui
