@@ -57,14 +57,17 @@ void applyCamera(SandboxContext& ctx, const std::optional<lesson::LessonCamera>&
     ctx.fitRequested = false;
 }
 
-// Construction mode on page open: the neighbour by scene index (its rank in the primary
-// agent's neighbour list) or by rank, and the phase.
+// Construction mode on page open: the agent neighbour by scene index (its rank in the primary
+// agent's neighbour list) or by rank, and the phase. The walk starts with the obstacle lines,
+// so the step is the rank after them.
 void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonConstruction>& c) {
     ctx.construction.active = c.has_value();
     if (!c) return;
     refreshRecords(ctx);
     int rank = 0;
+    int obstacleLines = 0;
     if (const ExplainRecord* rec = primaryRecord(ctx)) {
+        obstacleLines = static_cast<int>(std::min(rec->numObstacleLines, rec->lines.size()));
         if (c->agent && *c->agent < ctx.sim.agentCount()) {
             const AgentId want = ctx.sim.agentAt(*c->agent);
             for (std::size_t i = 0; i < rec->agentNeighbors.size(); ++i)
@@ -74,7 +77,7 @@ void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonCo
                 *c->neighbor, rec->agentNeighbors.empty() ? 0 : rec->agentNeighbors.size() - 1));
         }
     }
-    ctx.construction.neighbor = rank;
+    ctx.construction.neighbor = obstacleLines + rank;
     ctx.construction.phase = c->phase;
 }
 

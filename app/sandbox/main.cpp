@@ -611,6 +611,12 @@ int main(int argc, char** argv) {
         ctx.solve.step = *opt.solveStep;
         ctx.construction.active = false;
     }
+    if (opt.constructionStep) {
+        ctx.construction.active = true;
+        ctx.construction.neighbor = *opt.constructionStep;
+        ctx.construction.phase = opt.constructionPhase;
+        ctx.solve.active = false; // clamped into the record's walk every frame
+    }
     auto branchIfDue = [&]() -> bool {
         if (!opt.branch || ctx.sim.stepCount() != opt.branchAt) return true;
         std::string branchError;

@@ -94,6 +94,17 @@ ParseResult parseOptions(int argc, char** argv) {
                    "0 = start (e.g. with --select and --screenshot)")
         ->type_name("K")
         ->check(CLI::NonNegativeNumber);
+    app.add_option("--construction", o.constructionStep,
+                   "Open construction mode (velocity panel) at neighbour K of the primary agent: "
+                   "its obstacle lines first, then its agent neighbours, 0-based (e.g. with "
+                   "--select and --screenshot)")
+        ->type_name("K")
+        ->check(CLI::NonNegativeNumber)
+        ->excludes("--solve");
+    app.add_option("--construction-phase", o.constructionPhase,
+                   "Phase of --construction: 0 VO, 1 u, 2 half-plane (default 0)")
+        ->type_name("P")
+        ->check(CLI::Range(0, 2));
     app.add_option("--layers", layers,
                    "View layers to turn on, comma-separated (all others off): " + allLayerNames() +
                        "; 'all', 'none', and '-name' to turn one off again (e.g. all,-grid)");

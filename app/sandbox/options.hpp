@@ -25,6 +25,10 @@ struct Options {
     int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
     std::vector<std::size_t> select;                   ///< agent indices (file order) to select
     std::optional<int> solveStep; ///< --solve K: open solve mode at trace step K (0-based)
+    /// --construction K: open construction mode at step K of the walk (obstacle lines, then
+    /// agent neighbours; 0-based), phase --construction-phase P (0 VO, 1 u, 2 half-plane).
+    std::optional<int> constructionStep;
+    int constructionPhase = 0;
     std::optional<std::string> layers;                 ///< --layers list (validated)
     std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)

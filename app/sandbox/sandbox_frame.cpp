@@ -666,10 +666,15 @@ void buildFrame(SandboxContext& ctx) {
     ui::OverlayHover worldHover;
     ctx.worldLabels.clear(); // the overlay's and Why?'s labels, laid out together below
     ctx.overlayStyle.labels = &ctx.worldLabels;
-    if (rec && ctx.layers.overlay.inWorld)
-        worldHover =
-            ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay, ctx.overlayStyle,
-                                   ctx.overlayHover, mouse, mouseInWorld);
+    if (rec && ctx.layers.overlay.inWorld) {
+        // Construction mode dims the other overlays around the agent (the current line stays).
+        const std::optional<ui::ConstructionGeometry> construction =
+            ctx.construction.active ? ui::constructionGeometry(*rec, ctx.construction)
+                                    : std::nullopt;
+        worldHover = ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay,
+                                            ctx.overlayStyle, ctx.overlayHover, mouse, mouseInWorld,
+                                            construction ? &*construction : nullptr);
+    }
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
     ui::placeAndDrawLabels(dl, ctx.worldLabels, ctx.camera.viewport());
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts

@@ -109,14 +109,14 @@ std::optional<std::size_t> pickAgent(const Simulator& sim, const ui::Camera& cam
 }
 
 void clampConstruction(ui::ConstructionState& c, const ExplainRecord* rec) {
-    const int n = rec ? static_cast<int>(rec->agentNeighbors.size()) : 0;
+    const int n = rec ? ui::constructionCount(*rec) : 0;
     c.neighbor = std::clamp(c.neighbor, 0, std::max(n - 1, 0));
     c.phase = std::clamp(c.phase, 0, kConstructionPhases - 1);
 }
 
 void stepConstruction(ui::ConstructionState& c, const ExplainRecord* rec, int neighborDelta,
                       int phaseDelta) {
-    const int n = rec ? static_cast<int>(rec->agentNeighbors.size()) : 0;
+    const int n = rec ? ui::constructionCount(*rec) : 0;
     clampConstruction(c, rec);
     if (neighborDelta != 0)
         c.neighbor = std::clamp(c.neighbor + neighborDelta, 0, std::max(n - 1, 0));

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -397,6 +399,123 @@ TEST(OverlayConstruction, HeadOnPhases) {
     EXPECT_EQ(ui::constructionLine(rec, c), 0);
     ExplainRecord lonely;
     EXPECT_FALSE(ui::constructionGeometry(lonely, c).has_value());
+}
+
+// A wall x = 3 ((3, -5) — (3, 5), obstacle 0) ahead of A (origin, v = (1, 0), r = 1,
+// τo = 4) and agent B behind A at (-4, 0), standing. The wall's line is the cut-off line
+// x <= 0.5 (direction (0, 1)); v's nearest point on it is (0.5, 0), so u = (-0.5, 0).
+TEST(OverlayConstruction, ObstacleLinesFirstWithWholeU) {
+    orca::Simulator sim;
+    sim.addObstacle(std::vector<Vec2>{{3.0, -5.0}, {3.0, 5.0}});
+    orca::AgentDef d;
+    d.params.radius = 1.0;
+    d.params.maxSpeed = 2.0;
+    d.params.timeHorizonObst = 4.0;
+    d.position = {0.0, 0.0};
+    d.velocity = {1.0, 0.0};
+    d.prefVelocity = {1.0, 0.0};
+    const AgentId a = sim.addAgent(d);
+    d.position = {-4.0, 0.0};
+    d.velocity = {0.0, 0.0};
+    d.prefVelocity = {0.0, 0.0};
+    (void)sim.addAgent(d);
+    const ExplainRecord rec = sim.explain(a);
+    ASSERT_EQ(rec.numObstacleLines, 1u);
+    ASSERT_EQ(rec.lines.size(), 2u);
+    ASSERT_EQ(rec.lines[0].lineCase, LineCase::ObstacleCutoffLine);
+    // The walk: the obstacle line, then the agent neighbour (the counter's n).
+    EXPECT_EQ(ui::constructionCount(rec), 2);
+
+    ui::ConstructionState c;
+    c.active = true;
+    const auto g0 = ui::constructionGeometry(rec, c);
+    ASSERT_TRUE(g0.has_value());
+    EXPECT_EQ(g0->line, 0);
+    EXPECT_EQ(g0->neighbor, 0);
+    EXPECT_TRUE(g0->obstacle);
+    EXPECT_TRUE(g0->relativeSpace);
+    EXPECT_NEAR(g0->relativeVelocity.x, 1.0, 1e-12); // obstacles: relative = absolute = v_A
+    EXPECT_NEAR(g0->vo.cutoffCenter.x, 0.75, 1e-12); // left vertex / τo
+    EXPECT_NEAR(g0->vo.cutoffRadius, 0.25, 1e-12);   // r / τo
+    EXPECT_EQ(g0->caption.rfind("1/3", 0), 0u);
+    // Segment 1 runs (3, 5) -> (3, -5): A is on its right (outer) side.
+    EXPECT_NE(g0->caption.find("obstacle #0 segment 1, obstacle-cutoff-line"), std::string::npos)
+        << g0->caption;
+
+    c.phase = 1;
+    const auto g1 = ui::constructionGeometry(rec, c);
+    ASSERT_TRUE(g1.has_value());
+    EXPECT_NEAR(g1->uEnd.x, 0.5, 1e-12); // v_A + u, on the cut-off line
+    EXPECT_NEAR(g1->uEnd.y, 0.0, 1e-12);
+
+    c.phase = 2;
+    const auto g2 = ui::constructionGeometry(rec, c);
+    ASSERT_TRUE(g2.has_value());
+    EXPECT_FALSE(g2->relativeSpace);
+    // No ½: the half-plane goes through v_A + u, on the solver's line.
+    const Vec2 vu = rec.velocity + rec.lines[0].u;
+    EXPECT_NEAR(g2->halfPlane.point.x, vu.x, 1e-12);
+    EXPECT_NEAR(g2->halfPlane.point.y, vu.y, 1e-12);
+    EXPECT_NEAR(g2->halfPlane.point.x, 0.5, 1e-12);
+    EXPECT_NEAR(orca::violation(rec.lines[0].line, g2->halfPlane.point), 0.0, 1e-12);
+    EXPECT_NEAR(g2->halfPlane.direction.y, rec.lines[0].line.direction.y, 1e-12);
+    EXPECT_NE(g2->caption.find("whole u"), std::string::npos) << g2->caption;
+
+    // Step 1: the agent neighbour, with its ½u; clamped at the end of the walk.
+    c.neighbor = 1;
+    const auto ga = ui::constructionGeometry(rec, c);
+    ASSERT_TRUE(ga.has_value());
+    EXPECT_EQ(ga->line, 1);
+    EXPECT_FALSE(ga->obstacle);
+    EXPECT_NEAR(ga->halfPlane.point.x, rec.lines[1].line.point.x, 1e-12);
+    EXPECT_NE(ga->caption.find("half the responsibility"), std::string::npos);
+    c.neighbor = 9;
+    EXPECT_EQ(ui::constructionLine(rec, c), 1);
+}
+
+// World view in construction mode: the other overlays are drawn faint and unlabelled; only the
+// current line's u is labelled (phase 2), and the view still reports hover.
+TEST(OverlayConstruction, WorldViewDimsOtherOverlays) {
+    ImGuiContextScope scope;
+    ExplainRecord rec = infeasibleRecord();
+    ui::Camera cam;
+    cam.setViewport({{0.0, 0.0}, {1280.0, 800.0}});
+    cam.setCenter({0.0, 0.0});
+    cam.setScale(20.0);
+    const ui::OverlayLayers layers;
+    ui::ConstructionState c;
+    c.active = true;
+    c.neighbor = 1;
+    c.phase = 2;
+    const auto g = ui::constructionGeometry(rec, c);
+    ASSERT_TRUE(g.has_value());
+
+    auto draw = [&](const ui::ConstructionGeometry* construction, float* maxOtherAlpha) {
+        ui::LabelLayout labels;
+        ui::OverlayStyle style;
+        style.labels = &labels;
+        ImGui::NewFrame();
+        ImDrawList& dl = *ImGui::GetBackgroundDrawList();
+        const int before = dl.VtxBuffer.Size;
+        // Line 0 (x = 1) at screen x = 640 + 40 = 680.
+        const ui::OverlayHover h = ui::drawExplainInWorld(dl, cam, rec, layers, style, {},
+                                                          {682.0, 100.0}, true, construction);
+        // The first vertices are the other overlays (VO cones skipped: no geometry here).
+        std::uint32_t maxA = 0;
+        for (int i = before; i < std::min(before + 40, dl.VtxBuffer.Size); ++i)
+            maxA = std::max(maxA, (dl.VtxBuffer[i].col & IM_COL32_A_MASK) >> IM_COL32_A_SHIFT);
+        *maxOtherAlpha = static_cast<float>(maxA);
+        ImGui::Render();
+        EXPECT_EQ(h.line, 0);
+        return labels.requests().size();
+    };
+    float normalAlpha = 0.0f;
+    float dimAlpha = 0.0f;
+    const std::size_t normalLabels = draw(nullptr, &normalAlpha);
+    const std::size_t constructionLabels = draw(&*g, &dimAlpha);
+    EXPECT_GT(normalLabels, 1u);
+    EXPECT_EQ(constructionLabels, 1u); // "u" of the current line
+    EXPECT_LT(dimAlpha, 0.5f * normalAlpha);
 }
 
 // ---- Panel transform ----------------------------------------------------------------------------

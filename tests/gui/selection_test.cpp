@@ -123,6 +123,7 @@ TEST(Selection, ParseIndexList) {
 TEST(Construction, ArrowsWalkNeighboursAndPhases) {
     ExplainRecord rec;
     rec.agentNeighbors.resize(3);
+    rec.lines.resize(3); // one line per agent neighbour
     ui::ConstructionState c;
     c.active = true;
     stepConstruction(c, &rec, 0, +1);
@@ -145,6 +146,15 @@ TEST(Construction, ArrowsWalkNeighboursAndPhases) {
     rec.agentNeighbors.resize(1);
     clampConstruction(c, &rec);
     EXPECT_EQ(c.neighbor, 0);
+    // Obstacle lines come first in the walk: two of them and one agent neighbour, 3 steps.
+    rec.numObstacleLines = 2;
+    c.phase = kConstructionPhases - 1;
+    stepConstruction(c, &rec, 0, +1); // obstacle line 0 -> obstacle line 1
+    EXPECT_EQ(c.neighbor, 1);
+    EXPECT_EQ(c.phase, 0);
+    stepConstruction(c, &rec, +1, 0); // -> the agent neighbour
+    stepConstruction(c, &rec, +1, 0); // clamped
+    EXPECT_EQ(c.neighbor, 2);
     clampConstruction(c, nullptr);
     EXPECT_EQ(c.neighbor, 0);
 }

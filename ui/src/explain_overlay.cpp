@@ -624,14 +624,66 @@ Rect focusBox(const ExplainRecord& rec) {
     return box;
 }
 
-int constructionLine(const ExplainRecord& rec, const ConstructionState& c) {
-    const std::size_t n = rec.agentNeighbors.size();
-    const std::size_t agentLines = rec.lines.size() - rec.numObstacleLines;
-    const std::size_t count = std::min(n, agentLines);
-    if (count == 0) return -1;
-    const auto k = static_cast<std::size_t>(std::clamp(c.neighbor, 0, static_cast<int>(count) - 1));
-    return static_cast<int>(rec.numObstacleLines + k);
+int constructionCount(const ExplainRecord& rec) {
+    const std::size_t obstacles = std::min(rec.numObstacleLines, rec.lines.size());
+    const std::size_t agents = std::min(rec.agentNeighbors.size(), rec.lines.size() - obstacles);
+    return static_cast<int>(obstacles + agents);
 }
+
+int constructionLine(const ExplainRecord& rec, const ConstructionState& c) {
+    const int count = constructionCount(rec);
+    if (count == 0) return -1;
+    // The walk follows rec.lines: obstacle lines first, then the agent neighbours.
+    return std::clamp(c.neighbor, 0, count - 1);
+}
+
+namespace {
+
+// Construction captions of an obstacle line: its VO (legs and cut-off of the segment seen
+// from A within τo), the full u, the half-plane through v_A + u.
+std::string obstacleCaption(const ExplainRecord& rec, const ExplainLine& l, int phase) {
+    const std::string who = "obstacle #" + std::to_string(l.obstacle.slot) + " segment " +
+                            std::to_string(l.segment) + ", " + std::string(toString(l.lineCase));
+    const bool inside = voContains(l.vo, l.relativeVelocity);
+    char buf[640];
+    switch (phase) {
+    case 0:
+        if (l.vo.colliding)
+            std::snprintf(buf, sizeof buf,
+                          "1/3  VO of A induced by %s. A already overlaps the segment: "
+                          "the line only pushes A out of it. Obstacles do not move, so "
+                          "relative velocity = A's velocity v_A (yellow).",
+                          who.c_str());
+        else
+            std::snprintf(
+                buf, sizeof buf,
+                "1/3  VO of A induced by %s: the velocities that bring A within its radius "
+                "of the segment before tau_obst = %.3g s. Apex at the origin, legs tangent to "
+                "the segment's end circles, cut off by the segment scaled by 1/tau_obst (with "
+                "circles of radius r_A/tau_obst at its ends). Obstacles do not move: relative "
+                "= absolute velocity, so v_A (yellow) is drawn as it is; it is %s the VO.",
+                who.c_str(), rec.params.timeHorizonObst, inside ? "inside" : "outside");
+        break;
+    case 1:
+        std::snprintf(buf, sizeof buf,
+                      "2/3  u (white) = the smallest change of v_A that reaches the boundary "
+                      "of the VO (%s), |u| = %.3g. The boundary's tangent there (dashed) is "
+                      "perpendicular to u; A takes all of u, no half.",
+                      std::string(toString(l.lineCase)).c_str(), length(l.u));
+        break;
+    default:
+        std::snprintf(buf, sizeof buf,
+                      "3/3  Obstacles take the whole u: they do not move, so A alone must "
+                      "avoid them. The half-plane in A's velocity space goes through v_A + u "
+                      "= (%.3g, %.3g) (no \xC2\xBD), along the VO's boundary there. Shaded "
+                      "green = permitted side.",
+                      rec.velocity.x + l.u.x, rec.velocity.y + l.u.y);
+        break;
+    }
+    return buf;
+}
+
+} // namespace
 
 std::optional<ConstructionGeometry> constructionGeometry(const ExplainRecord& rec,
                                                          const ConstructionState& c) {
@@ -640,14 +692,21 @@ std::optional<ConstructionGeometry> constructionGeometry(const ExplainRecord& re
     const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
     ConstructionGeometry g;
     g.line = line;
-    g.neighbor = line - static_cast<int>(rec.numObstacleLines);
+    g.neighbor = line;
     g.phase = std::clamp(c.phase, 0, ConstructionState::kPhases - 1);
+    g.obstacle = static_cast<std::size_t>(line) < rec.numObstacleLines;
     g.relativeSpace = g.phase < 2;
     g.vo = l.vo;
     g.relativeVelocity = l.relativeVelocity;
     g.uEnd = l.relativeVelocity + l.u;
     g.velocity = rec.velocity;
     g.halfPlane = l.line;
+    if (g.obstacle) {
+        // The same line, through its nearest point to v_A (v_A + u): the whole u.
+        g.halfPlane.point = rec.velocity + l.u;
+        g.caption = obstacleCaption(rec, l, g.phase);
+        return g;
+    }
 
     const std::string who = formatAgentId(l.otherAgent);
     const bool inside = voContains(l.vo, l.relativeVelocity);
@@ -874,7 +933,8 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
         label(labels, o, col(palette().kText), "apex (0, 0)", 50, LabelSide::BelowRight, "apex");
         const Vec2 rv = t.toScreen(g.relativeVelocity);
         arrow(dl, o, rv, col(palette().kArrowRelative), th + 0.5f);
-        label(labels, rv, col(palette().kArrowRelative), "v_A - v_B", 90, LabelSide::AboveRight);
+        label(labels, rv, col(palette().kArrowRelative), g.obstacle ? "v_A" : "v_A - v_B", 90,
+              LabelSide::AboveRight);
         if (g.phase >= 1) {
             const Vec2 u = g.uEnd - g.relativeVelocity;
             const double len = length(u);
@@ -902,22 +962,28 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
     drawVo(dl, t, clipVel, g.vo, g.vo.offset, faint);
     dl.AddCircle(toIm(o), static_cast<float>(rec.params.maxSpeed * t.pixelsPerUnit),
                  col(palette().kMaxSpeed), 0, stroke(1.0f));
-    drawLine(dl, t, clipVel, g.halfPlane, col(palette().kLineAgent), th + 0.5f, {});
-    const Vec2 vb = t.toScreen(g.vo.offset);
-    arrow(dl, o, vb, col(palette().kArrowPref, std::uint8_t{150}), 1.0f, {4.0f, 3.0f});
-    label(labels, vb, col(palette().kArrowPref), "v_B", 70, LabelSide::BelowRight);
+    drawLine(dl, t, clipVel, g.halfPlane,
+             col(g.obstacle ? palette().kLineObstacle : palette().kLineAgent), th + 0.5f, {});
+    if (!g.obstacle) { // an obstacle's velocity is zero: no v_B
+        const Vec2 vb = t.toScreen(g.vo.offset);
+        arrow(dl, o, vb, col(palette().kArrowPref, std::uint8_t{150}), 1.0f, {4.0f, 3.0f});
+        label(labels, vb, col(palette().kArrowPref), "v_B", 70, LabelSide::BelowRight);
+    }
     const Vec2 va = t.toScreen(g.velocity);
     arrow(dl, o, va, col(palette().kArrowV), th + 0.5f);
     label(labels, va, col(palette().kArrowV), "v_A", 90, LabelSide::AboveRight);
     const Vec2 q = t.toScreen(g.halfPlane.point);
     arrow(dl, va, q, col(palette().kU), th + 1.0f);
     marker(dl, q, col(palette().kU), 3.5f);
-    label(labels, q, col(palette().kU),
-          "v_A + \xC2\xBD"
-          "u",
-          80, LabelSide::Right,
-          "\xC2\xBD"
-          "u");
+    if (g.obstacle)
+        label(labels, q, col(palette().kU), "v_A + u", 80, LabelSide::Right, "u");
+    else
+        label(labels, q, col(palette().kU),
+              "v_A + \xC2\xBD"
+              "u",
+              80, LabelSide::Right,
+              "\xC2\xBD"
+              "u");
     if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
 }
 
@@ -931,9 +997,54 @@ OverlayHover hitTestConstruction(const ConstructionGeometry& g, const VelocityTr
     return {px <= hoverPixels ? g.line : -1};
 }
 
+namespace {
+
+// Scales the alpha of the vertices added to `dl` since vertex `from` (dims what they drew).
+void fadeVertices(ImDrawList& dl, int from, float factor) {
+    for (int i = from; i < dl.VtxBuffer.Size; ++i) {
+        ImU32& c = dl.VtxBuffer[i].col;
+        const auto a = static_cast<ImU32>(
+            static_cast<float>((c & IM_COL32_A_MASK) >> IM_COL32_A_SHIFT) * factor + 0.5f);
+        c = (c & ~IM_COL32_A_MASK) | (std::min(a, ImU32{255}) << IM_COL32_A_SHIFT);
+    }
+}
+
+// World view in construction mode: the current line's VO (A's absolute space), v, and from
+// phase 1 on u, from phase 2 on its half-plane (permitted side marked), drawn bright.
+void drawConstructionInWorld(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
+                             const ExplainRecord& rec, const ConstructionGeometry& g,
+                             const OverlayStyle& style) {
+    LabelLayout& labels = *style.labels;
+    const Rect clipVel = t.toVelocity(clip);
+    const float th = style.lineThickness;
+    const LineCase lineCase = rec.lines[static_cast<std::size_t>(g.line)].lineCase;
+    const VoStyle emph{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f};
+    drawVo(dl, t, clipVel, g.vo, g.vo.offset, emph);
+    const Vec2 o = t.toScreen({0.0, 0.0});
+    const Vec2 va = t.toScreen(g.velocity);
+    arrow(dl, o, va, col(palette().kArrowV), th + 0.5f);
+    if (g.phase >= 2) {
+        drawHalfPlaneShade(dl, t, clipVel, g.halfPlane, palette().kPermittedFill, false, true, 0,
+                           std::uint8_t{140});
+        drawLine(dl, t, clipVel, g.halfPlane, col(lineColour(lineCase)), th * 2.0f, {});
+    }
+    if (g.phase >= 1) {
+        // u from v_A in A's absolute space (relative + v_B = absolute), and the line's point.
+        const Vec2 ue = t.toScreen(g.velocity + (g.uEnd - g.relativeVelocity));
+        arrow(dl, va, ue, col(palette().kU), th + 1.0f);
+        marker(dl, ue, col(palette().kU), 3.5f);
+        label(labels, (va + ue) * 0.5, col(palette().kU), "u", 80, labelSideToward(perp(ue - va)));
+        if (g.phase >= 2 && !g.obstacle)
+            marker(dl, t.toScreen(g.halfPlane.point), col(palette().kU), 3.0f);
+    }
+}
+
+} // namespace
+
 OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& rec,
                                 const OverlayLayers& layers, const OverlayStyle& style,
-                                const OverlayHover& highlight, Vec2 mouse, bool mouseActive) {
+                                const OverlayHover& highlight, Vec2 mouse, bool mouseActive,
+                                const ConstructionGeometry* construction) {
     if (!layers.inWorld) return {};
     LabelLayout localLabels;
     const OverlayStyle st = withLabels(style, localLabels);
@@ -948,7 +1059,11 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
                      col(palette().kNeighborCircle), 0, stroke(1.0f));
     // Neighbour positions from the VO: the cut-off centre is rp/τ (or rp/Δt when colliding),
     // so rp = cutoffCenter * (distance / |cutoffCenter|) and R = cutoffRadius * the same.
-    const int hl = highlight.line;
+    if (construction && (construction->line < 0 ||
+                         static_cast<std::size_t>(construction->line) >= rec.lines.size()))
+        construction = nullptr;
+    // In construction mode the current line's neighbour (or segment) is the one marked.
+    const int hl = construction ? construction->line : highlight.line;
     if (layers.neighborLinks && !rec.isStatic) {
         for (std::size_t i = rec.numObstacleLines; i < rec.lines.size(); ++i) {
             const ExplainLine& l = rec.lines[i];
@@ -997,7 +1112,18 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
 
     const VelocityTransform t =
         VelocityTransform::forWorld(camera, rec.position, style.worldSeconds);
-    drawVelocitySpace(dl, t, vp, rec, layers, st, highlight, OverlayView::World);
+    if (construction && !rec.isStatic) {
+        // Construction mode: everything else faint and unlabelled, the current line on top.
+        LabelLayout discarded;
+        OverlayStyle faint = st;
+        faint.labels = &discarded;
+        const int from = dl.VtxBuffer.Size;
+        drawVelocitySpace(dl, t, vp, rec, layers, faint, {}, OverlayView::World);
+        fadeVertices(dl, from, 0.25f);
+        drawConstructionInWorld(dl, t, vp, rec, *construction, st);
+    } else {
+        drawVelocitySpace(dl, t, vp, rec, layers, st, highlight, OverlayView::World);
+    }
     if (!style.labels) placeAndDrawLabels(dl, localLabels, vp);
     dl.PopClipRect();
     if (!mouseActive) return {};

@@ -231,8 +231,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     }
 
     // Construction mode controls.
-    const int neighbors = static_cast<int>(
-        std::min(rec->agentNeighbors.size(), rec->lines.size() - rec->numObstacleLines));
+    const int neighbors = constructionCount(*rec); // obstacle lines, then agent neighbours
     if (ImGui::Checkbox("Construction", &construction.active) && solve) solve->active = false;
     ImGui::SameLine();
     ImGui::Checkbox("Legend", &m_showLegend);
@@ -279,7 +278,8 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         if (geom)
             ImGui::TextUnformatted(geom->caption.c_str());
         else
-            ImGui::TextUnformatted("This agent has no agent neighbours to construct.");
+            ImGui::TextUnformatted(
+                "This agent has no neighbours (agents or obstacle segments) to construct.");
         ImGui::PopTextWrapPos();
     }
 
@@ -365,7 +365,9 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     };
     fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim,
               !geom                 ? "absolute velocity of A"
-              : geom->relativeSpace ? "relative velocity v_A - v_B"
+              : geom->relativeSpace
+                  ? (geom->obstacle ? "velocity of A (obstacles are static: relative = absolute)"
+                                    : "relative velocity v_A - v_B")
                                     : "absolute velocity of A");
     if (rec->lp2Failed() && !construction.active && !solveStep) {
         char buf[64];
@@ -407,8 +409,26 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                 {Swatch::DashedArrow, palette().kArrowPref, "v_B (VO offset)"},
                 {Swatch::Ring, palette().kMaxSpeed, "max speed"},
             };
-            m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kRelative)
-                                                 : drawLegend(dl, m_canvas, kAbsolute));
+            // Obstacle lines: static, so v_A itself, the whole u and no v_B.
+            const LegendItem kObstacleVo[] = {
+                {Swatch::Fill, palette().kVoFillHighlight, "VO of A induced by the segment"},
+                {Swatch::Line, palette().kVo, "legs, cut-off (dashed: whole)"},
+                {Swatch::Arrow, palette().kArrowRelative, "v_A"},
+                {Swatch::Arrow, palette().kU, "u"},
+            };
+            const LegendItem kObstacleLine[] = {
+                {Swatch::Fill, palette().kPermittedFill, "permitted side"},
+                {Swatch::Line, palette().kLineObstacle, "line through v_A + u"},
+                {Swatch::Arrow, palette().kArrowV, "v_A"},
+                {Swatch::Arrow, palette().kU, "u (whole: obstacles do not move)"},
+                {Swatch::Ring, palette().kMaxSpeed, "max speed"},
+            };
+            if (geom->obstacle)
+                m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kObstacleVo)
+                                                     : drawLegend(dl, m_canvas, kObstacleLine));
+            else
+                m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kRelative)
+                                                     : drawLegend(dl, m_canvas, kAbsolute));
         } else {
             // Only what this record shows.
             bool obstacleLines = rec->numObstacleLines > 0;

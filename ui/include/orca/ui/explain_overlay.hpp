@@ -60,14 +60,19 @@ struct OverlayHover {
     friend bool operator==(const OverlayHover&, const OverlayHover&) = default;
 };
 
-/// Construction mode: walk through the agent neighbours one at a time.
+/// Construction mode: walk through the record's lines one at a time, in the solver's order —
+/// the obstacle lines first, then the agent neighbours (nearest first).
 struct ConstructionState {
     static constexpr int kPhases = 3;
     bool active = false;
-    int neighbor = 0; ///< index into ExplainRecord::agentNeighbors (↑/↓ change it)
-    /// 0: VO of the neighbour in relative velocity space with v_A − v_B;
-    /// 1: + u (smallest change leaving the VO);
-    /// 2: the half-plane moved by ½u into A's absolute velocity space.
+    /// Step of the walk (↑/↓ change it): obstacle line k for k < numObstacleLines, then agent
+    /// neighbour k − numObstacleLines; equal to the index into ExplainRecord::lines.
+    int neighbor = 0;
+    /// 0: VO of the neighbour in relative velocity space with v_A − v_B (obstacles are
+    ///    static: relative = absolute, with v_A);
+    /// 1: + u (smallest change leaving the VO; obstacles: to the nearest point of the line);
+    /// 2: the half-plane through v_A + ½u (agents) or v_A + u (obstacles) in A's absolute
+    ///    velocity space.
     int phase = 0;
 };
 
@@ -124,13 +129,18 @@ void showHoverTooltip(const ExplainRecord& rec, const OverlayHover& hover,
 
 // ---- World view ------------------------------------------------------------------------------
 
+struct ConstructionGeometry;
+
 /// Draws the record's overlays in the world view (clipped to the camera viewport) and returns
 /// what the mouse (screen position `mouse`, when `mouseActive`) is over. `highlight` is drawn
 /// emphasised (hover from either view). Honours every layer except `velocityPanel`; does
-/// nothing when `layers.inWorld` is false.
+/// nothing when `layers.inWorld` is false. With `construction` (construction mode is on) the
+/// other lines' overlays are dimmed and unlabelled, and the current line's VO (and, from its
+/// phase on, u and the half-plane) is drawn bright over them.
 OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& rec,
                                 const OverlayLayers& layers, const OverlayStyle& style,
-                                const OverlayHover& highlight, Vec2 mouse, bool mouseActive);
+                                const OverlayHover& highlight, Vec2 mouse, bool mouseActive,
+                                const ConstructionGeometry* construction = nullptr);
 
 // ---- Building blocks (shared by both views; pure helpers are unit-tested) ---------------------
 
@@ -205,24 +215,30 @@ struct Lp3Marker {
 };
 [[nodiscard]] Lp3Marker lp3Marker(const ExplainRecord& rec);
 
-/// Index into rec.lines of construction neighbour `c.neighbor` (clamped), -1 without agent
-/// neighbours.
+/// Number of steps of the construction walk: the obstacle lines, then the agent neighbours
+/// that built a line.
+[[nodiscard]] int constructionCount(const ExplainRecord& rec);
+
+/// Index into rec.lines of construction step `c.neighbor` (clamped into the walk), -1 when
+/// the record has no lines to construct.
 [[nodiscard]] int constructionLine(const ExplainRecord& rec, const ConstructionState& c);
 
-/// What construction mode shows for one agent neighbour.
+/// What construction mode shows for one line (an obstacle segment's or an agent neighbour's).
 struct ConstructionGeometry {
     int line = -1;                   ///< index into rec.lines
-    int neighbor = 0;                ///< clamped neighbour index
+    int neighbor = 0;                ///< clamped step of the walk (== line)
     int phase = 0;                   ///< clamped phase
+    bool obstacle = false;           ///< an obstacle line (no ½: obstacles do not move)
     bool relativeSpace = true;       ///< phases 0, 1: v_A − v_B space; phase 2: absolute
     VelocityObstacle vo;             ///< the VO, relative space (apex at origin)
-    Vec2 relativeVelocity{0.0, 0.0}; ///< v_A − v_B
-    Vec2 uEnd{0.0, 0.0};             ///< v_A − v_B + u (on the VO boundary)
+    Vec2 relativeVelocity{0.0, 0.0}; ///< v_A − v_B (obstacles: v_A)
+    Vec2 uEnd{0.0, 0.0};             ///< relativeVelocity + u (on the VO boundary / the line)
     Vec2 velocity{0.0, 0.0};         ///< v_A
-    Line halfPlane;                  ///< absolute space, through v_A + ½u, permitted = left
+    /// Absolute space, permitted = left: through v_A + ½u (agents) or v_A + u (obstacles).
+    Line halfPlane;
     std::string caption;             ///< what this phase shows
 };
-/// nullopt when `rec` has no agent neighbours.
+/// nullopt when `rec` has no lines to construct.
 [[nodiscard]] std::optional<ConstructionGeometry> constructionGeometry(const ExplainRecord& rec,
                                                                        const ConstructionState& c);
 
