@@ -22,13 +22,14 @@ std::optional<scene::LoadResult> loadForCli(const std::string& file, std::ostrea
     }
 }
 
-Json finiteOrNull(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
-
-std::string hex(std::uint64_t v) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
+RunLength runLength(const std::optional<std::int64_t>& steps, bool untilGoals,
+                    std::int64_t maxSteps, const Simulator& sim) {
+    if (steps) return {*steps, false};
+    if (untilGoals || sim.goalAgentCount() > 0) return {maxSteps, true};
+    return {100, false};
 }
+
+Json finiteOrNull(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t agentCount,
                      std::ostream& err, const char* option) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "orca/scene.hpp"
+#include "orca/state.hpp"
 
 namespace orca::cli {
 
@@ -18,10 +19,21 @@ using Json = nlohmann::ordered_json;
 /// loader's error on `err`. nullopt on failure.
 std::optional<scene::LoadResult> loadForCli(const std::string& file, std::ostream& err,
                                             const scene::LoadOptions& options = {});
+/// How long `orca run` and `orca events` run: exactly --steps when given; otherwise until every
+/// goal agent is at its goal (at most --max-steps) with --until-goals or when the scene has goal
+/// agents; otherwise 100 steps.
+struct RunLength {
+    std::int64_t limit = 100;
+    bool stopAtGoals = false;
+    /// True when the run is over before reaching `limit` (every goal agent at its goal).
+    [[nodiscard]] bool done(const Simulator& sim) const {
+        return stopAtGoals && sim.goalAgentCount() > 0 && sim.allAtGoal();
+    }
+};
+[[nodiscard]] RunLength runLength(const std::optional<std::int64_t>& steps, bool untilGoals,
+                                  std::int64_t maxSteps, const Simulator& sim);
 /// A number, or null when it is not finite (JSON has no infinity).
 [[nodiscard]] Json finiteOrNull(double v);
-/// 16 lower-case hex digits (how stateHash is printed everywhere).
-[[nodiscard]] std::string hex(std::uint64_t v);
 /// "--agent K is out of range: the scene has N agents (indices 0..N-1)" check; prints the
 /// message naming the scene on `err` and returns false when `agent` is out of range.
 bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t agentCount,

@@ -75,9 +75,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     Simulator sim = scene::buildSimulator(sc);
     sim.setThreadCount(opt.threads);
 
-    // Without --steps or --until-goals: until goals when there are goal agents, else 100.
-    const bool untilGoals = opt.untilGoals || (!opt.steps && sim.goalAgentCount() > 0);
-    const std::int64_t limit = opt.steps ? *opt.steps : (untilGoals ? opt.maxSteps : 100);
+    const RunLength length = runLength(opt.steps, opt.untilGoals, opt.maxSteps, sim);
+    const std::int64_t limit = length.limit;
 
     std::optional<TrajectoryWriter> trajectory;
     if (!opt.trajectory.empty()) {
@@ -117,7 +116,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
 
     std::int64_t steps = 0;
     while (steps < limit) {
-        if (untilGoals && !opt.steps && stepsToAllAtGoal) break;
+        if (length.done(sim)) break;
         const auto t0 = std::chrono::steady_clock::now();
         sim.step();
         const auto t1 = std::chrono::steady_clock::now();
@@ -193,7 +192,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         totalMs > 0.0 ? static_cast<double>(sim.agentCount()) * static_cast<double>(steps) /
                             (totalMs / 1000.0)
                       : 0.0;
-    j["stateHash"] = hex(sim.stateHash());
+    j["stateHash"] = formatStateHash(sim.stateHash());
     out << j.dump(2) << '\n';
     return kOk;
 }

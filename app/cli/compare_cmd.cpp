@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/compare.hpp"
+#include "orca/events_json.hpp"
 
 namespace orca::cli {
 
@@ -40,11 +41,8 @@ Json toJson(const Simulator& sim, const RunMetrics& m, const RunTotals& t) {
     j["lp3AgentSteps"] = t.lp3AgentSteps;
     j["overlappingPairsNow"] = m.overlappingPairs;
     j["meanSpeedNow"] = m.meanSpeed;
-    Json events = Json::object();
-    for (std::size_t k = 0; k < kEventKindCount; ++k)
-        events[std::string(toString(static_cast<EventKind>(k)))] = m.eventCounts[k];
-    j["events"] = events;
-    j["stateHash"] = hex(sim.stateHash());
+    j["events"] = eventCountsJson(m.eventCounts);
+    j["stateHash"] = formatStateHash(sim.stateHash());
     return j;
 }
 

@@ -50,10 +50,8 @@ int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err
     if (opt.agent && !checkAgentIndex(opt.scene, *opt.agent, sim.agentCount(), err))
         return kBadInput;
 
-    // The steps `orca run` would take: without --steps or --until-goals, until goals when
-    // there are goal agents, else 100.
-    const bool untilGoals = opt.untilGoals || (!opt.steps && sim.goalAgentCount() > 0);
-    const std::int64_t limit = opt.steps ? *opt.steps : (untilGoals ? opt.maxSteps : 100);
+    // The steps `orca run` would take.
+    const RunLength length = runLength(opt.steps, opt.untilGoals, opt.maxSteps, sim);
 
     EventDetector detector;
     std::vector<Event> batch;
@@ -71,8 +69,8 @@ int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err
     };
     detector.reset(sim, batch);
     print();
-    for (std::int64_t steps = 0; steps < limit; ++steps) {
-        if (untilGoals && !opt.steps && sim.goalAgentCount() > 0 && sim.allAtGoal()) break;
+    for (std::int64_t steps = 0; steps < length.limit; ++steps) {
+        if (length.done(sim)) break;
         sim.step();
         detector.observe(sim, batch);
         print();

@@ -1,5 +1,6 @@
 #include "compare.hpp"
 
+#include "orca/events_json.hpp"
 #include "sandbox.hpp"
 
 namespace orca::app {
@@ -15,14 +16,11 @@ void refreshMetrics(SandboxContext& ctx) {
 }
 
 nlohmann::ordered_json metricsJson(const RunMetrics& m) {
-    nlohmann::ordered_json events = nlohmann::ordered_json::object();
-    for (std::size_t k = 0; k < kEventKindCount; ++k)
-        events[std::string(toString(static_cast<EventKind>(k)))] = m.eventCounts[k];
     return {{"step", m.step},
             {"agentsAtGoal", m.agentsAtGoal},
             {"overlappingPairs", m.overlappingPairs},
             {"lp3Agents", m.lp3Agents},
-            {"events", std::move(events)}};
+            {"events", eventCountsJson(m.eventCounts)}};
 }
 
 } // namespace
@@ -103,7 +101,7 @@ nlohmann::ordered_json compareJson(const SandboxContext& ctx) {
     return {{"from", cmp.fromStep()},
             {"change", cmp.change().describe(ctx.sim.params())},
             {"branchStep", cmp.branch().stepCount()},
-            {"branchStateHash", hex64(cmp.branch().stateHash())},
+            {"branchStateHash", formatStateHash(cmp.branch().stateHash())},
             {"original", metricsJson(original)},
             {"branch", metricsJson(cmp.metrics())}};
 }

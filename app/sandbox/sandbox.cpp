@@ -689,7 +689,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["time"] = ctx.sim.time();
     j["timeStep"] = ctx.sim.params().timeStep;
     j["running"] = ctx.running;
-    j["stateHash"] = hex64(ctx.sim.stateHash());
+    j["stateHash"] = formatStateHash(ctx.sim.stateHash());
     j["timeline"] = timelineJson(ctx);
     j["diagnosis"] = diagnosisJson(ctx);
     j["compare"] = compareJson(ctx);

@@ -643,12 +643,10 @@ void buildFrame(SandboxContext& ctx) {
     ui::handleCameraInput(ctx.camera, io);
 
     // What-if drags (inspect tool, paused) before anything is drawn, so this frame shows them.
-    const Vec2 mouseNow{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
-    const bool whatIfTook =
-        !editing(ctx) &&
-        whatIfWorldInput(ctx, mouseNow,
-                         ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
-                             ctx.camera.viewport().contains(mouseNow));
+    const Vec2 mouse{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
+    const bool mouseInWorld = ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
+                              ctx.camera.viewport().contains(mouse);
+    const bool whatIfTook = !editing(ctx) && whatIfWorldInput(ctx, mouse, mouseInWorld);
     if (whatIfTook) {
         refreshRecords(ctx);
         rec = primaryRecord(ctx);
@@ -658,9 +656,6 @@ void buildFrame(SandboxContext& ctx) {
     ImDrawList& dl = *ImGui::GetBackgroundDrawList();
     const std::vector<std::size_t> selected = ctx.selection.indices(ctx.sim);
     ctx.renderer.draw(dl, ctx.camera, ctx.sim, ctx.layers.world, ctx.sim.lastStepLp3(), selected);
-    const Vec2 mouse{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
-    const bool mouseInWorld = ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
-                              ctx.camera.viewport().contains(mouse);
     ctx.mouseCaptured = io.WantCaptureMouse;
     ctx.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
     ui::OverlayHover worldHover;

@@ -76,11 +76,6 @@ std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
 
 } // namespace
 
-std::string hex64(std::uint64_t v) {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
-    return text;
-}
 
 void startRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
@@ -198,14 +193,28 @@ ParameterEditRecording prepareParameterEdit(SandboxContext& ctx, const std::stri
     return r;
 }
 
+void recordRunEdit(SandboxContext& ctx) {
+    TimelineState& t = ctx.timeline;
+    t.history.edit(ctx.sim);
+    stopBranch(ctx); // the original changed under it
+    ++t.generation;
+}
+
+void putRecordingBack(SandboxContext& ctx, History before, std::uint64_t step) {
+    TimelineState& t = ctx.timeline;
+    ctx.running = false;
+    t.history = std::move(before);
+    ++t.generation;
+    t.history.seek(ctx.sim, step);
+    stateJumped(ctx);
+}
+
 void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit) {
     TimelineState& t = ctx.timeline;
     if (!t.history.started()) return;
     const std::uint64_t step = ctx.sim.stepCount();
     const bool cuts = step < t.history.lastStep();
-    t.history.edit(ctx.sim);
-    stopBranch(ctx); // the original changed under it
-    ++t.generation;
+    recordRunEdit(ctx);
     const scene::EditHistory& eh = ctx.editor.history;
     const std::size_t count = eh.undoCount();
     if (count > edit.undoCountBefore) {
@@ -257,11 +266,7 @@ bool undoCutRecording(SandboxContext& ctx) {
         eh.clear();
         return true;
     }
-    ctx.running = false;
-    t.history = std::move(c.before);
-    ++t.generation;
-    t.history.seek(ctx.sim, c.step);
-    stateJumped(ctx);
+    putRecordingBack(ctx, std::move(c.before), c.step);
     ctx.selection.prune(ctx.sim);
     ctx.paramsError.clear();
     ctx.unsaved.update(ctx.scene);

@@ -106,6 +106,12 @@ struct ParameterEditRecording {
 [[nodiscard]] ParameterEditRecording prepareParameterEdit(SandboxContext& ctx,
                                                           const std::string& mergeKey);
 void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit);
+/// Records an edit of the simulator at its current step (History::edit: the recorded future is
+/// cut); a Compare branch of the old run ends.
+void recordRunEdit(SandboxContext& ctx);
+/// Makes `before` the recording again and goes to `step` in it, paused (undo of an edit that
+/// cut the future).
+void putRecordingBack(SandboxContext& ctx, History before, std::uint64_t step);
 /// Ends merging of parameter edits (mouse released, undo, redo).
 void sealParameterEdits(SandboxContext& ctx);
 /// Undo of a parameter edit whose cut recording is kept: reverts the scene, puts the recording
@@ -136,7 +142,5 @@ void drawWhyWindow(SandboxContext& ctx);
 /// The state dump's "diagnosis" block: the primary agent's diagnosis at the current step
 /// (null when no agent is selected).
 [[nodiscard]] nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx);
-/// 16 hex digits (as `orca run` prints stateHash).
-[[nodiscard]] std::string hex64(std::uint64_t v);
 
 } // namespace orca::app

@@ -92,9 +92,7 @@ void keepAsRunEdit(SandboxContext& ctx, std::size_t i) {
     k.editVersion = ctx.editor.editVersion;
     k.label = "Set " + std::string(targetNameOf(w.target)) + " of agent #" + std::to_string(i) +
               " at step " + std::to_string(k.step);
-    t.history.edit(ctx.sim); // cuts the recorded future
-    ++t.generation;
-    stopBranch(ctx);
+    recordRunEdit(ctx); // cuts the recorded future
     w.kept.push_back(std::move(k));
     constexpr std::size_t kMaxKept = 8; // each keeps a recording's keyframes alive
     if (w.kept.size() > kMaxKept) w.kept.erase(w.kept.begin());
@@ -139,25 +137,15 @@ bool whatIfAvailable(const SandboxContext& ctx) {
 }
 
 std::optional<WhatIfHandle> whatIfHandleAt(const SandboxContext& ctx, Vec2 mouse, bool ctrl) {
-    const ExplainRecord* rec = primaryRecord(ctx);
-    if (!rec) return std::nullopt;
-    const auto primary = ctx.sim.indexOf(rec->agent);
-    if (!primary) return std::nullopt;
+    if (!primaryRecord(ctx)) return std::nullopt;
     std::optional<WhatIfHandle> best;
     double bestDist = kHandlePixels;
-    auto consider = [&](WhatIfTarget t, std::size_t i) {
-        if (ctx.sim.isStaticAt(i) && t != WhatIfTarget::Position) return;
-        const Vec2 w = handlePoint(ctx, t, i);
-        const double d = length(ctx.camera.worldToScreen(w) - mouse);
+    for (const WhatIfHandle& h : whatIfHandles(ctx)) {
+        const double d = length(ctx.camera.worldToScreen(h.point) - mouse);
         if (d <= bestDist) {
             bestDist = d;
-            best = WhatIfHandle{t, i, w};
+            best = h;
         }
-    };
-    consider(WhatIfTarget::PrefVelocity, *primary);
-    consider(WhatIfTarget::Velocity, *primary);
-    for (const ExplainAgentNeighbor& nb : rec->agentNeighbors) {
-        if (const auto i = ctx.sim.indexOf(nb.id)) consider(WhatIfTarget::Velocity, *i);
     }
     if (!best && ctrl) {
         if (const auto i = pickAgent(ctx.sim, ctx.camera, mouse))
@@ -238,21 +226,10 @@ void drawWhatIf(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWor
     if (whatIfAvailable(ctx) || w.active) {
         const auto hot = mouseInWorld ? whatIfHandleAt(ctx, mouse, ImGui::GetIO().KeyCtrl)
                                       : std::nullopt;
-        const ExplainRecord* rec = primaryRecord(ctx);
-        auto handle = [&](WhatIfTarget t, std::size_t i) {
-            if (ctx.sim.isStaticAt(i)) return;
-            const Vec2 s = ctx.camera.worldToScreen(handlePoint(ctx, t, i));
-            const bool isHot = hot && hot->agent == i && hot->target == t;
-            dl.AddCircle(ui::toIm(s), isHot ? 6.0f : 4.0f, ui::col(isHot ? kHandleHot : kHandle),
-                         12, isHot ? 2.5f : 1.5f);
-        };
-        if (rec && !ctx.running) {
-            if (const auto p = ctx.sim.indexOf(rec->agent)) {
-                handle(WhatIfTarget::PrefVelocity, *p);
-                handle(WhatIfTarget::Velocity, *p);
-            }
-            for (const ExplainAgentNeighbor& nb : rec->agentNeighbors)
-                if (const auto i = ctx.sim.indexOf(nb.id)) handle(WhatIfTarget::Velocity, *i);
+        for (const WhatIfHandle& h : whatIfHandles(ctx)) {
+            const bool isHot = hot && hot->agent == h.agent && hot->target == h.target;
+            dl.AddCircle(ui::toIm(ctx.camera.worldToScreen(h.point)), isHot ? 6.0f : 4.0f,
+                         ui::col(isHot ? kHandleHot : kHandle), 12, isHot ? 2.5f : 1.5f);
         }
         if (hot && !w.dragging) {
             ImGui::SetTooltip("Drag: what if agent #%zu's %s were different? (Esc reverts, "
@@ -362,13 +339,9 @@ bool undoKeptRunEdit(SandboxContext& ctx) {
         w.kept.clear();
         return false;
     }
-    ctx.running = false;
-    ctx.timeline.history = std::move(k.before);
-    ++ctx.timeline.generation;
-    const std::uint64_t step = k.step;
     const std::string label = k.label;
+    putRecordingBack(ctx, std::move(k.before), k.step);
     w.kept.pop_back();
-    seekTo(ctx, step);
     setNote(ctx, "Undo: " + label + " (the recording is back)");
     return true;
 }

@@ -41,4 +41,11 @@ Event eventFromJson(const Json& j) {
     return e;
 }
 
+nlohmann::ordered_json eventCountsJson(const std::array<std::size_t, kEventKindCount>& counts) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    for (std::size_t k = 0; k < kEventKindCount; ++k)
+        j[std::string(toString(static_cast<EventKind>(k)))] = counts[k];
+    return j;
+}
+
 } // namespace orca

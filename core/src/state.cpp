@@ -1,6 +1,7 @@
 // Simulator::snapshot / restore (state.hpp).
 #include "orca/state.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -43,6 +44,12 @@ bool sameBits(const SimulationParams& a, const SimulationParams& b) {
 }
 
 } // namespace
+
+std::string formatStateHash(std::uint64_t hash) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
+    return buf;
+}
 
 std::size_t SimulatorState::Config::bytes() const {
     std::size_t n = sizeof(Config) + vectorBytes(prefVelocity) + vectorBytes(goal) +

@@ -1,6 +1,7 @@
 # Shared helpers of the end-to-end GUI drivers (sourced, not run). The caller sets WORK (its
 # folder, with the app's stdout.txt / stderr.txt), DUMP (the --dump-state file), CMAKE and
-# JSON_GET (tests/gui/json_get.cmake), and PID once the app runs.
+# JSON_GET (tests/gui/json_get.cmake), and PID once the app runs — or calls e2e_init and
+# launch, which set them.
 
 # fail MESSAGE: print it with the app's output and the last dump, stop the app, exit 1.
 fail() {
@@ -56,4 +57,39 @@ find_window() {
     until [[ "$(xdotool getwindowfocus 2>/dev/null)" == "$WID" ]] || ((SECONDS >= end)); do
         sleep 0.1
     done
+}
+
+# e2e_init APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT: the drivers' arguments; a fresh WORK holding
+# an empty settings file (SETTINGS) and the dump path (DUMP).
+e2e_init() {
+    APP=$1
+    SCENE=$2
+    WORK=$3
+    CMAKE=$4
+    JSON_GET=$5
+    rm -rf "$WORK"
+    mkdir -p "$WORK"
+    DUMP=$WORK/state.json
+    SETTINGS=$WORK/settings.json
+    printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
+    export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
+}
+
+# launch ARGS...: start the app on SCENE with ARGS, the dump, a 1024x768 window and the
+# settings file, in the background (PID).
+launch() {
+    "$APP" "$SCENE" "$@" --dump-state "$DUMP" --size 1024x768 --settings "$SETTINGS" \
+        >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
+    PID=$!
+}
+
+# quit_app: Ctrl+Q; the app must exit with status 0 within a minute.
+quit_app() {
+    xdotool key ctrl+q
+    local end=$((SECONDS + 60))
+    while alive && ((SECONDS < end)); do sleep 0.1; done
+    alive && fail "orca-sandbox did not exit after Ctrl+Q"
+    local rc=0
+    wait "$PID" || rc=$?
+    ((rc == 0)) || fail "orca-sandbox exited with $rc"
 }

@@ -6,24 +6,9 @@
 #   e2e_solve.sh APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT
 set -euo pipefail
 
-APP=$1
-SCENE=$2
-WORK=$3
-CMAKE=$4
-JSON_GET=$5
-
-rm -rf "$WORK"
-mkdir -p "$WORK"
-DUMP=$WORK/state.json
-SETTINGS=$WORK/settings.json
-printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
-
-export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
-"$APP" "$SCENE" --steps 150 --paused --select 34 --dump-state "$DUMP" --size 1024x768 \
-    --settings "$SETTINGS" >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
-PID=$!
-
 source "$(dirname "$0")/e2e_lib.sh"
+e2e_init "$@"
+launch --steps 150 --paused --select 34
 find_window 300 300
 
 dump_now
@@ -53,11 +38,5 @@ solve_off() { dump_now; ! is_true "$(json 'solve;active')"; }
 poll 60 "V to turn solve mode off" solve_off
 echo "ok: V, Right x3, Left, V"
 
-xdotool key ctrl+q
-end=$((SECONDS + 60))
-while alive && ((SECONDS < end)); do sleep 0.1; done
-alive && fail "orca-sandbox did not exit after Ctrl+Q"
-rc=0
-wait "$PID" || rc=$?
-((rc == 0)) || fail "orca-sandbox exited with $rc"
+quit_app
 echo "ok: exit 0"

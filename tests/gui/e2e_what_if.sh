@@ -8,24 +8,9 @@
 #   e2e_what_if.sh APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT
 set -euo pipefail
 
-APP=$1
-SCENE=$2
-WORK=$3
-CMAKE=$4
-JSON_GET=$5
-
-rm -rf "$WORK"
-mkdir -p "$WORK"
-DUMP=$WORK/state.json
-SETTINGS=$WORK/settings.json
-printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
-
-export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
-"$APP" "$SCENE" --steps 40 --seek 20 --select 0 --dump-state "$DUMP" --size 1024x768 \
-    --settings "$SETTINGS" >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
-PID=$!
-
 source "$(dirname "$0")/e2e_lib.sh"
+e2e_init "$@"
+launch --steps 40 --seek 20 --select 0
 
 find_window 1000 100
 
@@ -85,11 +70,5 @@ undone() { dump_now; [[ "$(json 'timeline;last')" == 40 && "$(json stateHash)" =
 poll 60 "Ctrl+Z to bring the recording back" undone
 echo "ok: undo brought the recording back"
 
-xdotool key ctrl+q
-end=$((SECONDS + 60))
-while alive && ((SECONDS < end)); do sleep 0.1; done
-alive && fail "orca-sandbox did not exit after Ctrl+Q"
-rc=0
-wait "$PID" || rc=$?
-((rc == 0)) || fail "orca-sandbox exited with $rc"
+quit_app
 echo "ok: drag, Esc, drag, Enter, Ctrl+Z; exit 0"

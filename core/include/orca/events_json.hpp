@@ -7,6 +7,8 @@
 /// in agent order (= file order for a loaded scene), obstacle as an index in obstacle order or
 /// null, value a number (shortest round-trip text, so it parses back bit for bit).
 
+#include <array>
+#include <cstddef>
 #include <span>
 
 #include <nlohmann/json.hpp>
@@ -20,6 +22,9 @@ namespace orca {
 [[nodiscard]] nlohmann::ordered_json toJson(const Event& event);
 /// The events as a JSON array, in the given order.
 [[nodiscard]] nlohmann::ordered_json toJson(std::span<const Event> events);
+/// Counts per kind as {"overlap-begin": n, ..., "detour-exit": n} (every kind, enum order).
+[[nodiscard]] nlohmann::ordered_json eventCountsJson(
+    const std::array<std::size_t, kEventKindCount>& counts);
 /// The event `j` describes (the inverse of toJson(const Event&)). Throws
 /// nlohmann::json::exception (type_error / out_of_range) for a missing or mistyped member and
 /// std::invalid_argument for an unknown kind or a null value.

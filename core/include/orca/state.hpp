@@ -12,11 +12,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "orca/simulator.hpp"
 
 namespace orca {
+
+/// A Simulator::stateHash() as printed everywhere (CLI summaries, the app's state dump): 16
+/// lower-case hex digits.
+[[nodiscard]] std::string formatStateHash(std::uint64_t hash);
 
 struct SimulatorState {
     /// Everything but the per-step dynamics. Compared bit for bit (0.0 and -0.0 differ) to
