@@ -2,7 +2,14 @@
 // plus heap bytes per agent. Each benchmark starts from the workload, runs 20 untimed warm-up
 // steps (agents get up to speed; the first steps, with everyone at rest, are cheaper), then
 // times 100 consecutive steps (the crowd evolves as it would in a run).
+//
+// Degenerate crowds (coincident, dense): 20,000 agents all at one point, or uniform in a 1 x 1
+// square (neighborDist 15, so every agent sees every other), walking to goals spread around
+// them. One grid cell holds them all: these time the dense-cell search (docs/core.md). Fewer
+// steps (2 warm-up, 10 timed): they are the workloads that used to take seconds per step.
 #include <malloc.h>
+
+#include <random>
 
 #include <benchmark/benchmark.h>
 
@@ -35,6 +42,50 @@ template <bool Uniform> void stepBenchmark(benchmark::State& state) {
     state.counters["lp3_agents_last_step"] = static_cast<double>(sim.lastStepStats().lp3Agents);
 }
 
+enum class Degenerate { Coincident, Square };
+
+orca::scene::Scene degenerateWorkload(std::size_t agents, Degenerate kind) {
+    orca::scene::Scene sc;
+    sc.name = kind == Degenerate::Coincident ? "Coincident" : "Dense square";
+    std::mt19937 rng(7);
+    auto unit = [&rng] { return static_cast<double>(rng()) / 4294967296.0; };
+    sc.agents.reserve(agents);
+    for (std::size_t k = 0; k < agents; ++k) {
+        orca::scene::SceneAgent a;
+        a.position = kind == Degenerate::Coincident ? orca::Vec2(3.0, 4.0)
+                                                    : orca::Vec2(unit(), unit());
+        a.goal = orca::Vec2(200.0 * unit() - 100.0, 200.0 * unit() - 100.0);
+        sc.agents.push_back(std::move(a));
+    }
+    return sc;
+}
+
+template <Degenerate Kind> void degenerateBenchmark(benchmark::State& state) {
+    const auto agents = static_cast<std::size_t>(state.range(0));
+    const int threads = static_cast<int>(state.range(1));
+    const std::size_t heapBefore = heapInUse();
+    orca::Simulator sim = orca::scene::buildSimulator(degenerateWorkload(agents, Kind));
+    sim.setThreadCount(threads);
+    for (int i = 0; i < 2; ++i) sim.step();
+    const std::size_t heapAfter = heapInUse();
+    for (auto _ : state) sim.step();
+    state.counters["ns_per_agent_step"] = benchmark::Counter(
+        static_cast<double>(agents) * static_cast<double>(state.iterations()),
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+    state.counters["bytes_per_agent"] =
+        static_cast<double>(heapAfter - heapBefore) / static_cast<double>(agents);
+}
+
+void degenerateArgs(benchmark::internal::Benchmark* b) {
+    for (int threads : {1, 2}) b->Args({20000, threads});
+    b->ArgNames({"agents", "threads"})
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(10)
+        ->Repetitions(3)
+        ->ReportAggregatesOnly(true);
+}
+
 void args(benchmark::internal::Benchmark* b) {
     for (int threads : {1, 2}) {
         for (int agents : {1000, 10000, 100000}) b->Args({agents, threads});
@@ -53,3 +104,5 @@ void args(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(stepBenchmark<false>)->Name("circle")->Apply(args);
 BENCHMARK(stepBenchmark<true>)->Name("uniform")->Apply(args);
+BENCHMARK(degenerateBenchmark<Degenerate::Coincident>)->Name("coincident")->Apply(degenerateArgs);
+BENCHMARK(degenerateBenchmark<Degenerate::Square>)->Name("dense_square")->Apply(degenerateArgs);

@@ -1,5 +1,6 @@
 #include "agent_grid.hpp"
 
+#include <array>
 #include <bit>
 #include <limits>
 
@@ -82,6 +83,95 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
         m_lastGroupCount = m_groupOrder.size();
     }
     scatter(pos, vel, radius);
+    buildDenseCells();
+}
+
+void AgentGrid::buildDenseCells() {
+    m_denseCells.clear();
+    m_nodes.clear();
+    // m_agentCell is free once the items are scattered: it holds the tree order.
+    std::uint32_t* order = m_agentCell.data();
+    for (const CellView& cell : m_occupied) {
+        if (cell.count <= kDenseCellItems) continue;
+        const std::uint32_t b = cell.start;
+        const std::uint32_t e = cell.start + cell.count;
+        // The splits compare coordinates: a non-finite one would break their ordering (such a
+        // cell keeps the plain scan, which handles anything).
+        bool finite = true;
+        for (std::uint32_t k = b; k < e; ++k)
+            finite = finite && std::isfinite(m_itemPos[k].x) && std::isfinite(m_itemPos[k].y);
+        if (!finite) continue;
+        for (std::uint32_t k = b; k < e; ++k) order[k] = k;
+        const std::uint32_t root = buildNode(order, b, e);
+        m_denseCells.push_back({b, e, root});
+        // Reorder the cell's items into tree order: the item now at k is the one at order[k].
+        // In place, cycle by cycle (order[k] = k marks a position done).
+        for (std::uint32_t k = b; k < e; ++k) {
+            if (order[k] == k) continue;
+            const Vec2 pos = m_itemPos[k];
+            const Vec2 vel = m_itemVel[k];
+            const double radius = m_itemRadius[k];
+            const std::uint32_t agent = m_itemAgent[k];
+            std::uint32_t j = k;
+            for (;;) {
+                const std::uint32_t from = order[j];
+                order[j] = j;
+                if (from == k) {
+                    m_itemPos[j] = pos;
+                    m_itemVel[j] = vel;
+                    m_itemRadius[j] = radius;
+                    m_itemAgent[j] = agent;
+                    break;
+                }
+                m_itemPos[j] = m_itemPos[from];
+                m_itemVel[j] = m_itemVel[from];
+                m_itemRadius[j] = m_itemRadius[from];
+                m_itemAgent[j] = m_itemAgent[from];
+                j = from;
+            }
+        }
+    }
+}
+
+std::uint32_t AgentGrid::buildNode(std::uint32_t* order, std::uint32_t b, std::uint32_t e) {
+    const auto index = static_cast<std::uint32_t>(m_nodes.size());
+    TreeNode node{m_itemPos[order[b]], m_itemPos[order[b]], b, e, m_itemAgent[order[b]], 0};
+    for (std::uint32_t k = b + 1; k < e; ++k) {
+        const Vec2 q = m_itemPos[order[k]];
+        node.lo = {std::min(node.lo.x, q.x), std::min(node.lo.y, q.y)};
+        node.hi = {std::max(node.hi.x, q.x), std::max(node.hi.y, q.y)};
+        node.minAgent = std::min(node.minAgent, m_itemAgent[order[k]]);
+    }
+    m_nodes.push_back(node);
+    if (e - b <= kLeafItems) return index;
+    // Median split along the wider side, ordered by (that coordinate, the other, agent
+    // index): a total order, so coincident points split by index and every split halves the
+    // node (depth log2(count / leaf), build O(count log count)).
+    const double width = node.hi.x - node.lo.x;
+    const double height = node.hi.y - node.lo.y;
+    const std::uint32_t mid = b + (e - b) / 2;
+    const Vec2* pos = m_itemPos.data();
+    const std::uint32_t* agent = m_itemAgent.data();
+    if (width == 0.0 && height == 0.0) {
+        std::nth_element(order + b, order + mid, order + e,
+                         [agent](std::uint32_t u, std::uint32_t v) { return agent[u] < agent[v]; });
+    } else if (width >= height) {
+        std::nth_element(order + b, order + mid, order + e, [pos, agent](std::uint32_t u, std::uint32_t v) {
+            if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
+            if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
+            return agent[u] < agent[v];
+        });
+    } else {
+        std::nth_element(order + b, order + mid, order + e, [pos, agent](std::uint32_t u, std::uint32_t v) {
+            if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
+            if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
+            return agent[u] < agent[v];
+        });
+    }
+    buildNode(order, b, mid); // = index + 1
+    const std::uint32_t right = buildNode(order, mid, e);
+    m_nodes[index].right = right;
+    return index;
 }
 
 bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
@@ -241,31 +331,107 @@ void AgentGrid::nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t 
     out.clear();
     if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
     rangesNear(p, std::sqrt(rangeSq), ranges);
-    double limitSq = rangeSq; // shrinks to the farthest kept once the list is full
+    nearestIn(p, self, rangeSq, maxNeighbors, ranges, out);
+}
+
+bool AgentGrid::touchesDenseCell(std::span<const ItemRange> ranges) const {
+    if (m_denseCells.empty()) return false;
     for (const ItemRange& r : ranges) {
-        for (std::uint32_t item = r.begin; item < r.end; ++item) {
-            const std::uint32_t agent = m_itemAgent[item];
-            if (agent == self) continue;
-            const double d = absSq(m_itemPos[item] - p);
-            if (d > limitSq) continue;
-            if (out.size() == maxNeighbors) {
-                const Neighbor& last = out.back();
-                if (d > last.distSq || (d == last.distSq && agent > last.agent)) continue;
-                out.pop_back();
-            } else if (d >= rangeSq) {
-                continue; // strictly inside neighborDist
-            }
-            // Insertion sort by (distSq, agent index).
-            std::size_t j = out.size();
-            out.push_back({d, agent, item});
-            while (j > 0 && (d < out[j - 1].distSq ||
-                             (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
-                out[j] = out[j - 1];
-                --j;
-            }
-            out[j] = {d, agent, item};
-            if (out.size() == maxNeighbors) limitSq = out.back().distSq;
+        auto it = std::lower_bound(m_denseCells.begin(), m_denseCells.end(), r.begin,
+                                   [](const DenseCell& c, std::uint32_t b) { return c.begin < b; });
+        if (it != m_denseCells.end() && it->begin < r.end) return true;
+    }
+    return false;
+}
+
+void AgentGrid::nearestIn(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                          std::span<const ItemRange> ranges, std::vector<Neighbor>& out) const {
+    out.clear();
+    if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
+    double limitSq = rangeSq; // shrinks to the farthest kept once the list is full
+    if (m_denseCells.empty()) {
+        for (const ItemRange& r : ranges)
+            scanItems(r.begin, r.end, p, self, rangeSq, maxNeighbors, out, limitSq);
+        return;
+    }
+    for (const ItemRange& r : ranges) {
+        splitRange(
+            r,
+            [&](std::uint32_t b, std::uint32_t e) {
+                scanItems(b, e, p, self, rangeSq, maxNeighbors, out, limitSq);
+            },
+            [&](const DenseCell& cell) {
+                searchTree(cell, p, self, rangeSq, maxNeighbors, out, limitSq);
+            });
+    }
+}
+
+void AgentGrid::scanItems(std::uint32_t b, std::uint32_t e, Vec2 p, std::uint32_t self,
+                          double rangeSq, std::size_t maxNeighbors, std::vector<Neighbor>& out,
+                          double& limitSq) const {
+    for (std::uint32_t item = b; item < e; ++item) {
+        const std::uint32_t agent = m_itemAgent[item];
+        if (agent == self) continue;
+        const double d = absSq(m_itemPos[item] - p);
+        if (d > limitSq) continue;
+        if (out.size() == maxNeighbors) {
+            const Neighbor& last = out.back();
+            if (d > last.distSq || (d == last.distSq && agent > last.agent)) continue;
+            out.pop_back();
+        } else if (d >= rangeSq) {
+            continue; // strictly inside neighborDist
         }
+        // Insertion sort by (distSq, agent index).
+        std::size_t j = out.size();
+        out.push_back({d, agent, item});
+        while (j > 0 && (d < out[j - 1].distSq ||
+                         (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
+            out[j] = out[j - 1];
+            --j;
+        }
+        out[j] = {d, agent, item};
+        if (out.size() == maxNeighbors) limitSq = out.back().distSq;
+    }
+}
+
+void AgentGrid::searchTree(const DenseCell& cell, Vec2 p, std::uint32_t self, double rangeSq,
+                           std::size_t maxNeighbors, std::vector<Neighbor>& out,
+                           double& limitSq) const {
+    // A node can hold no better neighbour than the list's last when its lower bound is beyond
+    // it, or equal to it with every agent index above the last's (ties go to the lower index);
+    // while the list is not full, when the bound is out of range. Exact: the bound never
+    // exceeds a computed distance (boxDistSqLower).
+    auto hopeless = [&](double bound, std::uint32_t minAgent) {
+        if (out.size() < maxNeighbors) return bound >= rangeSq;
+        const Neighbor& last = out.back();
+        return bound > last.distSq || (bound == last.distSq && minAgent > last.agent);
+    };
+    // Depth first, nearer child first (ties: lower indices first, so coincident agents fill
+    // the list in index order and prune the rest at once). The depth is at most
+    // log2(2^32 / kLeafItems) + 1, and each level leaves one node on the stack.
+    struct Pending {
+        std::uint32_t node;
+        double bound;
+    };
+    std::array<Pending, 64> stack;
+    std::size_t top = 0;
+    const TreeNode* nodes = m_nodes.data();
+    stack[top++] = {cell.root, boxDistSqLower(nodes[cell.root].lo, nodes[cell.root].hi, p)};
+    while (top > 0) {
+        const Pending at = stack[--top];
+        const TreeNode& node = nodes[at.node];
+        if (hopeless(at.bound, node.minAgent)) continue;
+        if (node.right == 0) {
+            scanItems(node.begin, node.end, p, self, rangeSq, maxNeighbors, out, limitSq);
+            continue;
+        }
+        Pending near{at.node + 1, boxDistSqLower(nodes[at.node + 1].lo, nodes[at.node + 1].hi, p)};
+        Pending far{node.right, boxDistSqLower(nodes[node.right].lo, nodes[node.right].hi, p)};
+        if (far.bound < near.bound ||
+            (far.bound == near.bound && nodes[far.node].minAgent < nodes[near.node].minAgent))
+            std::swap(near, far);
+        stack[top++] = far;
+        stack[top++] = near;
     }
 }
 

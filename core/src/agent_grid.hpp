@@ -8,6 +8,15 @@
 //    empty space.
 // Items are stored cell by cell with a copy of what neighbour queries read (position,
 // velocity, radius, agent index), so a query scans contiguous memory.
+//
+// Dense cells. A cell holding more than kDenseCellItems agents (a crowd packed far tighter
+// than its neighbour range, or agents at one point) would make every query in it scan all of
+// them: quadratic. Such a cell gets a static kd-tree over its items, built with the grid: the
+// items are reordered within the cell into tree order, and each node keeps its bounding box
+// and its smallest agent index. Splits go by (x, y, agent index) along the wider side, and by
+// agent index alone when the items all coincide, so even a cell of identical points splits
+// evenly. Queries walk the tree instead of scanning the cell; ordinary cells keep the plain
+// scan (and a grid without dense cells pays nothing for the feature).
 
 #include <algorithm>
 #include <cmath>
@@ -35,8 +44,48 @@ struct ItemRange {
     std::uint32_t end;
 };
 
+/// A node of a dense cell's kd-tree: the items [begin, end). A leaf when `right` is 0; else
+/// the children are the next node (left) and node `right`.
+struct TreeNode {
+    Vec2 lo; ///< bounding box of the items' positions
+    Vec2 hi;
+    std::uint32_t begin;
+    std::uint32_t end;
+    std::uint32_t minAgent; ///< smallest agent index among the items
+    std::uint32_t right;
+};
+
+/// A dense cell: its items [begin, end) and the index of its tree's root node.
+struct DenseCell {
+    std::uint32_t begin;
+    std::uint32_t end;
+    std::uint32_t root;
+};
+
+/// Lower bound of absSq(q - p) over the points q of the box [lo, hi], computed with the same
+/// rounded operations: rounding is monotonic, so for x >= lo.x, fl(x - p.x) >= fl(lo.x - p.x),
+/// and the bound never exceeds a distance the scan itself would compute (exact pruning).
+[[nodiscard]] inline double boxDistSqLower(Vec2 lo, Vec2 hi, Vec2 p) {
+    const double dx = p.x < lo.x ? lo.x - p.x : (p.x > hi.x ? p.x - hi.x : 0.0);
+    const double dy = p.y < lo.y ? lo.y - p.y : (p.y > hi.y ? p.y - hi.y : 0.0);
+    return absSq(Vec2(dx, dy));
+}
+
+/// Upper bound of absSq(q - p) over the box [lo, hi] (same rounded operations, see above).
+[[nodiscard]] inline double boxDistSqUpper(Vec2 lo, Vec2 hi, Vec2 p) {
+    const double dx = std::max(std::abs(lo.x - p.x), std::abs(hi.x - p.x));
+    const double dy = std::max(std::abs(lo.y - p.y), std::abs(hi.y - p.y));
+    return absSq(Vec2(dx, dy));
+}
+
 class AgentGrid {
 public:
+    /// Cells with more items than this get a kd-tree. Ordinary crowds hold a few agents per
+    /// cell (circle/uniform workloads: under 30 even where they jam) and keep the plain scan.
+    static constexpr std::uint32_t kDenseCellItems = 64;
+    /// Tree leaves hold at most this many items.
+    static constexpr std::uint32_t kLeafItems = 16;
+
     /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
     /// the per-agent cell coordinates are computed in parallel.
     void build(std::span<const Vec2> pos, std::span<const Vec2> vel,
@@ -46,6 +95,12 @@ public:
     /// excluding agent `self`, sorted by (distSq, agent index). Replaces `out`'s contents.
     void nearest(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
                  std::vector<Neighbor>& out, std::vector<ItemRange>& ranges) const;
+    /// As nearest(), among the items of `ranges` only (whole cells, as rangesNear() and
+    /// blockRanges() return them; they must cover the range around p).
+    void nearestIn(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                   std::span<const ItemRange> ranges, std::vector<Neighbor>& out) const;
+    /// True when one of `ranges` (whole cells) holds a dense cell.
+    [[nodiscard]] bool touchesDenseCell(std::span<const ItemRange> ranges) const;
 
     /// Replaces `out` with the item ranges of every cell overlapping the square of half-size
     /// `range` around p (a superset of the agents within `range`).
@@ -70,6 +125,24 @@ public:
     [[nodiscard]] double itemRadius(std::uint32_t item) const { return m_itemRadius[item]; }
     [[nodiscard]] std::uint32_t itemAgent(std::uint32_t item) const { return m_itemAgent[item]; }
     [[nodiscard]] std::span<const std::uint32_t> itemAgents() const { return m_itemAgent; }
+
+    /// Dense cells in item order, and the nodes of their trees.
+    [[nodiscard]] std::span<const DenseCell> denseCells() const { return m_denseCells; }
+    [[nodiscard]] std::span<const TreeNode> treeNodes() const { return m_nodes; }
+    /// Splits `r` (whole cells) into plain parts, passed to plain(begin, end), and dense
+    /// cells, passed to dense(const DenseCell&), in item order.
+    template <class Plain, class Dense>
+    void splitRange(ItemRange r, Plain&& plain, Dense&& dense) const {
+        auto it = std::lower_bound(m_denseCells.begin(), m_denseCells.end(), r.begin,
+                                   [](const DenseCell& c, std::uint32_t b) { return c.begin < b; });
+        std::uint32_t at = r.begin;
+        for (; it != m_denseCells.end() && it->begin < r.end; ++it) {
+            if (at < it->begin) plain(at, it->begin);
+            dense(*it);
+            at = it->end;
+        }
+        if (at < r.end) plain(at, r.end);
+    }
 
 private:
     // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
@@ -112,6 +185,15 @@ private:
     bool insertAll(std::size_t n, std::size_t capacity);
     void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
                  std::span<const double> radius);
+    /// Builds the trees of the dense cells (after scatter()).
+    void buildDenseCells();
+    /// Node over order[b, e) (item indices); returns its index in m_nodes.
+    std::uint32_t buildNode(std::uint32_t* order, std::uint32_t b, std::uint32_t e);
+    /// Offers items [b, e) to the neighbour list (see nearestIn()).
+    void scanItems(std::uint32_t b, std::uint32_t e, Vec2 p, std::uint32_t self, double rangeSq,
+                   std::size_t maxNeighbors, std::vector<Neighbor>& out, double& limitSq) const;
+    void searchTree(const DenseCell& cell, Vec2 p, std::uint32_t self, double rangeSq,
+                    std::size_t maxNeighbors, std::vector<Neighbor>& out, double& limitSq) const;
 
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;
@@ -130,7 +212,7 @@ private:
     std::size_t m_lastGroupCount = 0;
     // Both.
     std::vector<CellView> m_occupied;
-    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot * 16 + local index)
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot * 16 + local index); then the dense cells' tree order
     std::vector<std::uint32_t> m_cursor;    ///< dense mode: scatter write positions per cell
     std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
     std::vector<std::int32_t> m_agentCy;
@@ -138,6 +220,8 @@ private:
     std::vector<Vec2> m_itemVel;
     std::vector<double> m_itemRadius;
     std::vector<std::uint32_t> m_itemAgent;
+    std::vector<DenseCell> m_denseCells;
+    std::vector<TreeNode> m_nodes;
 };
 
 inline const AgentGrid::Group* AgentGrid::findGroup(std::int32_t cx, std::int32_t cy) const {

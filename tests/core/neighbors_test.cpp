@@ -2,13 +2,18 @@
 // crowds (dense cell array) and agents spread thinly over a large world, across negative
 // coordinates (hashed groups of cells). The step's block-based search and explain()'s
 // per-agent search must find the same neighbours in the same order, so the step applies
-// exactly what explain() reports.
+// exactly what explain() reports. Degenerate crowds — coincident agents, clusters packed far
+// tighter than the cell size — go through the dense-cell index (docs/core.md): it must return
+// exactly the brute-force lists too, ties broken by agent index.
 #include <algorithm>
+#include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "agent_grid.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {
@@ -81,6 +86,175 @@ TEST(Neighbors, MatchBruteForceInDenseAndSparseWorlds) {
         sim.step();
         for (std::size_t i = 0; i < sim.agentCount(); ++i)
             ASSERT_EQ(sim.velocities()[i], dry[i].newVelocity) << "agent " << i;
+    }
+}
+
+/// A crowd for the grid-level tests: positions, and the query points to check.
+struct Crowd {
+    std::string name;
+    std::vector<Vec2> pos;
+};
+
+/// Deterministic uniform [0, 1) (std::uniform_real_distribution is not specified exactly).
+double unitFrom(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
+std::vector<Crowd> degenerateCrowds() {
+    std::mt19937_64 rng(11);
+    std::vector<Crowd> crowds;
+    {
+        Crowd c{"all coincident", {}};
+        c.pos.assign(1500, Vec2(3.0, -4.0));
+        crowds.push_back(std::move(c));
+    }
+    {
+        Crowd c{"coincident clusters", {}};
+        const std::vector<Vec2> centres{{0.0, 0.0}, {0.5, 0.0}, {0.5, 0.5}, {-7.0, 2.0},
+                                        {0.0, 1e-12}};
+        for (int a = 0; a < 1500; ++a) c.pos.push_back(centres[std::size_t(a * 7 % 5)]);
+        crowds.push_back(std::move(c));
+    }
+    for (double side : {1.0, 1e-3, 1e-9}) {
+        Crowd c{"dense square of side " + std::to_string(side), {}};
+        for (int a = 0; a < 1500; ++a) c.pos.push_back({side * unitFrom(rng), side * unitFrom(rng)});
+        crowds.push_back(std::move(c));
+    }
+    {
+        Crowd c{"dense square on a coarse lattice", {}}; // many exact ties in x, y and distance
+        for (int a = 0; a < 1500; ++a)
+            c.pos.push_back({0.125 * double(rng() % 8), 0.125 * double(rng() % 8)});
+        crowds.push_back(std::move(c));
+    }
+    {
+        Crowd c{"line of coincident and dense agents", {}}; // one axis has no extent
+        for (int a = 0; a < 1000; ++a) c.pos.push_back({a % 3 == 0 ? 2.0 : 2.0 + unitFrom(rng), 5.0});
+        crowds.push_back(std::move(c));
+    }
+    {
+        Crowd c{"dense clusters among sparse agents", {}};
+        for (int a = 0; a < 2000; ++a) {
+            switch (a % 5) {
+            case 0: c.pos.push_back({10.0, 10.0}); break;
+            case 1: c.pos.push_back({-20.0 + 0.3 * unitFrom(rng), 4.0 + 0.3 * unitFrom(rng)}); break;
+            case 2: c.pos.push_back({5.0 + 2.0 * unitFrom(rng), -3.0 + 2.0 * unitFrom(rng)}); break;
+            default: c.pos.push_back({200.0 * unitFrom(rng) - 100.0, 200.0 * unitFrom(rng) - 100.0});
+            }
+        }
+        crowds.push_back(std::move(c));
+    }
+    return crowds;
+}
+
+/// Brute force: every agent but `self` with squared distance < rangeSq, sorted by (distSq,
+/// agent index), the first k.
+std::vector<detail::Neighbor> bruteForce(const std::vector<Vec2>& pos, Vec2 p, std::uint32_t self,
+                                         double rangeSq, std::size_t k) {
+    std::vector<detail::Neighbor> all;
+    for (std::uint32_t j = 0; j < pos.size(); ++j) {
+        const double d = absSq(pos[j] - p);
+        if (j != self && d < rangeSq) all.push_back({d, j, 0});
+    }
+    std::sort(all.begin(), all.end(), [](const detail::Neighbor& a, const detail::Neighbor& b) {
+        return a.distSq < b.distSq || (a.distSq == b.distSq && a.agent < b.agent);
+    });
+    if (all.size() > k) all.resize(k);
+    return all;
+}
+
+TEST(Neighbors, DenseCellsMatchBruteForce) {
+    std::mt19937_64 rng(3);
+    std::vector<detail::Neighbor> got;
+    std::vector<detail::ItemRange> ranges;
+    for (const Crowd& crowd : degenerateCrowds()) {
+        SCOPED_TRACE(crowd.name);
+        const std::size_t n = crowd.pos.size();
+        std::vector<Vec2> vel(n);
+        std::vector<double> radius(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            vel[i] = {double(i), -double(i)};
+            radius[i] = 0.5 + double(i % 7);
+        }
+        for (double cellSize : {15.0, 0.3}) {
+            SCOPED_TRACE(cellSize);
+            detail::AgentGrid grid;
+            grid.build(crowd.pos, vel, radius, cellSize);
+            if (cellSize == 15.0) {
+                EXPECT_FALSE(grid.denseCells().empty()); // the trees are used
+            }
+            // Every item carries its own agent's data, whatever order the cell keeps them in.
+            std::vector<int> seen(n, 0);
+            for (std::uint32_t item = 0; item < n; ++item) {
+                const std::uint32_t a = grid.itemAgent(item);
+                ASSERT_LT(a, n);
+                ++seen[a];
+                ASSERT_EQ(grid.itemPosition(item), crowd.pos[a]);
+                ASSERT_EQ(grid.itemVelocity(item), vel[a]);
+                ASSERT_EQ(grid.itemRadius(item), radius[a]);
+            }
+            ASSERT_EQ(std::count(seen.begin(), seen.end(), 1), std::ptrdiff_t(n));
+            for (double range : {1e-10, 0.05, 0.7, 15.0, 1e4}) {
+                for (std::size_t k : {std::size_t{1}, std::size_t{10}, n + 5}) {
+                    // Agents as query points (self excluded), and points off the agents.
+                    for (int q = 0; q < 60; ++q) {
+                        const bool atAgent = q % 3 != 0;
+                        const auto self = atAgent ? static_cast<std::uint32_t>(rng() % n)
+                                                  : std::uint32_t(0xffffffffu);
+                        const Vec2 p = atAgent ? crowd.pos[self]
+                                               : crowd.pos[rng() % n] +
+                                                     Vec2(unitFrom(rng) - 0.5, unitFrom(rng) - 0.5) *
+                                                         (q % 2 == 0 ? 1e-3 : 3.0);
+                        const double rangeSq = range * range;
+                        grid.nearest(p, self, rangeSq, k, got, ranges);
+                        const std::vector<detail::Neighbor> want =
+                            bruteForce(crowd.pos, p, self, rangeSq, k);
+                        ASSERT_EQ(got.size(), want.size()) << "range " << range << " k " << k;
+                        for (std::size_t r = 0; r < want.size(); ++r) {
+                            ASSERT_EQ(got[r].agent, want[r].agent) << "rank " << r;
+                            ASSERT_EQ(got[r].distSq, want[r].distSq) << "rank " << r;
+                            ASSERT_EQ(grid.itemAgent(got[r].item), got[r].agent) << "rank " << r;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(Neighbors, DenseCrowdsMatchBruteForceInStepAndExplain) {
+    // The step's per-cell search and explain()'s per-agent search on coincident and packed
+    // agents: the same lists as brute force, and the step applies what explain() reports.
+    std::mt19937_64 rng(9);
+    for (int layout = 0; layout < 3; ++layout) {
+        SCOPED_TRACE(layout);
+        Simulator sim;
+        sim.setThreadCount(2);
+        for (int a = 0; a < 600; ++a) {
+            AgentDef d;
+            if (layout == 0) d.position = {1.0, 2.0};
+            if (layout == 1) d.position = {unitFrom(rng), unitFrom(rng)};
+            if (layout == 2) d.position = a % 2 ? Vec2(double(a % 3), 0.0) : Vec2(unitFrom(rng), 0.5);
+            d.params.neighborDist = a % 10 == 0 ? 60.0 : 0.2 + 20.0 * unitFrom(rng);
+            d.params.maxNeighbors = static_cast<int>(unitFrom(rng) * 40.0);
+            d.isStatic = a % 50 == 7;
+            d.hasGoal = true;
+            d.goal = {100.0 * unitFrom(rng) - 50.0, 100.0 * unitFrom(rng) - 50.0};
+            sim.addAgent(d);
+        }
+        for (int round = 0; round < 2; ++round) {
+            std::vector<ExplainRecord> dry;
+            for (std::size_t i = 0; i < sim.agentCount(); ++i) {
+                const ExplainRecord r = sim.explain(sim.agentAt(i));
+                if (!sim.isStaticAt(i)) {
+                    const std::vector<std::size_t> expected = bruteForceNeighbors(sim, i);
+                    ASSERT_EQ(r.agentNeighbors.size(), expected.size()) << "agent " << i;
+                    for (std::size_t k = 0; k < expected.size(); ++k)
+                        ASSERT_EQ(*sim.indexOf(r.agentNeighbors[k].id), expected[k]) << "agent " << i;
+                }
+                dry.push_back(r);
+            }
+            sim.step();
+            for (std::size_t i = 0; i < sim.agentCount(); ++i)
+                ASSERT_EQ(sim.velocities()[i], dry[i].newVelocity) << "agent " << i;
+        }
     }
 }
 
