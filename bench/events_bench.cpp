@@ -2,6 +2,8 @@
 // alone, of step() + EventDetector::observe(), and of observe() alone (the step excluded from
 // the timing), on the circle and uniform workloads at 1k and 10k agents, one thread. Same
 // protocol as step_bench.cpp: 20 untimed warm-up steps (observed), then 100 consecutive steps.
+// events/pileup: observe() alone on 2k and 20k motionless agents piled up at one point (2e6 and
+// 2e8 overlapping pairs): the overlap-flood path, which must stay O(agents + maxOverlapPairs).
 // Run: build/bin/orca_bench --benchmark_filter=events
 #include <vector>
 
@@ -50,6 +52,31 @@ template <bool Uniform, Mode M> void eventsBenchmark(benchmark::State& state) {
         static_cast<double>(detector.bytes()) / static_cast<double>(agents);
 }
 
+void pileupBenchmark(benchmark::State& state) {
+    const auto agents = static_cast<std::size_t>(state.range(0));
+    orca::Simulator sim;
+    for (std::size_t i = 0; i < agents; ++i) {
+        orca::AgentDef d;
+        d.params.maxSpeed = 0.0;    // they stay piled up
+        d.params.maxNeighbors = 0;  // (and the step stays cheap)
+        sim.addAgent(d);
+    }
+    orca::EventDetector detector;
+    std::vector<orca::Event> events;
+    detector.reset(sim, events); // the flood begins (one Simulator::clearance())
+    for (auto _ : state) {
+        state.PauseTiming();
+        sim.step();
+        state.ResumeTiming();
+        events.clear();
+        detector.observe(sim, events);
+    }
+    state.counters["ns_per_agent_step"] = benchmark::Counter(
+        static_cast<double>(agents) * static_cast<double>(state.iterations()),
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+    state.counters["flooded"] = detector.flooded() ? 1.0 : 0.0;
+}
+
 void args(benchmark::internal::Benchmark* b) {
     for (int agents : {1000, 10000}) b->Args({agents});
     b->ArgNames({"agents"})
@@ -72,3 +99,13 @@ BENCHMARK(eventsBenchmark<true, Mode::StepObserve>)
     ->Name("events/uniform/step+observe")
     ->Apply(args);
 BENCHMARK(eventsBenchmark<true, Mode::Observe>)->Name("events/uniform/observe")->Apply(args);
+BENCHMARK(pileupBenchmark)
+    ->Name("events/pileup/observe")
+    ->Args({2000})
+    ->Args({20000})
+    ->ArgNames({"agents"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(50)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_fixture.hpp"
+#include "orca/events.hpp"
 
 namespace {
 
@@ -27,7 +28,7 @@ TEST_F(CompareCli, PrintsBothRunsSideBySide) {
                                 "lp3AgentSteps", "events", "stateHash"})
             EXPECT_TRUE(j[run].contains(key)) << run << '.' << key;
         EXPECT_EQ(j[run]["step"], 120);
-        EXPECT_EQ(j[run]["events"].size(), 10u);
+        EXPECT_EQ(j[run]["events"].size(), orca::kEventKindCount);
     }
     EXPECT_NE(j["base"]["stateHash"], j["branch"]["stateHash"]);
     // The original is exactly `orca run --steps 120`.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <numbers>
 #include <optional>
 #include <random>
 #include <set>
@@ -91,6 +92,8 @@ TEST(Events, KindNamesRoundTrip) {
     }
     EXPECT_EQ(toString(EventKind::ObstaclePenetration), "obstacle-penetration");
     EXPECT_EQ(toString(EventKind::DetourExit), "detour-exit");
+    EXPECT_EQ(toString(EventKind::OverlapFloodBegin), "overlap-flood-begin");
+    EXPECT_EQ(toString(EventKind::OverlapFloodEnd), "overlap-flood-end");
     EXPECT_FALSE(eventKindFromString("overlap"));
     EXPECT_FALSE(eventKindFromString(""));
 }
@@ -839,6 +842,338 @@ TEST(Events, ObstaclesAddedAndRemovedAreFollowedById) {
     sim.addObstacle(std::vector<Vec2>{{-1, -0.25}, {1, -0.25}});
     det.observe(sim, events);
     EXPECT_EQ(events, std::vector<Event>{ev(0, EventKind::ObstaclePenetration, {0}, 0.25, 1u)});
+}
+
+/// Overlapping pairs (i < j, not both static) with their depths, by brute force over every
+/// pair, with Simulator::clearance()'s expression.
+std::map<std::pair<std::uint32_t, std::uint32_t>, double> bruteOverlaps(const Simulator& sim) {
+    const auto pos = sim.positions();
+    const auto params = sim.agentParamsAll();
+    std::map<std::pair<std::uint32_t, std::uint32_t>, double> now;
+    for (std::uint32_t i = 0; i < pos.size(); ++i)
+        for (std::uint32_t j = i + 1; j < pos.size(); ++j) {
+            if (sim.isStaticAt(i) && sim.isStaticAt(j)) continue;
+            const double c = length(pos[j] - pos[i]) - params[i].radius - params[j].radius;
+            if (c < 0.0) now[{i, j}] = -c;
+        }
+    return now;
+}
+
+/// `n` blind agents (radius 0.5) at the origin, each walking at its own speed (up to 10) in
+/// its own direction: a pile-up that spreads into a disk growing 2.5 units per step (Δt 0.25).
+Simulator makePileUp(std::size_t n) {
+    Simulator sim;
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double angle = 2.0 * std::numbers::pi * u(rng);
+        const double speed = 10.0 * std::sqrt(u(rng)) + 0.01; // uniform over the disk
+        AgentDef d = blindToward(0, 0, 1e4 * std::cos(angle), 1e4 * std::sin(angle));
+        d.params.maxSpeed = speed;
+        d.params.prefSpeed = speed;
+        sim.addAgent(d);
+    }
+    return sim;
+}
+
+TEST(Events, OverlapFloodOfAPileUpIsBoundedAndEndsWhenItSpreads) {
+    // 2,000 agents at one point overlap in 1,999,000 pairs. With a cap of 1,000 the detector
+    // reports one overlap-flood-begin (value: that count) instead, holds no pair and no
+    // quadratic candidate list, and reports the flood's end at the first step with at most
+    // 1,000 overlapping pairs, followed by an overlap-begin for each of them (brute force).
+    constexpr std::size_t kAgents = 2000;
+    constexpr std::size_t kCap = 1000;
+    EventParams params;
+    params.maxOverlapPairs = kCap;
+    std::vector<Event> byThreads[2];
+    for (int t = 0; t < 2; ++t) {
+        Simulator sim = makePileUp(kAgents);
+        sim.setThreadCount(t + 1);
+        EventDetector det(params);
+        std::vector<Event>& events = byThreads[t];
+        det.reset(sim, events);
+        ASSERT_EQ(events, std::vector<Event>{ev(0, EventKind::OverlapFloodBegin, {},
+                                                kAgents * (kAgents - 1) / 2.0)});
+        EXPECT_TRUE(det.flooded());
+        std::optional<std::uint64_t> end;
+        while (!end && sim.stepCount() < 100) {
+            const std::size_t before = events.size();
+            sim.step();
+            det.observe(sim, events);
+            // Bounded: the candidate list within its budget (two copies of it).
+            EXPECT_LE(det.candidateCapacity(),
+                      2 * (EventDetector::kCandidatesPerAgent * kAgents + kCap));
+            const std::size_t pairs = sim.clearance(0.0).overlappingPairs;
+            if (pairs > kCap) {
+                EXPECT_EQ(det.trackedOverlaps(), 0u); // no pair followed
+                EXPECT_EQ(events.size(), before) << "step " << sim.stepCount();
+                EXPECT_TRUE(det.flooded());
+            } else {
+                end = sim.stepCount();
+                // At the end: the pairs overlapping now (all begun during the flood), then
+                // the flood's end with its length in steps.
+                std::vector<Event> expected;
+                for (const auto& [pair, depth] : bruteOverlaps(sim))
+                    expected.push_back(
+                        ev(*end, EventKind::OverlapBegin, {pair.first, pair.second}, depth));
+                EXPECT_EQ(expected.size(), pairs);
+                expected.push_back(ev(*end, EventKind::OverlapFloodEnd, {},
+                                      static_cast<double>(*end)));
+                EXPECT_EQ(std::vector<Event>(events.begin() + static_cast<std::ptrdiff_t>(before),
+                                             events.end()),
+                          expected);
+                EXPECT_FALSE(det.flooded());
+                EXPECT_EQ(det.trackedOverlaps(), pairs);
+            }
+        }
+        ASSERT_TRUE(end);
+        EXPECT_GT(*end, 5u); // it took a while to spread below the cap
+        // After the flood: per-pair events again, as a brute-force tracker started at the
+        // flood's end gives them.
+        auto open = bruteOverlaps(sim);
+        for (int s = 0; s < 10; ++s) {
+            std::vector<Event> got;
+            sim.step();
+            det.observe(sim, got);
+            std::vector<Event> expected;
+            const auto now = bruteOverlaps(sim);
+            for (auto& [pair, deepest] : open) {
+                const auto it = now.find(pair);
+                if (it == now.end())
+                    expected.push_back(ev(sim.stepCount(), EventKind::OverlapEnd,
+                                          {pair.first, pair.second}, deepest));
+                else
+                    deepest = std::max(deepest, it->second);
+            }
+            for (const auto& [pair, depth] : now)
+                if (!open.count(pair))
+                    expected.push_back(
+                        ev(sim.stepCount(), EventKind::OverlapBegin, {pair.first, pair.second},
+                           depth));
+            std::erase_if(open, [&](const auto& o) { return !now.count(o.first); });
+            for (const auto& [pair, depth] : now) open.emplace(pair, depth);
+            std::sort(expected.begin(), expected.end(), [](const Event& x, const Event& y) {
+                return x.kind != y.kind ? x.kind < y.kind : x.agents < y.agents;
+            });
+            EXPECT_EQ(ofKind(got, EventKind::OverlapBegin).size() +
+                          ofKind(got, EventKind::OverlapEnd).size(),
+                      got.size());
+            EXPECT_EQ(got, expected) << "step " << sim.stepCount();
+            events.insert(events.end(), got.begin(), got.end());
+        }
+    }
+    EXPECT_EQ(byThreads[0], byThreads[1]); // any thread count
+}
+
+TEST(Events, OverlapFloodOfADenseSquare) {
+    // 2,000 agents (radius 0.5) on a 45 x 45 lattice of spacing 1/45 in a unit square: nearly
+    // every pair overlaps (all but those more than 1 apart). The flood's value is their exact
+    // count (brute force), and the detector stays within its bounds.
+    constexpr std::size_t kCap = 1000;
+    Simulator sim;
+    for (std::size_t i = 0; i < 2000; ++i) {
+        AgentDef d = agentAt(static_cast<double>(i % 45) / 45.0,
+                             static_cast<double>(i / 45) / 45.0);
+        d.params.maxSpeed = 0.0;
+        d.params.maxNeighbors = 0; // (no LP3 spells: overlaps only)
+        sim.addAgent(d);
+    }
+    std::size_t pairs = 0; // brute force
+    const auto pos = sim.positions();
+    for (std::size_t i = 0; i < pos.size(); ++i)
+        for (std::size_t j = i + 1; j < pos.size(); ++j)
+            pairs += length(pos[j] - pos[i]) - 0.5 - 0.5 < 0.0 ? 1 : 0;
+    ASSERT_GT(pairs, 1900000u);
+    ASSERT_LT(pairs, 1999000u);
+    EventParams params;
+    params.maxOverlapPairs = kCap;
+    EventDetector det(params);
+    std::vector<Event> events;
+    det.reset(sim, events);
+    EXPECT_EQ(events, std::vector<Event>{ev(0, EventKind::OverlapFloodBegin, {},
+                                            static_cast<double>(pairs))});
+    for (int s = 0; s < 20; ++s) { // still flooded: nothing new
+        sim.step();
+        det.observe(sim, events);
+        EXPECT_LE(det.candidateCapacity(),
+                  2 * (EventDetector::kCandidatesPerAgent * 2000 + kCap));
+    }
+    EXPECT_EQ(events.size(), 1u);
+    EXPECT_TRUE(det.flooded());
+    EXPECT_EQ(det.trackedOverlaps(), 0u);
+    EXPECT_LT(det.bytes(), 2000u * 200u); // per-agent tracking only
+}
+
+TEST(Events, OpenOverlapsAreFollowedThroughAFlood) {
+    // Cap 2. Agents that cannot move (maxSpeed 0), placed by edits before each step, radius
+    // 0.5: 0 and 1 overlap from step 0; at step 1 agents 2, 3, 4 pile up (4 pairs > 2: a
+    // flood), but the open spell (0, 1) is still followed: it deepens at step 2 and ends at
+    // step 3 with its deepest depth. At step 4 only (2, 3) overlaps: the flood ends after 3
+    // steps and (2, 3) begins then.
+    Simulator sim;
+    std::vector<AgentId> id;
+    for (double x : {0.0, 0.5, 10.0, 20.0, 30.0}) {
+        AgentDef d = agentAt(x, 0);
+        d.params.maxSpeed = 0.0;
+        d.params.maxNeighbors = 0;
+        id.push_back(sim.addAgent(d));
+    }
+    EventParams params;
+    params.maxOverlapPairs = 2;
+    EventDetector det(params);
+    std::vector<Event> events;
+    det.reset(sim, events);
+    EXPECT_EQ(events, std::vector<Event>{ev(0, EventKind::OverlapBegin, {0, 1}, 0.5)});
+    events.clear();
+    auto stepWith = [&](auto edit) {
+        edit();
+        sim.step();
+        std::vector<Event> got;
+        det.observe(sim, got);
+        return got;
+    };
+    // Step 1: (2, 3) 0.25 apart (depth 0.75), (2, 4) 0.5 (0.5), (3, 4) 0.25 (0.75), (0, 1).
+    EXPECT_EQ(stepWith([&] {
+                  sim.setPosition(id[3], {10.25, 0});
+                  sim.setPosition(id[4], {10.5, 0});
+              }),
+              std::vector<Event>{ev(1, EventKind::OverlapFloodBegin, {}, 4.0)});
+    EXPECT_EQ(det.trackedOverlaps(), 1u);
+    EXPECT_EQ(stepWith([&] { sim.setPosition(id[1], {0.25, 0}); }), std::vector<Event>{});
+    EXPECT_EQ(stepWith([&] { sim.setPosition(id[1], {5, 0}); }),
+              std::vector<Event>{ev(3, EventKind::OverlapEnd, {0, 1}, 0.75)});
+    EXPECT_EQ(stepWith([&] { sim.setPosition(id[4], {30, 0}); }),
+              (std::vector<Event>{ev(4, EventKind::OverlapBegin, {2, 3}, 0.75),
+                                  ev(4, EventKind::OverlapFloodEnd, {}, 3.0)}));
+    EXPECT_FALSE(det.flooded());
+    // Back to normal: the spell (2, 3) ends as usual.
+    EXPECT_EQ(stepWith([&] { sim.setPosition(id[3], {20, 0}); }),
+              std::vector<Event>{ev(5, EventKind::OverlapEnd, {2, 3}, 0.75)});
+    // A cap of 0 floods at the first overlap.
+    EventParams none;
+    none.maxOverlapPairs = 0;
+    EventDetector zero(none);
+    events.clear();
+    sim.setPosition(id[1], {0.5, 0});
+    zero.reset(sim, events);
+    EXPECT_EQ(events, std::vector<Event>{ev(5, EventKind::OverlapFloodBegin, {}, 1.0)});
+}
+
+TEST(Events, BelowTheCapEventsAreUnchanged) {
+    // The crowd's events with the default cap, and with a cap equal to the most pairs that
+    // ever overlap at once, are the same (a step is flooded only above the cap); one less
+    // floods at exactly the steps with more overlapping pairs than that.
+    std::size_t most = 0;
+    std::vector<std::size_t> perStep;
+    {
+        Simulator sim = makeCrowd(300, 7);
+        perStep.push_back(sim.clearance(0.0).overlappingPairs);
+        for (int s = 0; s < 60; ++s) {
+            sim.step();
+            perStep.push_back(sim.clearance(0.0).overlappingPairs);
+        }
+        most = *std::max_element(perStep.begin(), perStep.end());
+    }
+    ASSERT_GT(most, 3u);
+    auto run = [](std::size_t cap) {
+        Simulator sim = makeCrowd(300, 7);
+        EventParams params;
+        params.maxOverlapPairs = cap;
+        EventDetector det(params);
+        return runEvents(sim, 60, det);
+    };
+    const std::vector<Event> reference = run(EventParams{}.maxOverlapPairs);
+    EXPECT_GT(ofKind(reference, EventKind::OverlapBegin).size(), 10u);
+    EXPECT_TRUE(ofKind(reference, EventKind::OverlapFloodBegin).empty());
+    EXPECT_EQ(run(most), reference);
+    const std::vector<Event> capped = run(most - 1);
+    std::vector<std::uint64_t> floodSteps;
+    std::uint64_t since = 0;
+    bool flooded = false;
+    for (const Event& e : capped) {
+        if (e.kind == EventKind::OverlapFloodBegin) {
+            EXPECT_FALSE(flooded);
+            EXPECT_EQ(e.value, static_cast<double>(perStep[e.step]));
+            flooded = true;
+            since = e.step;
+        } else if (e.kind == EventKind::OverlapFloodEnd) {
+            EXPECT_TRUE(flooded);
+            EXPECT_EQ(e.value, static_cast<double>(e.step - since));
+            for (std::uint64_t s = since; s < e.step; ++s) floodSteps.push_back(s);
+            flooded = false;
+        }
+    }
+    if (flooded)
+        for (std::uint64_t s = since; s < perStep.size(); ++s) floodSteps.push_back(s);
+    std::vector<std::uint64_t> expected;
+    for (std::uint64_t s = 0; s < perStep.size(); ++s)
+        if (perStep[s] > most - 1) expected.push_back(s);
+    EXPECT_EQ(floodSteps, expected);
+    // Everything but overlaps is untouched by the cap.
+    auto others = [](const std::vector<Event>& all) {
+        std::vector<Event> out;
+        for (const Event& e : all)
+            if (e.kind > EventKind::OverlapFloodEnd) out.push_back(e);
+        return out;
+    };
+    EXPECT_EQ(others(capped), others(reference));
+}
+
+TEST(Events, CandidateListOverflowGivesTheSameEvents) {
+    // 300 agents (radius 0.5, fast: the widest skin, 8 radii) in a 12 x 12 square: about 25
+    // candidate pairs (within 10 radii) per overlapping pair (within 2 radii). With a cap of
+    // 2,000 the candidate budget (48 per agent + 2,000) is too small for them, so the
+    // detector sweeps the overlaps directly; as long as no step has more than 2,000
+    // overlapping pairs, its events are those of the default detector (which uses the list).
+    auto crowd = [] {
+        Simulator sim;
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<double> u(-6.0, 6.0);
+        for (int i = 0; i < 300; ++i) {
+            AgentDef d = agentAt(u(rng), u(rng));
+            d.params.maxSpeed = 4.0;
+            d.params.prefSpeed = 2.0;
+            d.params.neighborDist = 5.0;
+            d.params.timeHorizon = 2.0;
+            d.hasGoal = true;
+            d.goal = {-d.position.y, d.position.x};
+            sim.addAgent(d);
+        }
+        return sim;
+    };
+    constexpr std::size_t kCap = 2000;
+    {
+        // The premise: the candidates overflow the budget at step 0.
+        const Simulator sim = crowd();
+        const double skin = std::clamp(16.0 * 4.0 * sim.params().timeStep, 1.0, 4.0);
+        ASSERT_EQ(skin, 4.0);
+        std::size_t candidates = 0;
+        const auto pos = sim.positions();
+        for (std::size_t i = 0; i < pos.size(); ++i)
+            for (std::size_t j = i + 1; j < pos.size(); ++j)
+                candidates += length(pos[j] - pos[i]) < 1.0 + skin ? 1 : 0;
+        ASSERT_GT(candidates, EventDetector::kCandidatesPerAgent * 300 + kCap);
+    }
+    Simulator a = crowd();
+    Simulator b = crowd();
+    EventDetector reference;
+    EventParams params;
+    params.maxOverlapPairs = kCap;
+    EventDetector swept(params);
+    std::vector<Event> fromReference;
+    std::vector<Event> fromSwept;
+    reference.reset(a, fromReference);
+    swept.reset(b, fromSwept);
+    for (int s = 0; s < 40; ++s) {
+        ASSERT_LE(a.clearance(0.0).overlappingPairs, kCap);
+        a.step();
+        b.step();
+        reference.observe(a, fromReference);
+        swept.observe(b, fromSwept);
+    }
+    EXPECT_GT(ofKind(fromReference, EventKind::OverlapBegin).size(), 100u);
+    EXPECT_TRUE(ofKind(fromSwept, EventKind::OverlapFloodBegin).empty());
+    EXPECT_EQ(fromSwept, fromReference);
 }
 
 TEST(Events, BytesGrowWithTheAgents) {

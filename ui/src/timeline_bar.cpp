@@ -15,6 +15,8 @@ EventLane eventLane(EventKind kind) {
     switch (kind) {
     case EventKind::OverlapBegin:
     case EventKind::OverlapEnd:
+    case EventKind::OverlapFloodBegin:
+    case EventKind::OverlapFloodEnd:
         return EventLane::Overlap;
     case EventKind::ObstaclePenetration:
         return EventLane::Obstacle;
@@ -75,8 +77,8 @@ Rgba eventColor(EventKind kind) {
 }
 
 bool isEndKind(EventKind kind) {
-    return kind == EventKind::OverlapEnd || kind == EventKind::Lp3End ||
-           kind == EventKind::DetourExit;
+    return kind == EventKind::OverlapEnd || kind == EventKind::OverlapFloodEnd ||
+           kind == EventKind::Lp3End || kind == EventKind::DetourExit;
 }
 
 std::uint64_t TimelineView::stepAt(double x, std::uint64_t first, std::uint64_t last) const {
@@ -264,10 +266,18 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
                            static_cast<int>(toString(e.kind).size()), toString(e.kind).data());
         ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
                     static_cast<double>(e.step) * in.timeStep);
-        ImGui::Text("agents %s", agentList(e.agents).c_str());
-        if (e.obstacle) ImGui::Text("obstacle #%u", *e.obstacle);
-        if (e.value != 0.0) ImGui::Text("value %.4g", e.value);
-        ImGui::TextDisabled("click: go there, select and frame the agents");
+        if (e.kind == EventKind::OverlapFloodBegin) {
+            ImGui::Text("%.0f overlapping pairs: too many to list one by one", e.value);
+        } else if (e.kind == EventKind::OverlapFloodEnd) {
+            ImGui::Text("after %.0f steps; the pairs still overlapping are listed again",
+                        e.value);
+        } else {
+            ImGui::Text("agents %s", agentList(e.agents).c_str());
+            if (e.obstacle) ImGui::Text("obstacle #%u", *e.obstacle);
+            if (e.value != 0.0) ImGui::Text("value %.4g", e.value);
+        }
+        ImGui::TextDisabled(e.agents.empty() ? "click: go there"
+                                             : "click: go there, select and frame the agents");
     } else {
         ImGui::Text("%zu events, steps %" PRIu64 "-%" PRIu64, m.count, m.firstStep, m.lastStep);
         for (std::size_t k = 0; k < kEventKindCount; ++k) {

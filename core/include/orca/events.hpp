@@ -23,6 +23,12 @@ namespace orca {
 enum class EventKind : std::uint8_t {
     OverlapBegin,        ///< two agents' disks overlap (agents = the pair, lower index first)
     OverlapEnd,          ///< they no longer do (value = the deepest depth of the overlap)
+    /// More pairs overlap than EventParams::maxOverlapPairs: from this step on, new pairs get
+    /// no overlap-begin (agents = [], value = the number of overlapping pairs)
+    OverlapFloodBegin,
+    /// At most maxOverlapPairs pairs overlap again: per-pair events resume (agents = [],
+    /// value = steps spent flooded)
+    OverlapFloodEnd,
     ObstaclePenetration, ///< an agent's disk crosses into an obstacle (value = depth)
     Lp3Begin,            ///< LP2 was infeasible: LP3 chose the agent's velocity
     Lp3End,              ///< LP2 feasible again (value = steps spent in LP3)
@@ -32,10 +38,11 @@ enum class EventKind : std::uint8_t {
     DetourEnter,         ///< started following the detour field
     DetourExit,          ///< stopped following it
 };
-inline constexpr std::size_t kEventKindCount = 10;
+inline constexpr std::size_t kEventKindCount = 12;
 
-/// "overlap-begin", "overlap-end", "obstacle-penetration", "lp3-begin", "lp3-end", "stalled",
-/// "oscillation", "arrived", "detour-enter", "detour-exit".
+/// "overlap-begin", "overlap-end", "overlap-flood-begin", "overlap-flood-end",
+/// "obstacle-penetration", "lp3-begin", "lp3-end", "stalled", "oscillation", "arrived",
+/// "detour-enter", "detour-exit".
 [[nodiscard]] std::string_view toString(EventKind kind);
 /// The kind named `name` (as toString prints it), or nullopt.
 [[nodiscard]] std::optional<EventKind> eventKindFromString(std::string_view name);
@@ -48,13 +55,14 @@ struct Event {
     /// What happened.
     EventKind kind = EventKind::OverlapBegin;
     /// Agent indices in agent order (= file order for a scene built by buildSimulator): one
-    /// agent, or the pair (lower index first) for overlaps.
+    /// agent, the pair (lower index first) for overlaps, none for overlap floods.
     std::vector<std::uint32_t> agents;
     /// Obstacle index (obstacle order) for obstacle-penetration, else nullopt.
     std::optional<std::uint32_t> obstacle;
     /// The magnitude, per kind (documented in docs/events.md): depth in world units for
     /// overlaps and penetrations, seconds for stalled, steps for lp3-end, flips for
-    /// oscillation, 0 where there is none.
+    /// oscillation, pairs for overlap-flood-begin, steps for lp3-end and overlap-flood-end, 0
+    /// where there is none.
     double value = 0.0;
 
     friend bool operator==(const Event&, const Event&) = default;
@@ -73,6 +81,18 @@ struct EventParams {
     double oscillationDegrees = 90.0;
     /// ... within this window (s).
     double oscillationSeconds = 2.0;
+    /// The most overlapping pairs followed one by one (>= 0). A state with more is *flooded*:
+    /// an overlap-flood-begin is reported, pairs that begin to overlap get no overlap-begin
+    /// and the spells already open are still followed to their overlap-end; once at most
+    /// this many pairs overlap, an overlap-flood-end, then an overlap-begin for every pair
+    /// overlapping then that was not followed (docs/events.md, "Overlap floods"). This bounds
+    /// the detector's memory and time on piled-up crowds (n agents at one point overlap in
+    /// n(n-1)/2 pairs). Each followed pair costs about 230 bytes at the step its overlaps
+    /// begin (16 of tracking, 32 of scratch, its overlap-begin event in the detector's list
+    /// and the caller's), so the default bounds that at ~25 MB and the tracking state, which
+    /// the app copies beside every keyframe, at 1.6 MB; a crowd that is only jammed overlaps
+    /// in a few pairs per agent and stays far below it.
+    std::size_t maxOverlapPairs = 100'000;
 };
 
 /// Watches a simulator step by step and appends events. A plain value type: copying it copies
@@ -85,7 +105,11 @@ struct EventParams {
 /// followed by ObstacleId likewise. Cost per observation: O(agents) — overlaps test a
 /// candidate list (pairs within reach plus a skin) rebuilt by a sorted-cell sweep only when an
 /// agent has moved half the skin; obstacles are found through a grid of their bounding boxes
-/// (nothing to do in obstacle-free scenes). The exact conditions are in docs/events.md.
+/// (nothing to do in obstacle-free scenes). Memory is O(agents + maxOverlapPairs) whatever the
+/// crowd: the candidate list holds at most kCandidatesPerAgent per agent plus
+/// maxOverlapPairs (beyond that the overlaps are found by a sweep of the cells each step that
+/// stops once the pairs exceed the cap), and at most maxOverlapPairs overlaps are followed.
+/// The exact conditions are in docs/events.md.
 class EventDetector {
 public:
     explicit EventDetector(const EventParams& params = {});
@@ -100,7 +124,23 @@ public:
     /// as reset().
     void observe(const Simulator& sim, std::vector<Event>& out);
 
+    /// The candidate list (see above) may hold this many pairs per agent, plus
+    /// EventParams::maxOverlapPairs; 16 bytes each. The circle and uniform workloads need 2-3
+    /// per agent, a crowd hex-packed at contact distance with the widest skin (8 radii) about
+    /// 45; beyond it the overlaps are swept instead (same events, more time per step).
+    static constexpr std::size_t kCandidatesPerAgent = 48;
+
     [[nodiscard]] const EventParams& params() const { return m_params; }
+    /// True while the last observed state was flooded (more than maxOverlapPairs overlapping
+    /// pairs; between an overlap-flood-begin and its overlap-flood-end).
+    [[nodiscard]] bool flooded() const { return m_flooded; }
+    /// Overlap spells followed now (at most maxOverlapPairs).
+    [[nodiscard]] std::size_t trackedOverlaps() const { return m_overlaps.size(); }
+    /// Capacity of the overlap candidate list, in pairs (scratch; for tests of the memory
+    /// bound): at most twice its budget (a sorted and an unsorted copy).
+    [[nodiscard]] std::size_t candidateCapacity() const {
+        return m_scratch.candidates.capacity() + m_scratch.candidatesUnsorted.capacity();
+    }
     /// Bytes of tracking state held (for the history's memory budget).
     [[nodiscard]] std::size_t bytes() const;
 
@@ -142,6 +182,9 @@ private:
 
         // Overlap candidates (a Verlet list): pairs closer than r_i + r_j + skin when built.
         bool candidatesValid = false;
+        /// Observations left before the next try at a list whose last build overflowed (the
+        /// overlaps are swept directly until then).
+        std::uint32_t buildBackoff = 0;
         bool radiusChanged = false;      ///< a radius differs from builtRadius (this observe)
         double skinLimitSq = 0.0;        ///< rebuild once an agent moved this far (squared)
         std::vector<Vec2> builtPos;      ///< positions at the build
@@ -177,7 +220,14 @@ private:
     void syncAgents(const Simulator& sim);
     /// Follows obstacles added or removed (by ObstacleId); rebuilds the obstacle index.
     void syncObstacles(const Simulator& sim, double maxRadius);
-    void buildOverlapCandidates(const Simulator& sim, double maxRadius);
+    /// Radix-sorts the agents with finite positions by grid cell (cell = 1 / invCell,
+    /// row-major) into the scratch; returns the row width in cells.
+    std::uint64_t sortByCell(std::span<const Vec2> pos, double invCell);
+    /// Builds the candidate list; false (list invalid) when it would exceed its budget.
+    bool buildOverlapCandidates(const Simulator& sim, double maxRadius);
+    /// Every overlapping pair into scratch.pairs, sorted, by a sweep of the cells; false as
+    /// soon as there are more than maxOverlapPairs (scratch.pairs then incomplete).
+    bool sweepOverlaps(const Simulator& sim, double maxRadius);
     void detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step);
     void detectPenetrations(const Simulator& sim, std::uint64_t step);
     void detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
@@ -190,7 +240,9 @@ private:
     /// Oscillation windows: agent i's flips (step numbers, oldest first) are
     /// m_flipSteps[i * oscillationFlips ...][0, flipCount).
     std::vector<std::uint64_t> m_flipSteps;
-    std::vector<OpenOverlap> m_overlaps;     ///< sorted by (i, j)
+    std::vector<OpenOverlap> m_overlaps;     ///< sorted by (i, j); at most maxOverlapPairs
+    bool m_flooded = false;                  ///< the last observation was flooded
+    std::uint64_t m_floodSince = 0;          ///< step of the current flood's begin
     std::vector<ObstacleId> m_obstacleIds;   ///< obstacle order at the last observation
     std::vector<Contact> m_contacts;         ///< sorted by (agent, obstacle)
     Scratch m_scratch;

@@ -4,8 +4,9 @@
 /// `orca_scene` (nlohmann/json).
 ///
 /// An event is {"step", "kind", "agents", "obstacle", "value"}: agents as an array of indices
-/// in agent order (= file order for a loaded scene), obstacle as an index in obstacle order or
-/// null, value a number (shortest round-trip text, so it parses back bit for bit).
+/// in agent order (= file order for a loaded scene; empty for the overlap-flood kinds),
+/// obstacle as an index in obstacle order or null, value a number (shortest round-trip text,
+/// so it parses back bit for bit).
 
 #include <array>
 #include <cstddef>
@@ -22,7 +23,8 @@ namespace orca {
 [[nodiscard]] nlohmann::ordered_json toJson(const Event& event);
 /// The events as a JSON array, in the given order.
 [[nodiscard]] nlohmann::ordered_json toJson(std::span<const Event> events);
-/// Counts per kind as {"overlap-begin": n, ..., "detour-exit": n} (every kind, enum order).
+/// Counts per kind as {"overlap-begin": n, "overlap-end": n, "overlap-flood-begin": n, ...,
+/// "detour-exit": n} (every kind, enum order: kEventKindCount members).
 [[nodiscard]] nlohmann::ordered_json eventCountsJson(
     const std::array<std::size_t, kEventKindCount>& counts);
 /// The event `j` describes (the inverse of toJson(const Event&)). Throws

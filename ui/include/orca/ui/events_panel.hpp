@@ -19,8 +19,12 @@ namespace orca::ui {
 
 /// Which events pass.
 struct EventFilter {
-    std::array<bool, kEventKindCount> kinds{true, true, true, true, true,
-                                            true, true, true, true, true};
+    [[nodiscard]] static constexpr std::array<bool, kEventKindCount> allKinds() {
+        std::array<bool, kEventKindCount> on{};
+        on.fill(true);
+        return on;
+    }
+    std::array<bool, kEventKindCount> kinds = allKinds(); ///< every kind on
     enum class AgentMode : std::uint8_t {
         All,      ///< every agent
         Selected, ///< events of the primary selected agent (all when none is selected)
