@@ -6,6 +6,13 @@
 
 namespace orca::cli {
 
+scene::LoadOptions cliLoadOptions(std::uint64_t maxFileSize) {
+    scene::LoadOptions options;
+    options.maxFileSize = maxFileSize;
+    options.maxFileSizeSetting = kMaxFileSizeOption;
+    return options;
+}
+
 std::optional<scene::LoadResult> loadForCli(const std::string& file, std::ostream& err,
                                             const scene::LoadOptions& options) {
     try {

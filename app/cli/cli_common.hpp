@@ -11,10 +11,16 @@
 #include "orca/scene.hpp"
 #include "orca/state.hpp"
 
+#include "max_file_size_option.hpp"
+
 namespace orca::cli {
 
 using Json = nlohmann::ordered_json;
 
+/// The name of the option that sets the file-size limit, as refusals quote it.
+using orca::app::kMaxFileSizeOption; // the option (max_file_size_option.hpp)
+/// Scene-loading options with the --max-file-size limit (named in refusals).
+[[nodiscard]] scene::LoadOptions cliLoadOptions(std::uint64_t maxFileSize);
 /// Loads a scene, printing its warnings ("FILE: warning: at PATH: ...") and, on failure, the
 /// loader's error on `err`. nullopt on failure.
 std::optional<scene::LoadResult> loadForCli(const std::string& file, std::ostream& err,

@@ -68,7 +68,7 @@ private:
 } // namespace
 
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = loadForCli(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     scene::Scene sc = std::move(loaded->scene);
     if (opt.detour) sc.simulation.params.detour.enabled = *opt.detour;
@@ -104,7 +104,10 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::vector<std::uint32_t> stalledAgents;
     auto scanEvents = [&] {
         for (const Event& e : events) {
-            if (e.kind == EventKind::OverlapBegin && !firstOverlapStep) firstOverlapStep = e.step;
+            // A flood (too many pairs to list) begins with an overlap too.
+            if ((e.kind == EventKind::OverlapBegin || e.kind == EventKind::OverlapFloodBegin) &&
+                !firstOverlapStep)
+                firstOverlapStep = e.step;
             if (e.kind == EventKind::Stalled) stalledAgents.push_back(e.agents.front());
         }
         events.clear();
@@ -198,7 +201,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
 }
 
 int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = loadForCli(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     Simulator sim = scene::buildSimulator(loaded->scene);
     sim.setThreadCount(opt.threads);
@@ -214,13 +217,15 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err) {
     int status = kOk;
     for (const std::string& file : opt.scenes) {
-        if (lesson::isLessonFile(file)) { // "format": "orca-lesson"
-            if (!validateLessonFile(file, opt.lint, out, err)) status = kBadInput;
+        scene::LoadOptions options = cliLoadOptions(opt.maxFileSize);
+        if (lesson::isLessonFile(file, opt.maxFileSize)) { // "format": "orca-lesson"
+            if (!validateLessonFile(file, opt.lint, options, out, err)) status = kBadInput;
             continue;
         }
         // The linter sees the file as written: a clockwise obstacle is its finding, not a
         // repair.
-        auto loaded = loadForCli(file, err, scene::LoadOptions{.repairWinding = !opt.lint});
+        options.repairWinding = !opt.lint;
+        auto loaded = loadForCli(file, err, options);
         if (!loaded) {
             status = kBadInput;
             continue;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "orca/scene.hpp"
+
 namespace orca::cli {
 
 /// Exit codes of every command.
@@ -23,6 +25,7 @@ struct RunOptions {
     std::string trajectory;              ///< write step,agent,x,y,vx,vy rows here
     bool metrics = true;                 ///< clearance/overlap metrics every step
     std::optional<bool> detour;          ///< overrides the scene's detour.enabled
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err);
 
@@ -32,6 +35,7 @@ struct ExplainOptions {
     std::int64_t steps = 0; ///< steps to run before explaining
     int threads = 1;
     bool lpTrace = false;   ///< add "lpTrace": the linear programs step by step
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err);
 
@@ -40,6 +44,7 @@ struct ValidateOptions {
     /// Also run the scene linter (scene_lint.hpp) on each file as written (no winding repair);
     /// lint errors make the exit status 1, warnings and infos do not.
     bool lint = false;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err);
 
@@ -59,6 +64,7 @@ struct EventsOptions {
     std::vector<std::string> kinds;    ///< only these kinds (empty = all)
     std::optional<std::int64_t> agent; ///< only events involving this agent (file order)
     int threads = 1;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 /// events_cmd.cpp
 int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err);
@@ -68,6 +74,7 @@ struct DiagnoseOptions {
     std::int64_t agent = 0; ///< index in file order
     std::int64_t step = 0;  ///< steps to run before diagnosing
     int threads = 1;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 /// diagnose_cmd.cpp
 int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream& err);
@@ -79,6 +86,7 @@ struct CompareOptions {
     std::vector<std::string> assignments;  ///< NAME=VALUE
     std::vector<std::int64_t> agents;      ///< empty = every agent
     int threads = 1;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 /// compare_cmd.cpp
 int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err);

@@ -49,7 +49,7 @@ Json toJson(const Simulator& sim, const RunMetrics& m, const RunTotals& t) {
 } // namespace
 
 int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = loadForCli(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     Simulator base = scene::buildSimulator(loaded->scene);
     base.setThreadCount(opt.threads);

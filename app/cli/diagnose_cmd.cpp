@@ -11,7 +11,7 @@
 namespace orca::cli {
 
 int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream& err) {
-    auto loaded = loadForCli(opt.scene, err);
+    auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     Simulator sim = scene::buildSimulator(loaded->scene);
     sim.setThreadCount(opt.threads);

@@ -43,7 +43,8 @@ int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err
         wanted[static_cast<std::size_t>(*kind)] = true;
     }
 
-    std::optional<scene::LoadResult> loaded = loadForCli(opt.scene, err);
+    std::optional<scene::LoadResult> loaded =
+        loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     Simulator sim = scene::buildSimulator(loaded->scene);
     sim.setThreadCount(opt.threads);

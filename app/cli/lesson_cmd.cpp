@@ -7,10 +7,11 @@
 
 namespace orca::cli {
 
-bool validateLessonFile(const std::string& file, bool lint, std::ostream& out, std::ostream& err) {
+bool validateLessonFile(const std::string& file, bool lint, const scene::LoadOptions& options,
+                        std::ostream& out, std::ostream& err) {
     lesson::LessonLoad loaded;
     try {
-        loaded = lesson::loadLesson(file);
+        loaded = lesson::loadLesson(file, options);
     } catch (const lesson::LessonError& e) {
         err << e.what() << '\n';
         return false;

@@ -1,9 +1,13 @@
 // `orca`: run, explain and validate ORCA scenes without a window.
+#include <cstdint>
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
+#include "max_file_size_option.hpp"
 
 int main(int argc, char** argv) {
     using namespace orca::cli;
@@ -12,6 +16,14 @@ int main(int argc, char** argv) {
                  "orca"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "orca 0.1.0 (scene format v1)");
+
+    // --max-file-size: on every command that reads a scene or lesson (and before the command,
+    // `orca --max-file-size 64M run ...`); all write the one value.
+    std::uint64_t maxFileSize = orca::scene::kDefaultMaxFileSize;
+    auto addMaxFileSize = [&maxFileSize](CLI::App* cmd) {
+        orca::app::addMaxFileSizeOption(*cmd, maxFileSize);
+    };
+    addMaxFileSize(&app);
 
     RunOptions run;
     CLI::App* runCmd = app.add_subcommand(
@@ -101,8 +113,9 @@ int main(int argc, char** argv) {
     eventsSteps->excludes(eventsUntil);
     eventsCmd->add_option("--kinds", events.kinds,
                           "Only these kinds (comma-separated, e.g. overlap-begin,stalled). Kinds: "
-                          "overlap-begin, overlap-end, obstacle-penetration, lp3-begin, lp3-end, "
-                          "stalled, oscillation, arrived, detour-enter, detour-exit")
+                          "overlap-begin, overlap-end, overlap-flood-begin, overlap-flood-end, "
+                          "obstacle-penetration, lp3-begin, lp3-end, stalled, oscillation, "
+                          "arrived, detour-enter, detour-exit")
         ->delimiter(',');
     eventsCmd->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
         ->check(CLI::NonNegativeNumber);
@@ -146,6 +159,9 @@ int main(int argc, char** argv) {
     compareCmd->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
+    for (CLI::App* cmd : {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd})
+        addMaxFileSize(cmd);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
@@ -155,6 +171,8 @@ int main(int argc, char** argv) {
         return kUsage;
     }
 
+    run.maxFileSize = explain.maxFileSize = validate.maxFileSize = events.maxFileSize =
+        diagnose.maxFileSize = compare.maxFileSize = maxFileSize;
     run.metrics = !noMetrics;
     if (!detour.empty()) run.detour = detour == "on";
     if (*runCmd) return runCommand(run, std::cout, std::cerr);

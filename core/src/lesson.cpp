@@ -106,7 +106,8 @@ bool isSimulationParam(std::string_view name) {
 /// Reads one lesson document; every failure names the file and the JSON path.
 class Reader {
   public:
-    explicit Reader(std::filesystem::path file) : m_file(std::move(file)), m_name(m_file.string()) {
+    explicit Reader(std::filesystem::path file, scene::LoadOptions options = {})
+        : m_file(std::move(file)), m_name(m_file.string()), m_options(std::move(options)) {
         if (m_name.empty()) m_name = "<lesson>";
     }
 
@@ -265,7 +266,7 @@ class Reader {
             std::filesystem::path p(name);
             if (p.is_relative()) p = m_file.parent_path() / p;
             try {
-                scene::LoadResult r = scene::loadScene(p);
+                scene::LoadResult r = scene::loadScene(p, m_options);
                 l.scene = std::move(r.scene);
                 for (scene::SceneWarning& w : r.warnings) {
                     w.message = p.string() + ": " + w.message;
@@ -287,7 +288,7 @@ class Reader {
         for (auto it = j.begin(); it != j.end(); ++it)
             inline_[it.key()] = it.value();
         try {
-            scene::LoadResult r = scene::parseScene(inline_.dump(), m_name);
+            scene::LoadResult r = scene::parseScene(inline_.dump(), m_name, m_options);
             l.scene = std::move(r.scene);
             for (scene::SceneWarning& w : r.warnings) {
                 w.jsonPath = childPath("scene", w.jsonPath);
@@ -531,6 +532,7 @@ class Reader {
 
     std::filesystem::path m_file;
     std::string m_name;
+    scene::LoadOptions m_options; ///< for the scene, and the file-size limit of a linked one
     std::size_t m_agents = 0;
 };
 
@@ -625,7 +627,14 @@ LessonLoad parseLesson(const std::string& text, const std::filesystem::path& fil
 }
 
 LessonLoad loadLesson(const std::filesystem::path& path) {
-    return parseLesson(scene::readTextFile(path), path);
+    return loadLesson(path, scene::LoadOptions{});
+}
+
+LessonLoad loadLesson(const std::filesystem::path& path, const scene::LoadOptions& options) {
+    const std::string text =
+        scene::readTextFile(path, options.maxFileSize, options.maxFileSizeSetting);
+    const OJson root = scene::parseJsonText(text, path.empty() ? "<lesson>" : path.string());
+    return Reader(path, options).load(root);
 }
 
 bool isLessonText(const std::string& text) {
@@ -635,9 +644,9 @@ bool isLessonText(const std::string& text) {
     return it != j.end() && it->is_string() && it->get<std::string>() == kFormatName;
 }
 
-bool isLessonFile(const std::filesystem::path& path) {
+bool isLessonFile(const std::filesystem::path& path, std::uint64_t maxBytes) {
     try {
-        return isLessonText(scene::readTextFile(path));
+        return isLessonText(scene::readTextFile(path, maxBytes));
     } catch (const scene::SceneError&) {
         return false;
     }

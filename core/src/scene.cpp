@@ -1089,8 +1089,11 @@ OJson parseJsonText(const std::string& text, const std::string& fileName) {
         int line = 0;
         int column = 0;
         const std::string message = syntaxMessage(e.what, line, column);
-        if (line <= 0) {
-            // No position in the message: count lines up to the byte offset instead.
+        if (line <= 0 || column <= 0) {
+            // No position in the message, or column 0: nlohmann counts the newline it has just
+            // read as the start of the next line ("line 3, column 0" for a raw line break in a
+            // string at the end of line 2). Count lines up to the byte offset instead: that
+            // points at the last character read, the line break itself.
             const std::size_t end = std::min<std::size_t>(e.byte, text.size());
             line = 1;
             column = 1;
@@ -1120,29 +1123,115 @@ LoadResult loadScene(const std::filesystem::path& path) {
     return loadScene(path, LoadOptions{});
 }
 
-std::string readTextFile(const std::filesystem::path& path) {
+std::string formatByteSize(std::uint64_t bytes) {
+    if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    constexpr std::array<const char*, 6> kUnits = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    std::size_t unit = 0;
+    std::uint64_t scale = 1024;
+    while (unit + 1 < kUnits.size() && bytes / scale >= 1024) {
+        scale *= 1024;
+        ++unit;
+    }
+    std::array<char, 32> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.1f",
+                  static_cast<double>(bytes) / static_cast<double>(scale));
+    std::string number = buf.data();
+    if (number.size() > 2 && number.compare(number.size() - 2, 2, ".0") == 0) {
+        number.resize(number.size() - 2); // "64 MiB", not "64.0 MiB"
+    }
+    return number + ' ' + kUnits[unit];
+}
+
+namespace {
+
+/// "directory", "character device"... for a file that is not a regular file.
+std::string fileKind(mode_t mode) {
+    if (S_ISDIR(mode)) return "directory";
+    if (S_ISCHR(mode)) return "character device";
+    if (S_ISBLK(mode)) return "block device";
+    if (S_ISFIFO(mode)) return "FIFO";
+    if (S_ISSOCK(mode)) return "socket";
+    return "unknown file type";
+}
+
+/// "1.5 GiB is larger than the 1 GiB limit (--max-file-size)"; exact byte counts when the
+/// rounded sizes read the same ("1 GiB is larger than the 1 GiB limit" would puzzle).
+std::string tooLargeMessage(std::uint64_t size, std::uint64_t limit, const std::string& setting) {
+    std::string sizeText = formatByteSize(size);
+    std::string limitText = formatByteSize(limit);
+    if (sizeText == limitText) {
+        sizeText = std::to_string(size) + " bytes";
+        limitText = std::to_string(limit) + " bytes";
+    }
+    std::string message = sizeText + " is larger than the " + limitText + " limit";
+    if (!setting.empty()) message += " (" + setting + ")";
+    return message;
+}
+
+/// The refusal when a file grew past the limit after its size was checked.
+std::string grewMessage(std::uint64_t limit, const std::string& setting) {
+    std::string message =
+        "the file grew past the " + formatByteSize(limit) + " limit while being read";
+    if (!setting.empty()) message += " (" + setting + ")";
+    return message;
+}
+
+} // namespace
+
+std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxBytes,
+                         const std::string& setting) {
     const std::string file = path.string();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // Look before opening: opening a device can have side effects (a tape rewinds, a terminal
+    // becomes the controlling one) and opening a FIFO for reading blocks until a writer comes.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        throw SceneError(file, "", 0, 0, "cannot open the file: " + osError(errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        throw SceneError(file, "", 0, 0, "not a regular file (" + fileKind(st.st_mode) + ")");
+    }
+    const auto statSize = static_cast<std::uint64_t>(st.st_size);
+    if (statSize > maxBytes) {
+        throw SceneError(file, "", 0, 0, tooLargeMessage(statSize, maxBytes, setting));
+    }
+    // The path may have been replaced since: O_NONBLOCK keeps a FIFO from blocking open(),
+    // O_NOCTTY keeps a terminal from becoming ours, and fstat checks what was really opened.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) throw SceneError(file, "", 0, 0, "cannot open the file: " + osError(errno));
+    auto fail = [&](const std::string& message) {
+        ::close(fd);
+        throw SceneError(file, "", 0, 0, message);
+    };
+    if (::fstat(fd, &st) != 0) fail("cannot read the file: " + osError(errno));
+    if (!S_ISREG(st.st_mode)) fail("not a regular file (" + fileKind(st.st_mode) + ")");
+    // And the file may grow while it is read: never read more than maxBytes + 1 bytes.
+    const std::uint64_t cap =
+        maxBytes == std::numeric_limits<std::uint64_t>::max() ? maxBytes : maxBytes + 1;
     std::string text;
+    text.reserve(static_cast<std::size_t>(
+        std::min<std::uint64_t>(static_cast<std::uint64_t>(st.st_size), maxBytes)));
     std::array<char, 1 << 16> buffer{};
-    for (;;) {
-        const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    while (text.size() < cap) {
+        const std::size_t want =
+            static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), cap - text.size()));
+        const ssize_t n = ::read(fd, buffer.data(), want);
         if (n < 0) {
             if (errno == EINTR) continue;
-            const int err = errno;
-            ::close(fd);
-            throw SceneError(file, "", 0, 0, "cannot read the file: " + osError(err));
+            fail("cannot read the file: " + osError(errno));
         }
         if (n == 0) break;
         text.append(buffer.data(), static_cast<std::size_t>(n));
     }
     ::close(fd);
+    if (text.size() > maxBytes) {
+        throw SceneError(file, "", 0, 0, grewMessage(maxBytes, setting));
+    }
     return text;
 }
 
 LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options) {
-    return parseScene(readTextFile(path), path.string(), options);
+    return parseScene(readTextFile(path, options.maxFileSize, options.maxFileSizeSetting),
+                      path.string(), options);
 }
 
 std::string describeJsonValue(const OJson& value) {

@@ -785,7 +785,7 @@ TEST(SceneFile, DirectoryIsNotAScene) {
         (void)loadScene(dir.path());
         FAIL();
     } catch (const SceneError& e) {
-        EXPECT_NE(std::string(e.what()).find("Is a directory"), std::string::npos) << e.what();
+        EXPECT_EQ(e.message(), "not a regular file (directory)") << e.what();
     }
 }
 

@@ -147,12 +147,20 @@ struct LessonLoad {
 /// Parses lesson text. `fileName` is used in messages and to resolve a linked scene (relative
 /// to its folder). Throws LessonError; never returns a partly loaded lesson.
 [[nodiscard]] LessonLoad parseLesson(const std::string& text, const std::filesystem::path& fileName);
-/// Reads and parses a lesson file. Throws LessonError.
+/// Reads and parses a lesson file. Throws LessonError (also for a file scene::readTextFile
+/// refuses: not a regular file, or larger than the limit).
 [[nodiscard]] LessonLoad loadLesson(const std::filesystem::path& path);
+/// The same with the scene loader's options: maxFileSize (and maxFileSizeSetting) limit the
+/// lesson file and a linked scene file; the scene, inline or linked, is loaded with `options`.
+[[nodiscard]] LessonLoad loadLesson(const std::filesystem::path& path,
+                                    const scene::LoadOptions& options);
 /// True when the text is a JSON object whose "format" is "orca-lesson" (cheap test used to
 /// tell lessons from scenes; false for anything unreadable).
 [[nodiscard]] bool isLessonText(const std::string& text);
-[[nodiscard]] bool isLessonFile(const std::filesystem::path& path);
+/// isLessonText of the file's text; false when scene::readTextFile refuses the file (not a
+/// regular file, more than `maxBytes` bytes) or cannot read it.
+[[nodiscard]] bool isLessonFile(const std::filesystem::path& path,
+                                std::uint64_t maxBytes = scene::kDefaultMaxFileSize);
 
 // ---- Task checks ---------------------------------------------------------------------------
 

@@ -141,12 +141,24 @@ struct LoadResult {
     std::vector<SceneWarning> warnings;
 };
 
+/// Default largest file the loaders read (scenes, lessons): 1 GiB. Hand-made scenes are a few
+/// KiB; `orca generate uniform` writes about 10 MiB per 100,000 agents, so its largest scenes
+/// (10 million agents) come close to the limit and may need a larger one.
+inline constexpr std::uint64_t kDefaultMaxFileSize = std::uint64_t{1} << 30;
+
 /// How to load a scene.
 struct LoadOptions {
     /// Reverse clockwise obstacle polygons (with a warning) so that the scene can be simulated.
     /// False keeps them as written (no warning), e.g. for the linter, which reports them.
     /// Invalid polygons (see checkPolygon) are rejected either way.
     bool repairWinding = true;
+    /// Largest file loadScene reads, in bytes (see readTextFile). Larger files are refused
+    /// before anything is read.
+    std::uint64_t maxFileSize = kDefaultMaxFileSize;
+    /// How the user changes maxFileSize, named in the refusal (e.g. "--max-file-size"); empty
+    /// when there is no such setting. (The "= {}" keeps g++'s -Wmissing-field-initializers quiet
+    /// about designated initialisers such as LoadOptions{.repairWinding = false}.)
+    std::string maxFileSizeSetting = {};
 };
 
 /// Parses scene text. `fileName` is used in messages only. Throws SceneError; never returns a
@@ -164,8 +176,21 @@ struct LoadOptions {
 /// built on this loader (lessons, lesson.hpp). Throws SceneError.
 [[nodiscard]] nlohmann::ordered_json parseJsonText(const std::string& text,
                                                    const std::string& fileName);
-/// Reads a whole file. Throws SceneError ("cannot open the file: ...").
-[[nodiscard]] std::string readTextFile(const std::filesystem::path& path);
+/// Reads a whole file, refusing hostile ones at once. Throws SceneError naming the file and why:
+/// - "cannot open the file: REASON" (missing, no permission...);
+/// - "not a regular file (KIND)" for a directory, character device (/dev/zero), block device,
+///   FIFO or socket: these are refused without reading (a FIFO without blocking). Symbolic
+///   links are followed: a link to a regular file is fine;
+/// - "SIZE is larger than the LIMIT limit (SETTING)" when the file has more than `maxBytes`
+///   bytes. The read itself is capped at maxBytes + 1 bytes, so a file that grows after the
+///   size check is refused too ("... grew past the LIMIT limit while being read").
+/// `maxBytes` = maxFileSize of LoadOptions; `setting` as LoadOptions::maxFileSizeSetting.
+[[nodiscard]] std::string readTextFile(const std::filesystem::path& path,
+                                       std::uint64_t maxBytes = kDefaultMaxFileSize,
+                                       const std::string& setting = {});
+/// A byte count as people read it: "512 bytes", "64 MiB", "1.5 GiB" (binary units, at most one
+/// decimal).
+[[nodiscard]] std::string formatByteSize(std::uint64_t bytes);
 /// How messages describe a JSON value: "string \"abc\"", "number 3", "an array", "null"...
 [[nodiscard]] std::string describeJsonValue(const nlohmann::ordered_json& value);
 /// The message for an unknown key: "unknown key \"raduis\" (did you mean \"radius\"?)", or
