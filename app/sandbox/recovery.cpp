@@ -1,12 +1,25 @@
 #include "recovery.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "atomic_file.hpp"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+#define ORCA_HAVE_FLOCK 1
+#endif
 
 namespace fs = std::filesystem;
 
@@ -16,6 +29,9 @@ namespace {
 
 constexpr const char* kRecoveryKey = "recovery";
 constexpr double kDefaultPeriod = 60.0;
+/// Highest slot number: far more sandboxes than anyone runs at once, and a bound on the search
+/// for a free slot when something keeps every lock busy.
+constexpr int kMaxSlots = 999;
 
 // The current time in UTC as "YYYY-MM-DDTHH:MM:SSZ".
 std::string utcNow() {
@@ -82,11 +98,247 @@ std::optional<RecoveryInfo> recoveryBlock(const scene::Scene& s, std::string& wh
     return info;
 }
 
+// ---- Slots and their locks -------------------------------------------------------------------
+
+// Slot k's recovery file: "recovery.json" for 1, "recovery-K.json" after.
+fs::path slotFile(const fs::path& dir, int slot) {
+    return dir / (slot == 1 ? std::string("recovery.json")
+                            : "recovery-" + std::to_string(slot) + ".json");
+}
+
+// The slot a file name stands for, or 0 when it is no slot's recovery file (e.g.
+// "recovery.broken.json", "recovery-2.broken.json", "recovery-02.json", "recovery-1.json").
+int slotOf(const std::string& name) {
+    if (name == "recovery.json") return 1;
+    constexpr std::string_view prefix = "recovery-";
+    constexpr std::string_view suffix = ".json";
+    if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return 0;
+    const std::string digits =
+        name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    if (digits.size() > 3 || digits.front() == '0' ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
+    const int slot = std::stoi(digits);
+    return slot >= 2 && slot <= kMaxSlots ? slot : 0;
+}
+
+// The lock file of a recovery file: "recovery.json" -> "recovery.lock".
+fs::path lockFileOf(const fs::path& file) {
+    fs::path lock = file;
+    lock.replace_extension(".lock");
+    return lock;
+}
+
+enum class LockTry {
+    Acquired, ///< `fd` is open and holds the lock
+    Busy,     ///< another open file description holds it: a live owner
+    Missing,  ///< no lock file (only when not creating it): nobody can hold it
+    Failed,   ///< could not open or lock; `error` says why
+};
+
+// Opens `lockFile` (creating it when `create`) and tries to take its exclusive lock without
+// waiting. flock() locks belong to the open file description, so a second open of the same file
+// in this process conflicts too (two sandboxes in one test process behave like two processes),
+// and the kernel drops the lock when the last descriptor closes, i.e. when the owner dies.
+// O_CLOEXEC: a program the app starts must not inherit (and outlive it with) the lock.
+LockTry tryLock(const fs::path& lockFile, bool create, int& fd, std::string& error) {
+    fd = -1;
+#ifdef ORCA_HAVE_FLOCK
+    const int flags = (create ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
+    const int opened = ::open(lockFile.c_str(), flags, 0666);
+    if (opened < 0) {
+        if (!create && errno == ENOENT) return LockTry::Missing;
+        error = "cannot open " + lockFile.string() + ": " + std::strerror(errno);
+        return LockTry::Failed;
+    }
+    int rc = 0;
+    do {
+        rc = ::flock(opened, LOCK_EX | LOCK_NB);
+    } while (rc != 0 && errno == EINTR);
+    if (rc != 0) {
+        const int lockErrno = errno;
+        ::close(opened);
+        if (lockErrno == EWOULDBLOCK) return LockTry::Busy;
+        error = "cannot lock " + lockFile.string() + ": " + std::strerror(lockErrno);
+        return LockTry::Failed;
+    }
+    fd = opened;
+    return LockTry::Acquired;
+#else
+    (void)lockFile;
+    (void)create;
+    (void)error;
+    return LockTry::Acquired; // no locking here: every slot looks free (see the header)
+#endif
+}
+
+void unlock(int fd) {
+#ifdef ORCA_HAVE_FLOCK
+    if (fd < 0) return;
+    ::flock(fd, LOCK_UN);
+    ::close(fd);
+#else
+    (void)fd;
+#endif
+}
+
+// Records the owner's pid in its lock file, for people looking at the folder (the lock itself
+// is what counts). Best effort.
+void writeOwner(int fd) {
+#ifdef ORCA_HAVE_FLOCK
+    if (fd < 0 || ::ftruncate(fd, 0) != 0) return;
+    const std::string text = std::to_string(::getpid()) + "\n";
+    if (::pwrite(fd, text.data(), text.size(), 0) < 0) return;
+#else
+    (void)fd;
+#endif
+}
+
+// Whether the lock of recovery file `file` is free right now (its owner, if any, is gone).
+// Unknown (the lock file cannot be opened) counts as busy: never offer what may be another's.
+bool lockIsFree(const fs::path& file) {
+    int fd = -1;
+    std::string ignored;
+    switch (tryLock(lockFileOf(file), false, fd, ignored)) {
+    case LockTry::Acquired:
+        unlock(fd);
+        return true;
+    case LockTry::Missing:
+        return true;
+    case LockTry::Busy:
+    case LockTry::Failed:
+        break;
+    }
+    return false;
+}
+
+struct SlotFile {
+    int slot = 0;
+    fs::path file;
+    fs::file_time_type modified;
+};
+
+// The slots' recovery files present in `dir`, newest first (the lower slot first on a tie).
+std::vector<SlotFile> slotFilesNewestFirst(const fs::path& dir) {
+    std::vector<SlotFile> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const int slot = slotOf(it->path().filename().string());
+        if (slot == 0) continue;
+        std::error_code timeError;
+        const fs::file_time_type modified = fs::last_write_time(it->path(), timeError);
+        if (timeError) continue; // gone meanwhile
+        out.push_back({slot, slotFile(dir, slot), modified});
+    }
+    std::sort(out.begin(), out.end(), [](const SlotFile& a, const SlotFile& b) {
+        if (a.modified != b.modified) return a.modified > b.modified;
+        return a.slot < b.slot;
+    });
+    return out;
+}
+
+bool fileExists(const fs::path& file) {
+    std::error_code ec;
+    return fs::symlink_status(file, ec).type() != fs::file_type::not_found && !ec;
+}
+
 } // namespace
 
 fs::path recoveryFileFor(const fs::path& settingsFile) {
     if (settingsFile.empty()) return {};
-    return settingsFile.parent_path() / "recovery.json";
+    return slotFile(settingsFile.parent_path(), 1);
+}
+
+RecoveryLock::~RecoveryLock() {
+    release();
+}
+
+RecoveryLock::RecoveryLock(RecoveryLock&& other) noexcept
+    : m_file(std::move(other.m_file)), m_fd(std::exchange(other.m_fd, -1)),
+      m_adopted(std::exchange(other.m_adopted, false)) {
+    other.m_file.clear();
+}
+
+RecoveryLock& RecoveryLock::operator=(RecoveryLock&& other) noexcept {
+    if (this != &other) {
+        release();
+        m_file = std::move(other.m_file);
+        other.m_file.clear();
+        m_fd = std::exchange(other.m_fd, -1);
+        m_adopted = std::exchange(other.m_adopted, false);
+    }
+    return *this;
+}
+
+void RecoveryLock::release() {
+    unlock(m_fd);
+    m_fd = -1;
+    m_file.clear();
+    m_adopted = false;
+}
+
+RecoveryLock claimRecoveryFile(const fs::path& settingsFile, std::string& error) {
+    error.clear();
+    RecoveryLock claim;
+    if (settingsFile.empty()) return claim;
+    const fs::path dir = settingsFile.parent_path();
+    std::error_code ec;
+    if (!dir.empty()) fs::create_directories(dir, ec);
+    if (ec) {
+        error = "no autosave: cannot create " + dir.string() + " (" + ec.message() + ")";
+        return claim;
+    }
+    const auto take = [&](const fs::path& file, int fd, bool adopted) {
+        claim.m_file = file;
+        claim.m_fd = fd;
+        claim.m_adopted = adopted;
+        writeOwner(fd);
+    };
+    std::string lockError;
+
+    // 1. The newest stale recovery file, if any: its owner is gone, so it is ours to offer.
+    for (const SlotFile& s : slotFilesNewestFirst(dir)) {
+        int fd = -1;
+        if (tryLock(lockFileOf(s.file), true, fd, lockError) != LockTry::Acquired) continue;
+        if (fileExists(s.file)) { // still there now that nobody else can take it
+            take(s.file, fd, true);
+            return claim;
+        }
+        unlock(fd);
+    }
+    // 2. The lowest slot nobody holds. A file that turned stale since the scan is adopted too.
+    // A few failures in a row (e.g. a read-only folder) end the search: the rest would fail
+    // the same way.
+    int failures = 0;
+    for (int slot = 1; slot <= kMaxSlots && failures < 4; ++slot) {
+        const fs::path file = slotFile(dir, slot);
+        int fd = -1;
+        const LockTry got = tryLock(lockFileOf(file), true, fd, lockError);
+        if (got == LockTry::Acquired) {
+            take(file, fd, fileExists(file));
+            return claim;
+        }
+        failures = got == LockTry::Failed ? failures + 1 : 0;
+    }
+    error = "no autosave: no recovery file in " + dir.string() + " could be locked" +
+            (lockError.empty() ? std::string(" (all are in use)") : " (" + lockError + ")");
+    return claim;
+}
+
+std::vector<fs::path> staleRecoveryFiles(const fs::path& settingsFile) {
+    std::vector<fs::path> out;
+    if (settingsFile.empty()) return out;
+    for (const SlotFile& s : slotFilesNewestFirst(settingsFile.parent_path())) {
+        if (lockIsFree(s.file)) out.push_back(s.file);
+    }
+    return out;
+}
+
+bool recoveryFileInUse(const fs::path& file) {
+    return !file.empty() && !lockIsFree(file);
 }
 
 bool writeRecovery(const fs::path& file, const scene::Scene& scene, const fs::path& sceneFile,

@@ -6,19 +6,82 @@
 //     "recovery": {"sceneFile": "/abs/path/scene.json", "savedAt": "2026-11-23T01:30:00Z"}
 // It lives next to the settings file and is deleted after a real save or when the user
 // discards it. A recovery file that cannot be loaded is moved aside, never deleted.
+//
+// One recovery file per running sandbox. Sandboxes sharing a settings folder use numbered
+// slots: "recovery.json", "recovery-2.json", "recovery-3.json", ... Each slot has a lock file
+// beside it ("recovery.lock", "recovery-2.lock", ...) that the owning process holds with
+// flock(LOCK_EX) for as long as it runs (claimRecoveryFile). The kernel drops the lock when the
+// process ends, however it ends (kill -9 included), so "the lock is free" means "the owner is
+// gone": a recovery file whose lock is free (or which has no lock file, e.g. one written by an
+// older version) is *stale* and is offered; a recovery file whose lock is held belongs to a
+// live sandbox and is never offered, overwritten or deleted by another one. Lock files stay
+// (empty but for the owner's pid, for people reading the folder); there are never more than the
+// largest number of sandboxes that ran at once. POSIX only: elsewhere nothing is locked and
+// every recovery file counts as stale (the behaviour before slots).
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "orca/scene.hpp"
 
 namespace orca::app {
 
-/// The recovery file: "recovery.json" in the same directory as the settings file. Empty when
+/// The first recovery slot: "recovery.json" in the same directory as the settings file (the
+/// file of a sandbox running alone; see claimRecoveryFile for the others). Empty when
 /// `settingsFile` is empty (no settings folder: no recovery file either).
 [[nodiscard]] std::filesystem::path recoveryFileFor(const std::filesystem::path& settingsFile);
+
+/// A recovery file owned by this process: its path and the flock held on its lock file. Move
+/// only; the destructor (or release()) drops the lock and leaves both files where they are.
+class RecoveryLock {
+  public:
+    RecoveryLock() = default; ///< Owns nothing: file() is empty.
+    ~RecoveryLock();
+    RecoveryLock(RecoveryLock&& other) noexcept;
+    RecoveryLock& operator=(RecoveryLock&& other) noexcept;
+    RecoveryLock(const RecoveryLock&) = delete;
+    RecoveryLock& operator=(const RecoveryLock&) = delete;
+
+    /// The recovery file to autosave to (and to restore from when adopted()); "" for none.
+    [[nodiscard]] const std::filesystem::path& file() const { return m_file; }
+    /// True when file() held a stale recovery file when it was claimed: a sandbox that ended
+    /// without saving left it, and it is this process's to offer (readRecovery).
+    [[nodiscard]] bool adopted() const { return m_adopted; }
+    /// Drops the lock (another process may then claim the file); file() becomes "".
+    void release();
+
+  private:
+    friend RecoveryLock claimRecoveryFile(const std::filesystem::path&, std::string&);
+    std::filesystem::path m_file;
+    int m_fd = -1; ///< the open, flock'ed lock file; -1 when nothing is held
+    bool m_adopted = false;
+};
+
+/// Claims this process's recovery file in the settings folder of `settingsFile` and locks it
+/// for the lifetime of the returned object (creating the folder if needed):
+///   - the newest stale recovery file (by modification time; the lower slot on a tie) when
+///     there is one: it is adopted (adopted() is true), so the caller offers it (readRecovery)
+///     and, whatever the answer, keeps autosaving to it; other stale files wait for later
+///     starts, one per start, newest first;
+///   - else the lowest slot with neither a live owner nor a file: "recovery.json" for a sandbox
+///     running alone.
+/// Recovery files of live sandboxes are skipped. Empty (and no error) when `settingsFile` is
+/// empty; empty with `error` set when no slot can be locked (e.g. a read-only folder: then
+/// there is no autosave). Two claims in one process get different files.
+[[nodiscard]] RecoveryLock claimRecoveryFile(const std::filesystem::path& settingsFile,
+                                             std::string& error);
+
+/// The stale recovery files in the settings folder of `settingsFile` (those claimRecoveryFile
+/// may adopt), newest first. Locks nothing for longer than the call.
+[[nodiscard]] std::vector<std::filesystem::path>
+staleRecoveryFiles(const std::filesystem::path& settingsFile);
+
+/// Whether a live process (this one included, through another RecoveryLock) holds the lock of
+/// the recovery file `file`.
+[[nodiscard]] bool recoveryFileInUse(const std::filesystem::path& file);
 
 struct RecoveryInfo {
     std::filesystem::path sceneFile; ///< the file the edited scene came from ("" = new scene)
@@ -32,6 +95,7 @@ struct RecoveryInfo {
 /// blocks (e.g. "view") are kept. Returns false with `error` set (then `file` is untouched)
 /// when the file cannot be written, or when the scene would not load again (e.g. a radius of
 /// 0): the previous recovery file, from a loadable state, is better than an unloadable one.
+/// `file` should be the file of a RecoveryLock this process holds (nothing checks it).
 bool writeRecovery(const std::filesystem::path& file, const scene::Scene& scene,
                    const std::filesystem::path& sceneFile, std::string& error);
 
@@ -45,13 +109,16 @@ struct Recovered {
 /// valid "recovery" block): nullopt, `error` says why (file and reason) and where the file
 /// went, and the broken file is moved aside to "recovery.broken.json" next to it (never
 /// deleted: it may be the only copy of someone's work; when that name is taken by an earlier
-/// broken file, "recovery.broken.2.json", ".3", ... so neither is lost). The returned scene
-/// has the "recovery" block removed from its extra blocks.
+/// broken file, "recovery.broken.2.json", ".3", ... so neither is lost; slot 2 gives
+/// "recovery-2.broken.json", which is no slot name, so it is never offered again). The returned
+/// scene has the "recovery" block removed from its extra blocks. Reading neither takes nor
+/// checks a lock: the caller reads the file its RecoveryLock adopted.
 [[nodiscard]] std::optional<Recovered> readRecovery(const std::filesystem::path& file,
                                                     std::string& error);
 
-/// Deletes the recovery file (after a save, or when the user discards it); missing or empty
-/// `file` is fine.
+/// Deletes the recovery file and its leftover ".tmp" (after a save, or when the user discards
+/// it); missing or empty `file` is fine. The lock file and the lock stay: the slot remains this
+/// process's for its next autosave.
 void removeRecovery(const std::filesystem::path& file);
 
 /// When to autosave: at most every `periodSeconds`, only when there are unsaved changes that

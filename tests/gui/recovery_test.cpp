@@ -15,6 +15,11 @@
 
 #include "recovery.hpp"
 
+#include <csignal>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace fs = std::filesystem;
 using namespace orca;
 using namespace orca::app;
@@ -289,6 +294,290 @@ TEST(Recovery, RemoveDeletesTheFileAndMissingIsFine) {
     removeRecovery({});
     EXPECT_FALSE(readRecovery(file, error).has_value());
     EXPECT_TRUE(error.empty());
+}
+
+// ---- One recovery file per running sandbox ----------------------------------------------------
+
+namespace {
+
+scene::Scene sceneNamed(const std::string& name) {
+    scene::Scene s = editedScene();
+    s.name = name;
+    return s;
+}
+
+// Claims and expects no error.
+RecoveryLock claim(const fs::path& settingsFile) {
+    std::string error;
+    RecoveryLock lock = claimRecoveryFile(settingsFile, error);
+    EXPECT_TRUE(error.empty()) << error;
+    return lock;
+}
+
+// The name of the scene in a recovery file, or "" when none can be read.
+std::string recoveredName(const fs::path& file) {
+    std::string error;
+    const auto r = readRecovery(file, error);
+    return r ? r->scene.name : "";
+}
+
+// A child process that claims a recovery file in `settingsFile`'s folder and autosaves the
+// scene `name` to it, then waits until the parent closes the pipe (or kills it). Plays
+// "another sandbox" with a real process boundary.
+class ChildSandbox {
+  public:
+    ChildSandbox(const fs::path& settingsFile, const std::string& name) {
+        int ready[2];
+        int go[2];
+        if (::pipe(ready) != 0 || ::pipe(go) != 0) {
+            ADD_FAILURE() << "pipe failed";
+            return;
+        }
+        m_pid = ::fork();
+        if (m_pid == 0) {
+            ::close(ready[0]);
+            ::close(go[1]);
+            std::string error;
+            RecoveryLock lock = claimRecoveryFile(settingsFile, error);
+            const bool ok =
+                !lock.file().empty() && writeRecovery(lock.file(), sceneNamed(name), {}, error);
+            const std::string reply = ok ? lock.file().string() : std::string();
+            if (::write(ready[1], reply.data(), reply.size()) < 0) ::_exit(3);
+            ::close(ready[1]);
+            char c = 0;
+            while (::read(go[0], &c, 1) > 0) {
+            }
+            ::_exit(0); // a crash would do as well: the kernel drops the lock either way
+        }
+        ::close(ready[1]);
+        ::close(go[0]);
+        m_go = go[1];
+        char buf[4096];
+        ssize_t n = 0;
+        while ((n = ::read(ready[0], buf, sizeof buf)) > 0)
+            m_file.append(buf, static_cast<std::size_t>(n));
+        ::close(ready[0]);
+    }
+    ~ChildSandbox() { exit(); }
+    ChildSandbox(const ChildSandbox&) = delete;
+    ChildSandbox& operator=(const ChildSandbox&) = delete;
+
+    /// The child's recovery file ("" when it failed).
+    [[nodiscard]] fs::path file() const { return m_file; }
+    /// Ends the child: cleanly, or with SIGKILL (as a crash or `kill -9`).
+    void exit(bool kill = false) {
+        if (m_pid <= 0) return;
+        if (kill) ::kill(m_pid, SIGKILL);
+        if (m_go >= 0) ::close(m_go);
+        m_go = -1;
+        int status = 0;
+        ::waitpid(m_pid, &status, 0);
+        m_pid = -1;
+    }
+
+  private:
+    pid_t m_pid = -1;
+    int m_go = -1;
+    std::string m_file;
+};
+
+} // namespace
+
+TEST(RecoverySlots, ASandboxAloneGetsRecoveryJsonAndLocksIt) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    RecoveryLock lock = claim(settings);
+    EXPECT_EQ(lock.file(), dir.path() / "recovery.json");
+    EXPECT_FALSE(lock.adopted());
+    EXPECT_TRUE(recoveryFileInUse(lock.file()));
+    EXPECT_EQ(readAll(dir.path() / "recovery.lock"), std::to_string(::getpid()) + "\n");
+    EXPECT_FALSE(fs::exists(lock.file())); // written by the first autosave only
+
+    lock.release();
+    EXPECT_TRUE(lock.file().empty());
+    EXPECT_FALSE(recoveryFileInUse(dir.path() / "recovery.json"));
+    EXPECT_TRUE(fs::exists(dir.path() / "recovery.lock")); // lock files stay
+}
+
+TEST(RecoverySlots, NoSettingsFolderMeansNoRecoveryFile) {
+    std::string error = "stale";
+    const RecoveryLock lock = claimRecoveryFile({}, error);
+    EXPECT_TRUE(lock.file().empty());
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_TRUE(staleRecoveryFiles({}).empty());
+    EXPECT_FALSE(recoveryFileInUse({}));
+}
+
+TEST(RecoverySlots, TwoInstancesInOneProcessUseDistinctFiles) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    RecoveryLock first = claim(settings);
+    RecoveryLock second = claim(settings);
+    EXPECT_EQ(first.file(), dir.path() / "recovery.json");
+    EXPECT_EQ(second.file(), dir.path() / "recovery-2.json");
+    std::string error;
+    ASSERT_TRUE(writeRecovery(first.file(), sceneNamed("first"), {}, error)) << error;
+    ASSERT_TRUE(writeRecovery(second.file(), sceneNamed("second"), {}, error)) << error;
+    // Both owners live: nothing is stale, and a third instance gets a third file.
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty());
+    RecoveryLock third = claim(settings);
+    EXPECT_EQ(third.file(), dir.path() / "recovery-3.json");
+    EXPECT_FALSE(third.adopted());
+    EXPECT_EQ(recoveredName(first.file()), "first"); // untouched
+    EXPECT_EQ(recoveredName(second.file()), "second");
+
+    // A real save removes the file but not the lock: the slot stays its owner's.
+    removeRecovery(second.file());
+    EXPECT_TRUE(recoveryFileInUse(second.file()));
+    RecoveryLock fourth = claim(settings);
+    EXPECT_EQ(fourth.file(), dir.path() / "recovery-4.json");
+
+    // The first instance ends without saving: its file is offered to the next one.
+    const fs::path firstFile = first.file();
+    first.release();
+    EXPECT_EQ(staleRecoveryFiles(settings), std::vector<fs::path>{firstFile});
+    RecoveryLock next = claim(settings);
+    EXPECT_EQ(next.file(), firstFile);
+    EXPECT_TRUE(next.adopted());
+    EXPECT_EQ(recoveredName(next.file()), "first");
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty()); // claimed: not offered twice
+}
+
+TEST(RecoverySlots, ALiveProcesssFileIsHiddenUntilItExits) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    ChildSandbox child(settings, "child");
+    ASSERT_EQ(child.file(), dir.path() / "recovery.json");
+    const std::string bytes = readAll(child.file());
+    ASSERT_FALSE(bytes.empty());
+
+    // The child runs: its file is in use, never offered, and this process gets its own.
+    EXPECT_TRUE(recoveryFileInUse(child.file()));
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty());
+    {
+        RecoveryLock mine = claim(settings);
+        EXPECT_EQ(mine.file(), dir.path() / "recovery-2.json");
+        EXPECT_FALSE(mine.adopted());
+        std::string error;
+        EXPECT_FALSE(readRecovery(mine.file(), error).has_value());
+        EXPECT_TRUE(error.empty()) << error;
+        removeRecovery(mine.file()); // e.g. a clean exit of this instance
+    }
+    EXPECT_EQ(readAll(child.file()), bytes); // neither overwritten nor deleted
+
+    // The child exits without saving: now its autosave is offered.
+    child.exit();
+    EXPECT_FALSE(recoveryFileInUse(dir.path() / "recovery.json"));
+    EXPECT_EQ(staleRecoveryFiles(settings), std::vector<fs::path>{dir.path() / "recovery.json"});
+    RecoveryLock next = claim(settings);
+    EXPECT_EQ(next.file(), dir.path() / "recovery.json");
+    EXPECT_TRUE(next.adopted());
+    EXPECT_EQ(recoveredName(next.file()), "child");
+}
+
+TEST(RecoverySlots, AKilledProcesssFileIsOffered) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    RecoveryLock mine = claim(settings); // slot 1, no autosave yet
+    ChildSandbox child(settings, "killed");
+    ASSERT_EQ(child.file(), dir.path() / "recovery-2.json");
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty());
+    child.exit(/*kill=*/true);
+    EXPECT_EQ(staleRecoveryFiles(settings), std::vector<fs::path>{child.file()});
+    RecoveryLock next = claim(settings);
+    EXPECT_EQ(next.file(), child.file());
+    EXPECT_TRUE(next.adopted());
+    EXPECT_EQ(recoveredName(next.file()), "killed");
+}
+
+TEST(RecoverySlots, AStaleFileOfADeadPidAndAnOldUnlockedFileAreOffered) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    std::string error;
+    // Slot 3, left by a process that died (its pid is in the lock file; nobody holds the lock).
+    ASSERT_TRUE(writeRecovery(dir.path() / "recovery-3.json", sceneNamed("dead"), {}, error));
+    writeAll(dir.path() / "recovery-3.lock", "999999999\n");
+    EXPECT_FALSE(recoveryFileInUse(dir.path() / "recovery-3.json"));
+    RecoveryLock lock = claim(settings);
+    EXPECT_EQ(lock.file(), dir.path() / "recovery-3.json");
+    EXPECT_TRUE(lock.adopted());
+    EXPECT_EQ(recoveredName(lock.file()), "dead");
+    EXPECT_EQ(readAll(dir.path() / "recovery-3.lock"), std::to_string(::getpid()) + "\n");
+
+    // A recovery.json without a lock file (an older version wrote it) is stale too.
+    ASSERT_TRUE(writeRecovery(dir.path() / "recovery.json", sceneNamed("old"), {}, error));
+    EXPECT_FALSE(fs::exists(dir.path() / "recovery.lock"));
+    EXPECT_EQ(staleRecoveryFiles(settings), std::vector<fs::path>{dir.path() / "recovery.json"});
+    RecoveryLock old = claim(settings);
+    EXPECT_EQ(old.file(), dir.path() / "recovery.json");
+    EXPECT_TRUE(old.adopted());
+}
+
+TEST(RecoverySlots, TheNewestStaleFileIsOfferedFirstTheOthersOnLaterStarts) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    std::string error;
+    const fs::path older = dir.path() / "recovery.json";
+    const fs::path newer = dir.path() / "recovery-5.json";
+    ASSERT_TRUE(writeRecovery(older, sceneNamed("older"), {}, error)) << error;
+    ASSERT_TRUE(writeRecovery(newer, sceneNamed("newer"), {}, error)) << error;
+    const auto now = fs::file_time_type::clock::now();
+    fs::last_write_time(older, now - std::chrono::hours(2));
+    fs::last_write_time(newer, now - std::chrono::hours(1));
+    EXPECT_EQ(staleRecoveryFiles(settings), (std::vector<fs::path>{newer, older}));
+
+    RecoveryLock a = claim(settings);
+    EXPECT_EQ(a.file(), newer);
+    EXPECT_TRUE(a.adopted());
+    RecoveryLock b = claim(settings); // a second sandbox, started while the first runs
+    EXPECT_EQ(b.file(), older);
+    EXPECT_TRUE(b.adopted());
+    RecoveryLock c = claim(settings);
+    EXPECT_EQ(c.file(), dir.path() / "recovery-2.json"); // lowest free slot
+    EXPECT_FALSE(c.adopted());
+}
+
+TEST(RecoverySlots, BrokenAndTemporaryFilesAreNoSlots) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    for (const char* name :
+         {"recovery.broken.json", "recovery-2.broken.json", "recovery-02.json", "recovery-1.json",
+          "recovery-1000.json", "recovery.json.tmp", "recovery-x.json", "settings.json"})
+        writeAll(dir.path() / name, "{}");
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty());
+    RecoveryLock lock = claim(settings);
+    EXPECT_EQ(lock.file(), dir.path() / "recovery.json");
+    EXPECT_FALSE(lock.adopted());
+}
+
+TEST(RecoverySlots, ABrokenAdoptedFileIsMovedAsideAndTheSlotStaysMine) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    writeAll(dir.path() / "recovery-2.json", "not json");
+    RecoveryLock lock = claim(settings);
+    ASSERT_EQ(lock.file(), dir.path() / "recovery-2.json");
+    std::string error;
+    EXPECT_FALSE(readRecovery(lock.file(), error).has_value());
+    EXPECT_NE(error.find("recovery-2.broken.json"), std::string::npos) << error;
+    EXPECT_TRUE(recoveryFileInUse(lock.file()));
+    ASSERT_TRUE(writeRecovery(lock.file(), sceneNamed("mine"), {}, error)) << error;
+    EXPECT_TRUE(staleRecoveryFiles(settings).empty());
+}
+
+TEST(RecoverySlots, MovingTheLockKeepsItHeld) {
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    RecoveryLock a = claim(settings);
+    const fs::path file = a.file();
+    RecoveryLock b = std::move(a);
+    EXPECT_TRUE(a.file().empty()); // NOLINT(bugprone-use-after-move): moved-from is empty
+    EXPECT_EQ(b.file(), file);
+    EXPECT_TRUE(recoveryFileInUse(file));
+    RecoveryLock c;
+    c = std::move(b);
+    EXPECT_TRUE(recoveryFileInUse(file));
+    c = RecoveryLock();
+    EXPECT_FALSE(recoveryFileInUse(file));
 }
 
 // ---- When to autosave ------------------------------------------------------------------------

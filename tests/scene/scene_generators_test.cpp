@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <numbers>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -599,6 +600,390 @@ TEST(GeneratorCrossingFlows, InvalidParametersThrow) {
             (void)generate(CrossingFlows{.center = {kNaN, 0}}, SceneAgent{});
         },
         {"center must be finite"});
+}
+
+// ---- Keeping clear of the surroundings -------------------------------------------------------
+
+/// The agents as scene text: equal text = bit-identical agents (numbers round-trip exactly).
+std::string textOf(const GeneratorResult& r) {
+    Scene scene;
+    scene.agents = r.agents;
+    return serializeScene(scene);
+}
+
+SceneAgent withRadius(double radius) {
+    SceneAgent prototype;
+    prototype.overrides.radius = radius;
+    return prototype;
+}
+
+/// The 3×3 grid at spacing 2 around the origin: x, y in {−2, 0, 2}, row by row from y = −2.
+const GridBlock kGrid3{.rows = 3, .columns = 3, .spacing = 2, .goalOffset = {0, 10}};
+
+TEST(GeneratorSurroundings, GridOverAnExistingAgentDropsExactlyTheOverlappingOnes) {
+    // Existing agent at (1, 0), radius 1; new radius 0.5: centres must be >= 1.5 apart.
+    // (0, 0) and (2, 0) are 1 away: dropped. (0, ±2), (2, ±2) are √5 ≈ 2.24 away, (−2, 0) is 3.
+    // The agent at (−4, 0), radius 1.5, needs 2.0 and (−2, 0) is exactly 2 away: touching is
+    // clear.
+    Surroundings around;
+    around.agents = {{{1, 0}, 1.0}, {{-4, 0}, 1.5}};
+    const GeneratorResult r = generate(kGrid3, withRadius(0.5), around);
+    const std::vector<Vec2> kept{{-2, -2}, {0, -2}, {2, -2}, {-2, 0}, {-2, 2}, {0, 2}, {2, 2}};
+    EXPECT_EQ(positionsOf(r), kept);
+    for (const SceneAgent& a : r.agents)
+        EXPECT_EQ(a.goal, a.position + Vec2(0, 10)); // goals travel with their agents
+    EXPECT_EQ(r.requested, 9);
+    EXPECT_EQ(r.unplaced, 2);
+    EXPECT_EQ(r.note, "placed 7 of 9: 2 would overlap existing agents");
+    expectLoadable(r);
+}
+
+TEST(GeneratorSurroundings, MinSpacingWidensTheGapBetweenCentres) {
+    // minSpacing 3 > 0.5 + 1: centres >= 3 from (1, 0). Kept: (−2, 0) exactly 3 away and
+    // (−2, ±2) √13 ≈ 3.6 away; (0, ±2) and (2, ±2) are √5 away.
+    Surroundings around;
+    around.agents = {{{1, 0}, 1.0}};
+    around.minSpacing = 3.0;
+    const GeneratorResult r = generate(kGrid3, withRadius(0.5), around);
+    EXPECT_EQ(positionsOf(r), (std::vector<Vec2>{{-2, -2}, {-2, 0}, {-2, 2}}));
+    EXPECT_EQ(r.unplaced, 6);
+    EXPECT_EQ(r.note, "placed 3 of 9: 6 would overlap existing agents");
+}
+
+TEST(GeneratorSurroundings, TheGeneratedRadiusIsTheOverrideElseTheDefault) {
+    // Existing agent at (0, 0.9), radius 0; the grid agent (0, 0) is 0.9 away: clear for a
+    // radius up to 0.9.
+    Surroundings around;
+    around.agents = {{{0, 0.9}, 0.0}};
+    around.defaultRadius = 1.0;
+    const GridBlock one{.rows = 1, .columns = 1};
+    EXPECT_EQ(generate(one, SceneAgent{}, around).agents.size(), 0U); // default 1.0
+    EXPECT_EQ(generate(one, withRadius(0.9), around).agents.size(), 1U);
+    around.defaultRadius = 0.5;
+    EXPECT_EQ(generate(one, SceneAgent{}, around).agents.size(), 1U);
+}
+
+TEST(GeneratorSurroundings, ObstaclesDropAgentsInsideOrOverlappingButNotTouching) {
+    // A clockwise box [1, 3.5] × [−1.5, 1.5]: (2, 0) is inside, 1 or more from every edge (only
+    // the inside test drops it); (2, ±2) are exactly 0.5 (= radius) from its top and bottom
+    // edges: touching, kept. A wall (2-vertex segment) along y = −2.4 from x = −3 to 3 is 0.4
+    // from the bottom row: all three dropped.
+    Surroundings around;
+    around.obstacles = {{{1, -1.5}, {1, 1.5}, {3.5, 1.5}, {3.5, -1.5}}, {{-3, -2.4}, {3, -2.4}}};
+    const GeneratorResult r = generate(kGrid3, withRadius(0.5), around);
+    EXPECT_EQ(positionsOf(r), (std::vector<Vec2>{{-2, 0}, {0, 0}, {-2, 2}, {0, 2}, {2, 2}}));
+    EXPECT_EQ(r.requested, 9);
+    EXPECT_EQ(r.unplaced, 4);
+    EXPECT_EQ(r.note, "placed 5 of 9: 4 would overlap obstacles");
+}
+
+TEST(GeneratorSurroundings, TheNoteCountsAgentsObstaclesAndBoth) {
+    // The wall of the previous test drops the bottom row; agents at (−2, 2) (alone) and (2, −2)
+    // (also on the wall) drop one each; a point obstacle 0.3 from (0, 0) drops it.
+    Surroundings around;
+    around.obstacles = {{{-3, -2.4}, {3, -2.4}}, {{0.3, 0}}};
+    around.agents = {{{-2, 2}, 0.5}, {{2, -2}, 0.5}};
+    SceneAgent prototype = withRadius(0.5);
+    prototype.isStatic = true;
+    const GeneratorResult r = generate(kGrid3, prototype, around);
+    EXPECT_EQ(positionsOf(r), (std::vector<Vec2>{{-2, 0}, {2, 0}, {0, 2}, {2, 2}}));
+    EXPECT_EQ(r.unplaced, 5);
+    EXPECT_EQ(r.note, "placed 4 of 9: 5 would overlap existing agents or obstacles (1 an agent, "
+                      "3 an obstacle, 1 both); static agents get no goals (they never move)");
+}
+
+TEST(GeneratorSurroundings, CircleAndCrossingFlowsDropInOrder) {
+    Surroundings around;
+    around.agents = {{{10, 0}, 1.0}};
+    const GeneratorResult circle =
+        generate(CircleFormation{.radius = 10, .count = 4}, withRadius(0.5), around);
+    EXPECT_EQ(positionsOf(circle), (std::vector<Vec2>{{0, 10}, {-10, 0}, {0, -10}}));
+    EXPECT_EQ(circle.agents[1].goal, Vec2(10, 0)); // goals are not checked
+    EXPECT_EQ(circle.note, "placed 3 of 4: 1 would overlap existing agents");
+
+    // The small layout of SmallCaseExactLayout; an agent at (−12, 0), radius 0.6, reaches 1.1:
+    // it drops (−12, ±1) (1 away) but not (−10, ±1) (√5) nor (−14, 0) (2).
+    around.agents = {{{-12, 0}, 0.6}};
+    const GeneratorResult flows = generate(
+        CrossingFlows{.perFlow = 5, .laneWidth = 3, .length = 10, .spacing = 2, .angleDeg = 90},
+        withRadius(0.5), around);
+    EXPECT_EQ(
+        positionsOf(flows),
+        (std::vector<Vec2>{
+            {-10, -1}, {-10, 1}, {-14, 0}, {1, -10}, {-1, -10}, {1, -12}, {-1, -12}, {0, -14}}));
+    EXPECT_EQ(flows.agents[2].goal, Vec2(10, 0));
+    EXPECT_EQ(flows.requested, 10);
+    EXPECT_EQ(flows.unplaced, 2);
+    EXPECT_EQ(flows.note, "placed 8 of 10: 2 would overlap existing agents");
+}
+
+TEST(GeneratorSurroundings, RandomFillSkipsTheCandidateOnAnExistingAgent) {
+    // The first candidate in [0, 10]² is (10·o1, 10·o2)/2^32 ≈ (4.17, 9.97) from the first
+    // raw outputs of std::mt19937(1); an agent at (4, 10) with radius 1 blocks it (new radius
+    // 0.5: 1.5 needed), so the first agent is the second candidate.
+    std::mt19937 rng(1);
+    const auto o1 = static_cast<double>(rng());
+    const auto o2 = static_cast<double>(rng());
+    const double ux = static_cast<double>(rng()) / 4294967296.0;
+    const double uy = static_cast<double>(rng()) / 4294967296.0;
+    const Vec2 second{ux * 10.0, uy * 10.0}; // as the generator computes lo + u·extent
+    ASSERT_EQ(o1, 1791095845.0);
+    ASSERT_EQ(o2, 4282876139.0);
+    ASSERT_GT(length(second - Vec2(4, 10)), 1.5);
+    Surroundings around;
+    around.agents = {{{4, 10}, 1.0}};
+    const RandomFill params{.region = rectangleRegion({0, 0}, {10, 10}), .count = 1, .seed = 1};
+    const GeneratorResult r = generate(params, withRadius(0.5), around);
+    ASSERT_EQ(r.agents.size(), 1U);
+    EXPECT_EQ(r.agents[0].position, second);
+    EXPECT_EQ(r.requested, 1);
+    EXPECT_EQ(r.unplaced, 0);
+    EXPECT_EQ(r.note, "");
+}
+
+TEST(GeneratorSurroundings, RandomFillAroundAnObstaclePlacesEveryAgentOutsideIt) {
+    // A 10×10 block in the middle of a 40×40 room, and a few agents in the room already.
+    Surroundings around;
+    around.obstacles = {rectangleRegion({15, 15}, {25, 25})};
+    around.agents = {{{5, 5}, 1.0}, {{35, 5}, 2.0}, {{5, 35}, 0.5}, {{30, 30}, 1.0}};
+    around.minSpacing = 2.0;
+    const RandomFill params{
+        .region = rectangleRegion({0, 0}, {40, 40}), .count = 150, .minSpacing = 2.0, .seed = 7};
+    const double radius = 0.5;
+    const GeneratorResult r = generate(params, withRadius(radius), around);
+    ASSERT_EQ(r.agents.size(), 150U);
+    EXPECT_EQ(r.requested, 150);
+    EXPECT_EQ(r.unplaced, 0);
+    EXPECT_EQ(r.note, "");
+    for (const SceneAgent& a : r.agents) {
+        const Vec2 p = a.position;
+        // Outside the block by at least the radius (distance to the box [15, 25]²).
+        const double dx = std::max({15.0 - p.x, 0.0, p.x - 25.0});
+        const double dy = std::max({15.0 - p.y, 0.0, p.y - 25.0});
+        EXPECT_GE(std::hypot(dx, dy), radius) << p.x << ", " << p.y;
+        for (const OccupiedDisk& d : around.agents) {
+            EXPECT_GE(length(p - d.position), std::max(2.0, radius + d.radius))
+                << p.x << ", " << p.y;
+        }
+        EXPECT_TRUE(isClear(around, p, radius));
+    }
+    EXPECT_GE(minPairDistance(positionsOf(r)), 2.0); // and none overlapping each other
+
+    // Deterministic: the same inputs give the same agents; so does another order of the
+    // existing agents and obstacles (the rule is a yes/no per candidate).
+    EXPECT_EQ(textOf(generate(params, withRadius(radius), around)), textOf(r));
+    Surroundings reordered = around;
+    std::reverse(reordered.agents.begin(), reordered.agents.end());
+    reordered.obstacles.insert(reordered.obstacles.begin(), std::vector<Vec2>{{100, 100}});
+    EXPECT_EQ(textOf(generate(params, withRadius(radius), reordered)), textOf(r));
+    // Without surroundings some agents would have landed on the block.
+    const GeneratorResult bare = generate(params, withRadius(radius));
+    EXPECT_TRUE(std::any_of(bare.agents.begin(), bare.agents.end(), [&](const SceneAgent& a) {
+        return !isClear(around, a.position, radius);
+    }));
+}
+
+TEST(GeneratorSurroundings, RandomFillOutOfRoomSaysWhatBlockedIt) {
+    // The left half of the 10×10 square is an obstacle: at spacing 3 not even 20 fit.
+    Surroundings around;
+    around.obstacles = {rectangleRegion({-1, -1}, {5, 11})};
+    RandomFill params{.region = rectangleRegion({0, 0}, {10, 10}), .count = 50, .minSpacing = 3};
+    GeneratorResult r = generate(params, withRadius(0.5), around);
+    EXPECT_GT(r.agents.size(), 2U);
+    EXPECT_LT(r.agents.size(), 20U);
+    EXPECT_EQ(r.requested, 50);
+    EXPECT_EQ(r.unplaced, 50 - static_cast<int>(r.agents.size()));
+    const std::string placed = "placed " + std::to_string(r.agents.size()) +
+                               " of 50: no room at minSpacing 3 after "
+                               "10000 tries (";
+    EXPECT_EQ(r.note.rfind(placed, 0), 0U) << r.note;
+    EXPECT_NE(r.note.find(" tries overlapped obstacles)"), std::string::npos) << r.note;
+    EXPECT_EQ(r.note.find("agents"), std::string::npos) << r.note;
+    for (const SceneAgent& a : r.agents)
+        EXPECT_GE(a.position.x, 5.5);
+
+    // An agent too: both kinds are named.
+    around.agents = {{{8, 5}, 1.0}};
+    r = generate(params, withRadius(0.5), around);
+    EXPECT_NE(r.note.find(" tries overlapped existing agents, "), std::string::npos) << r.note;
+    EXPECT_NE(r.note.find(" obstacles)"), std::string::npos) << r.note;
+}
+
+TEST(GeneratorSurroundings, NoSurroundingsOrFarAwayOnesChangeNothing) {
+    // Far away: outside every generated agent's reach.
+    Surroundings far;
+    far.agents = {{{500, 500}, 3.0}, {{-400, 0}, 1.0}};
+    far.obstacles = {rectangleRegion({300, -10}, {310, 10}), {{0, 200}, {10, 200}}};
+    far.minSpacing = 5.0;
+    const SceneAgent prototype = withRadius(0.5);
+    const auto expectSame = [&](const auto& params) {
+        const GeneratorResult old = generate(params, prototype);
+        for (const Surroundings& s : {Surroundings{}, far}) {
+            const GeneratorResult r = generate(params, prototype, s);
+            EXPECT_EQ(textOf(r), textOf(old));
+            EXPECT_EQ(r.note, old.note);
+            EXPECT_EQ(r.requested, old.requested);
+            EXPECT_EQ(r.unplaced, old.unplaced);
+        }
+        return old;
+    };
+    const GeneratorResult circle = expectSame(CircleFormation{.count = 12});
+    EXPECT_EQ(circle.requested, 12);
+    EXPECT_EQ(circle.unplaced, 0);
+    EXPECT_EQ(expectSame(GridBlock{.rows = 5, .columns = 7}).requested, 35);
+    EXPECT_EQ(expectSame(CrossingFlows{}).requested, 40);
+    const GeneratorResult fill = expectSame(RandomFill{.region = kLShape,
+                                                       .count = 60,
+                                                       .minSpacing = 2,
+                                                       .seed = 3,
+                                                       .goals = RandomFill::Goals::RandomInRegion});
+    EXPECT_EQ(fill.requested, 60);
+    // Out of room without surroundings: unplaced counts the shortfall, the note is as before.
+    const GeneratorResult full = expectSame(
+        RandomFill{.region = rectangleRegion({0, 0}, {10, 10}), .count = 200, .minSpacing = 3});
+    EXPECT_EQ(full.unplaced, 200 - static_cast<int>(full.agents.size()));
+    EXPECT_EQ(full.note, "placed " + std::to_string(full.agents.size()) +
+                             " of 200: no room at minSpacing 3 after 40000 tries");
+    const GeneratorResult none =
+        expectSame(RandomFill{.region = rectangleRegion({0, 0}, {20, 10}), .density = 0.001});
+    EXPECT_EQ(none.requested, 0);
+    EXPECT_EQ(none.unplaced, 0);
+}
+
+TEST(GeneratorSurroundings, SurroundingsOfASceneResolveRadii) {
+    Scene scene;
+    scene.agentDefaults.radius = 0.4;
+    SceneAgent big;
+    big.position = {1, 2};
+    big.overrides.radius = 1.5;
+    SceneAgent plain;
+    plain.position = {-3, 0};
+    scene.agents = {big, plain};
+    SceneObstacle wall;
+    wall.vertices = {{0, 0}, {1, 0}, {1, 1}};
+    scene.obstacles = {wall};
+    const Surroundings s = surroundingsOf(scene, 2.5);
+    ASSERT_EQ(s.agents.size(), 2U);
+    EXPECT_EQ(s.agents[0].position, Vec2(1, 2));
+    EXPECT_EQ(s.agents[0].radius, 1.5);
+    EXPECT_EQ(s.agents[1].position, Vec2(-3, 0));
+    EXPECT_EQ(s.agents[1].radius, 0.4);
+    EXPECT_EQ(s.obstacles, std::vector<std::vector<Vec2>>{wall.vertices});
+    EXPECT_EQ(s.minSpacing, 2.5);
+    EXPECT_EQ(s.defaultRadius, 0.4);
+    EXPECT_EQ(surroundingsOf(scene).minSpacing, 0.0);
+}
+
+TEST(GeneratorSurroundings, IsClearFollowsTheRule) {
+    Surroundings s;
+    s.agents = {{{0, 0}, 1.0}};
+    s.obstacles = {rectangleRegion({10, 0}, {12, 2})};
+    EXPECT_FALSE(isClear(s, {1.4, 0}, 0.5));
+    EXPECT_TRUE(isClear(s, {1.5, 0}, 0.5)); // touching
+    s.minSpacing = 2.0;
+    EXPECT_FALSE(isClear(s, {1.5, 0}, 0.5));
+    EXPECT_TRUE(isClear(s, {0, -2}, 0.5));
+    EXPECT_FALSE(isClear(s, {11, 1}, 0.0));     // inside, radius 0
+    EXPECT_FALSE(isClear(s, {9.6, 1}, 0.5));    // overlaps the left edge
+    EXPECT_TRUE(isClear(s, {9.5, 1}, 0.5));     // touches it
+    EXPECT_FALSE(isClear(s, {12.3, 2.3}, 0.5)); // near the corner: √0.18 ≈ 0.42 away
+    EXPECT_TRUE(isClear(s, {12.4, 2.4}, 0.5));  // √0.32 ≈ 0.57 away
+    EXPECT_TRUE(isClear(Surroundings{}, {0, 0}, 100.0));
+}
+
+TEST(GeneratorSurroundings, TheIndexAgreesWithTheLinearRuleOnARandomScene) {
+    // Existing agents of mixed radii (a few huge ones), triangles, segments, points and one
+    // big obstacle over the generated grid; every grid agent must be kept exactly when the
+    // linear rule (isClear) says it is clear.
+    std::mt19937 rng(42);
+    const auto uniform = [&](double lo, double hi) {
+        return lo + (hi - lo) * static_cast<double>(rng()) / 4294967296.0;
+    };
+    Surroundings s;
+    s.minSpacing = 1.2;
+    for (int i = 0; i < 3000; ++i) {
+        const double radius = i % 500 == 0 ? uniform(5, 20) : uniform(0.2, 0.8);
+        s.agents.push_back({{uniform(-120, 120), uniform(-120, 120)}, radius});
+    }
+    for (int i = 0; i < 200; ++i) {
+        const Vec2 c{uniform(-120, 120), uniform(-120, 120)};
+        switch (i % 3) {
+        case 0:
+            s.obstacles.push_back({c, c + Vec2(uniform(0.5, 4), 0), c + Vec2(0, uniform(0.5, 4))});
+            break;
+        case 1:
+            s.obstacles.push_back({c, c + Vec2(uniform(-5, 5), uniform(-5, 5))});
+            break;
+        default:
+            s.obstacles.push_back({c});
+            break;
+        }
+    }
+    s.obstacles.push_back({{-60, -60}, {70, -50}, {0, 10}, {60, 70}, {-50, 40}});
+    const GridBlock grid{.rows = 100, .columns = 100, .spacing = 2.0};
+    const GeneratorResult bare = generate(grid, withRadius(0.6));
+    const GeneratorResult r = generate(grid, withRadius(0.6), s);
+    std::vector<Vec2> expected;
+    for (const SceneAgent& a : bare.agents) {
+        if (isClear(s, a.position, 0.6)) expected.push_back(a.position);
+    }
+    EXPECT_EQ(positionsOf(r), expected);
+    EXPECT_GT(expected.size(), 1000U);
+    EXPECT_LT(expected.size(), 9000U);
+    EXPECT_EQ(r.unplaced, 10000 - static_cast<int>(expected.size()));
+    EXPECT_NE(r.note.find("existing agents or obstacles ("), std::string::npos) << r.note;
+}
+
+TEST(GeneratorSurroundings, TwentyThousandExistingAgentsAndTenThousandNewOnesAreQuick) {
+    // A dense existing crowd on a jittered lattice (1.25 apart) over an eighth of a 500×500
+    // square; a random fill of the whole square must keep clear of it.
+    std::mt19937 rng(5);
+    const auto jitter = [&] { return 0.5 * (static_cast<double>(rng()) / 4294967296.0 - 0.5); };
+    Surroundings s;
+    for (int i = 0; i < 20000; ++i) {
+        const double x = 0.625 + 1.25 * static_cast<double>(i % 100) + jitter();
+        const double y = 0.625 + 1.25 * static_cast<double>(i / 100) + jitter();
+        s.agents.push_back({{x, y}, 0.5});
+    }
+    s.minSpacing = 3.0;
+    const auto start = std::chrono::steady_clock::now();
+    const GeneratorResult r = generate(RandomFill{.region = rectangleRegion({0, 0}, {500, 500}),
+                                                  .count = 10000,
+                                                  .minSpacing = 3.0,
+                                                  .seed = 2},
+                                       withRadius(0.5), s);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    RecordProperty("milliseconds", std::to_string(ms));
+    ASSERT_EQ(r.agents.size(), 10000U);
+    for (std::size_t i = 0; i < r.agents.size(); i += 50)
+        EXPECT_TRUE(isClear(s, r.agents[i].position, 0.5)) << i;
+    EXPECT_LT(ms, 5000.0); // generous: sanitizer builds on a loaded machine
+}
+
+TEST(GeneratorSurroundings, InvalidSurroundingsThrow) {
+    const GridBlock one{.rows = 1, .columns = 1};
+    Surroundings s;
+    s.agents = {{{0, 0}, 1.0}, {{1, kNaN}, 1.0}};
+    expectInvalid([&] { (void)generate(one, SceneAgent{}, s); },
+                  {"grid block", "surroundings.agents[1].position must be finite"});
+    s.agents = {{{0, 0}, -1.0}};
+    expectInvalid([&] { (void)generate(one, SceneAgent{}, s); },
+                  {"surroundings.agents[0].radius must be >= 0 (got -1)"});
+    s.agents.clear();
+    s.obstacles = {{{0, 0}, {kInf, 0}}};
+    expectInvalid([&] { (void)generate(CircleFormation{}, SceneAgent{}, s); },
+                  {"circle formation", "surroundings.obstacles[0][1] must be finite"});
+    s.obstacles.clear();
+    s.minSpacing = -2;
+    expectInvalid([&] { (void)generate(RandomFill{.region = kLShape}, SceneAgent{}, s); },
+                  {"random fill", "surroundings.minSpacing must be >= 0 (got -2)"});
+    s.minSpacing = 0;
+    expectInvalid([&] { (void)generate(CrossingFlows{}, withRadius(-0.5), s); },
+                  {"crossing flows", "the prototype's radius must be >= 0 (got -0.5)"});
+    s.defaultRadius = kNaN;
+    expectInvalid([&] { (void)generate(one, SceneAgent{}, s); },
+                  {"surroundings.defaultRadius must be a finite number"});
 }
 
 } // namespace

@@ -20,6 +20,25 @@
 /// Angles are in degrees, counter-clockwise from +x. Sine and cosine of multiples of 90° are
 /// exact (0, ±1), so axis-aligned layouts have exact coordinates.
 ///
+/// Keeping clear of what is already there: every generator has an overload taking
+/// `Surroundings` (the agents and obstacles already in the scene; surroundingsOf(scene) builds
+/// it). A generated agent of radius r (the prototype's radius override, else
+/// Surroundings::defaultRadius) at position p is *clear* when
+///   - for every existing agent (centre q, radius r_q): |p − q| >= max(minSpacing, r + r_q),
+///     i.e. the disks do not overlap (touching is fine) and, when minSpacing is larger, the
+///     centres are at least minSpacing apart; and
+///   - for every obstacle: p is not inside the polygon (even-odd rule, 3+ vertices) and every
+///     edge (a 2-vertex obstacle is one segment) is at least r from p, i.e. the disk neither
+///     overlaps the obstacle nor lies inside it (touching an edge is fine).
+/// The structured generators (circle, grid, crossing flows) lay out their agents as without
+/// surroundings and leave out those that are not clear; the others keep their order. The
+/// random fill rejects candidates that are not clear, so it still places the full count where
+/// there is room. Generated agents are not checked against each other beyond each generator's
+/// own spacing, nor goals against anything. Surroundings with no agents and no obstacles give
+/// exactly the result of the overload without them. Neighbour queries go through uniform grids
+/// over the generated agents' bounding box, so a call costs about O(existing + generated), not
+/// their product; obstacles with very many vertices are checked edge by edge.
+///
 /// Target `orca_scene`.
 
 #include <cstdint>
@@ -114,11 +133,56 @@ struct CrossingFlows {
     double angleDeg = 90.0;  ///< Direction of flow 1 relative to flow 0 (degrees, finite).
 };
 
+/// One agent already in the scene, as the generators see it: a disk.
+struct OccupiedDisk {
+    Vec2 position{0.0, 0.0}; ///< Centre (world units, finite).
+    double radius = 0.0;     ///< Radius (world units, finite, >= 0).
+};
+
+/// What is already in the scene; generated agents keep clear of it (rule in the file comment).
+struct Surroundings {
+    /// Existing agents (any order; static ones included).
+    std::vector<OccupiedDisk> agents;
+    /// Existing obstacles: polygons of finite vertices, any winding; 2 vertices = a segment,
+    /// 1 = a point, 0 = ignored.
+    std::vector<std::vector<Vec2>> obstacles;
+    /// Smallest centre-to-centre distance between a generated agent and an existing one (world
+    /// units, finite, >= 0). 0: the disks may touch but not overlap. Pass a random fill's own
+    /// minSpacing to space the new crowd from the old one as it is spaced within itself.
+    double minSpacing = 0.0;
+    /// Radius of a generated agent whose prototype has no radius override (world units,
+    /// finite, >= 0): the scene's agentDefaults.radius.
+    double defaultRadius = AgentParams{}.radius;
+};
+
+/// The surroundings `scene` makes: every agent's position with its resolved radius
+/// (Scene::resolvedParams: override, else agentDefaults), every obstacle's vertices, the given
+/// `minSpacing` (world units, >= 0) and agentDefaults.radius as defaultRadius.
+[[nodiscard]] Surroundings surroundingsOf(const Scene& scene, double minSpacing = 0.0);
+
+/// Whether a disk of `radius` (world units, >= 0) centred at `position` is clear of
+/// `surroundings` by the rule of the file comment (the generators' test, without their
+/// spatial index: O(agents + obstacle vertices), for one-off checks such as a preview).
+[[nodiscard]] bool isClear(const Surroundings& surroundings, Vec2 position, double radius);
+
 /// The generated agents and a remark for the user ("" when there is nothing to say), e.g.
 /// "placed 180 of 200: no room at minSpacing 3".
+///
+/// With surroundings, agents left out by a structured generator are counted in `unplaced` and
+/// the note starts with "placed N of M: K would overlap existing agents" (or "obstacles", or
+/// "existing agents or obstacles (A an agent, B an obstacle, C both)" when both kinds blocked
+/// some); a random fill that runs out of room adds to its "placed N of M: no room ..." note
+/// "(T tries overlapped existing agents, U obstacles)", naming only the kinds that rejected
+/// tries.
 struct GeneratorResult {
     std::vector<SceneAgent> agents; ///< In the order each generator documents; no ids.
     std::string note;               ///< "" or one or more remarks joined by "; ".
+    /// Agents the parameters asked for: count (circle, random fill; round(density × area) in
+    /// density mode), rows × columns (grid), 2 × perFlow (crossing flows).
+    int requested = 0;
+    /// requested − agents.size(): agents left out because they would overlap the surroundings,
+    /// or (random fill) because no room was found.
+    int unplaced = 0;
 };
 
 /// The ring of agents described by `params`, copies of `prototype` (see the file comment).
@@ -132,6 +196,18 @@ struct GeneratorResult {
 /// The two crossing flows described by `params`. Throws std::invalid_argument on invalid
 /// parameters or when the flows would overlap at the start.
 [[nodiscard]] GeneratorResult generate(const CrossingFlows& params, const SceneAgent& prototype);
+
+/// The same generators keeping clear of `surroundings` (rule in the file comment). They also
+/// throw std::invalid_argument for invalid surroundings (non-finite values, negative radii or
+/// minSpacing) or a prototype radius override that is negative or not finite.
+[[nodiscard]] GeneratorResult generate(const CircleFormation& params, const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
+[[nodiscard]] GeneratorResult generate(const GridBlock& params, const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
+[[nodiscard]] GeneratorResult generate(const RandomFill& params, const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
+[[nodiscard]] GeneratorResult generate(const CrossingFlows& params, const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
 
 /// The axis-aligned rectangle with corners `min` and `max` as a counter-clockwise polygon:
 /// {min, (max.x, min.y), max, (min.x, max.y)}. Corners given in the wrong order are swapped.
