@@ -10,6 +10,7 @@ find_package(GIF 5 REQUIRED) # giflib: recordings (Debian: libgif-dev)
 add_library(orca_sandbox_lib STATIC
     sandbox/sandbox.cpp
     sandbox/sandbox_frame.cpp
+    sandbox/state_dump.cpp
     sandbox/key_bindings.cpp
     sandbox/paths.cpp
     sandbox/layers.cpp
@@ -37,5 +38,6 @@ add_executable(orca-sandbox
     sandbox/screenshot.cpp
     sandbox/options.cpp
 )
+target_include_directories(orca-sandbox PRIVATE common)
 target_link_libraries(orca-sandbox PRIVATE
     orca_sandbox_lib OpenGL::GL CLI11::CLI11 ${CMAKE_DL_LIBS} orca_warnings)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and launches the sandbox (default scene: scenes/circle.json).
+# Installs what is missing, builds, and launches the sandbox (default scene: scenes/welcome.json).
 # Extra arguments go to orca-sandbox, e.g. scripts/sandbox.sh scenes/blocks.json
 set -euo pipefail
 cd "$(dirname "$0")/.."

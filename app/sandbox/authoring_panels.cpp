@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
 
 #include "sandbox.hpp"
@@ -18,6 +19,10 @@
 namespace orca::app {
 
 namespace {
+
+constexpr const char* kGeneratorKinds[] = {"Circle formation", "Grid block", "Random fill",
+                                           "Crossing flows"};
+
 
 using ui::palette;
 
@@ -51,36 +56,72 @@ bool inputVec(const char* label, Vec2& v) {
     return true;
 }
 
-// Runs the chosen generator. Throws std::invalid_argument with a user-facing message.
-scene::GeneratorResult runGenerator(const GeneratorState& g, const scene::SceneAgent& prototype) {
+// Runs the chosen generator around what the scene already holds: generated agents never
+// overlap its agents or obstacles (a random fill keeps its own minimum spacing from them too).
+// Throws std::invalid_argument with a user-facing message.
+scene::GeneratorResult runGenerator(const GeneratorState& g, const scene::SceneAgent& prototype,
+                                    const scene::Scene& around) {
     switch (g.kind) {
     case GeneratorKind::Circle:
-        return scene::generate(g.circle, prototype);
+        return scene::generate(g.circle, prototype, scene::surroundingsOf(around));
     case GeneratorKind::Grid:
-        return scene::generate(g.grid, prototype);
+        return scene::generate(g.grid, prototype, scene::surroundingsOf(around));
     case GeneratorKind::RandomFill:
-        return scene::generate(g.fill, prototype);
+        return scene::generate(g.fill, prototype,
+                               scene::surroundingsOf(around, g.fill.minSpacing));
     case GeneratorKind::Crossing:
-        return scene::generate(g.crossing, prototype);
+        return scene::generate(g.crossing, prototype, scene::surroundingsOf(around));
     }
     return {};
 }
 
-void refreshPreview(SandboxContext& ctx) {
+} // namespace
+
+void holdGeneratorPreview(GeneratorState& g, std::string reason) {
+    g.held = true;
+    g.heldReason = std::move(reason);
+    g.dirty = true;
+    g.preview = {};
+}
+
+void refreshGeneratorPreview(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
-    if (!g.dirty) return;
+    if (!g.dirty && g.previewSceneVersion == ctx.editor.editVersion) return;
     g.dirty = false;
+    g.previewSceneVersion = ctx.editor.editVersion;
     g.error.clear();
     g.preview = {};
     const auto t0 = std::chrono::steady_clock::now();
     try {
-        g.preview = runGenerator(g, agentFromTemplate(ctx.editor, {0.0, 0.0}));
+        g.preview = runGenerator(g, agentFromTemplate(ctx.editor, {0.0, 0.0}), ctx.scene);
     } catch (const std::exception& e) {
         g.error = e.what();
     }
     g.previewMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
+
+bool insertGeneratorPreview(SandboxContext& ctx) {
+    GeneratorState& g = ctx.editor.generator;
+    refreshGeneratorPreview(ctx);
+    if (g.held || !g.error.empty() || g.preview.agents.empty()) return false;
+    scene::Scene after = ctx.scene;
+    const std::size_t first = after.agents.size();
+    after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
+    const std::string label = std::string("Insert ") + kGeneratorKinds[static_cast<int>(g.kind)] +
+                              " (" + std::to_string(g.preview.agents.size()) + " agents)";
+    if (!commitScene(ctx, std::move(after), label)) return false;
+    std::vector<std::size_t> sel;
+    for (std::size_t i = first; i < ctx.scene.agents.size(); ++i)
+        sel.push_back(i);
+    clearEditSelection(ctx);
+    selectAgents(ctx, sel);
+    setNote(ctx, g.preview.note.empty() ? label : label + ": " + g.preview.note);
+    holdGeneratorPreview(g, "inserted");
+    return true;
+}
+
+namespace {
 
 ui::Rgba severityColour(scene::LintSeverity s) {
     switch (s) {
@@ -120,14 +161,34 @@ void placeWindow(const SandboxContext& ctx, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowSize(size, cond);
 }
 
-// Issues that share a focus point get their labels on separate rows.
-double labelRow(const LintState& l, std::size_t i) {
-    int row = 0;
-    for (std::size_t k = 0; k < i; ++k)
-        if (l.issues[k].where.x == l.issues[i].where.x &&
-            l.issues[k].where.y == l.issues[i].where.y)
-            ++row;
-    return row;
+// Which of an issue's elements are drawn: all obstacles, edges and vertices, and the agent and
+// goal rings nearest its focus point (ties: element order), at most kMaxLintRingsPerIssue.
+void chooseShownElements(const scene::Scene& scene, const scene::LintIssue& issue,
+                         std::vector<std::uint32_t>& shown, std::size_t& hidden) {
+    using K = scene::LintElement::Kind;
+    shown.clear();
+    std::vector<std::pair<double, std::uint32_t>> rings; // (distance², element)
+    for (std::size_t k = 0; k < issue.elements.size(); ++k) {
+        const scene::LintElement& el = issue.elements[k];
+        const auto e = static_cast<std::uint32_t>(k);
+        if (el.kind != K::Agent && el.kind != K::Goal) {
+            shown.push_back(e);
+            continue;
+        }
+        if (el.index >= scene.agents.size()) continue;
+        const scene::SceneAgent& a = scene.agents[el.index];
+        const Vec2 p = el.kind == K::Goal && a.goal ? *a.goal : a.position;
+        const double d = std::isfinite(issue.where.x) && std::isfinite(issue.where.y)
+                             ? absSq(p - issue.where)
+                             : 0.0;
+        rings.emplace_back(d, e);
+    }
+    const std::size_t keep = std::min(rings.size(), kMaxLintRingsPerIssue);
+    std::partial_sort(rings.begin(), rings.begin() + static_cast<std::ptrdiff_t>(keep), rings.end());
+    hidden = rings.size() - keep;
+    for (std::size_t k = 0; k < keep; ++k)
+        shown.push_back(rings[k].second);
+    std::sort(shown.begin(), shown.end());
 }
 
 } // namespace
@@ -153,6 +214,10 @@ void refreshLint(SandboxContext& ctx) {
             break;
         }
     }
+    l.shown.resize(l.issues.size());
+    l.hiddenRings.assign(l.issues.size(), 0);
+    for (std::size_t i = 0; i < l.issues.size(); ++i)
+        chooseShownElements(ctx.scene, l.issues[i], l.shown[i], l.hiddenRings[i]);
     if (l.selected >= static_cast<int>(l.issues.size())) l.selected = -1;
 }
 
@@ -223,16 +288,15 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         ImGui::End();
         return;
     }
-    static constexpr const char* kKinds[] = {"Circle formation", "Grid block", "Random fill",
-                                             "Crossing flows"};
     int kind = static_cast<int>(g.kind);
     ImGui::SetNextItemWidth(200.0f);
-    if (ImGui::Combo("Generator", &kind, kKinds, IM_ARRAYSIZE(kKinds))) {
+    bool edited = false; // a parameter changed this frame: a new preview, shown again
+    if (ImGui::Combo("Generator", &kind, kGeneratorKinds, IM_ARRAYSIZE(kGeneratorKinds))) {
         g.kind = static_cast<GeneratorKind>(kind);
-        g.dirty = true;
+        edited = true;
     }
     const Vec2 viewCentre = ctx.camera.center();
-    bool& d = g.dirty;
+    bool& d = edited;
     ImGui::PushItemWidth(160.0f);
     switch (g.kind) {
     case GeneratorKind::Circle:
@@ -329,8 +393,12 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         break;
     }
     ImGui::PopItemWidth();
-    if (ImGui::IsWindowAppearing()) d = true;
-    refreshPreview(ctx);
+    if (ImGui::IsWindowAppearing()) edited = true;
+    if (edited) {
+        g.dirty = true;
+        g.held = false;
+    }
+    refreshGeneratorPreview(ctx);
 
     ImGui::Separator();
     ImGui::Checkbox("Preview in the view", &g.showPreview);
@@ -340,26 +408,26 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         ImGui::PopStyleColor();
     } else {
         ImGui::Text("%zu agents (%.1f ms)", g.preview.agents.size(), g.previewMs);
+        // E.g. "placed 7 of 9: 2 would overlap existing agents": said loudly, it is a choice.
+        if (g.preview.unplaced > 0) ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette().kLintWarning));
         if (!g.preview.note.empty()) ImGui::TextWrapped("%s", g.preview.note.c_str());
+        if (g.preview.unplaced > 0) ImGui::PopStyleColor();
     }
     ImGui::TextDisabled("Agents take the new-agent defaults (N).");
+    if (g.held) {
+        // Inserted, or another scene opened: the old preview is not shown (nor inserted again).
+        ImGui::TextWrapped("No preview: %s. Change a parameter or click Preview.",
+                           g.heldReason.c_str());
+        if (ImGui::Button("Preview", {120.0f, 0.0f})) {
+            g.held = false;
+            g.dirty = true;
+        }
+        ImGui::End();
+        return;
+    }
     const bool can = g.error.empty() && !g.preview.agents.empty();
     if (!can) ImGui::BeginDisabled();
-    if (ImGui::Button("Insert", {120.0f, 0.0f})) {
-        scene::Scene after = ctx.scene;
-        const std::size_t first = after.agents.size();
-        after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
-        const std::string label = std::string("Insert ") + kKinds[static_cast<int>(g.kind)] + " (" +
-                                  std::to_string(g.preview.agents.size()) + " agents)";
-        if (commitScene(ctx, std::move(after), label)) {
-            std::vector<std::size_t> sel;
-            for (std::size_t i = first; i < ctx.scene.agents.size(); ++i)
-                sel.push_back(i);
-            clearEditSelection(ctx);
-            selectAgents(ctx, sel);
-            setNote(ctx, label);
-        }
-    }
+    if (ImGui::Button("Insert", {120.0f, 0.0f})) insertGeneratorPreview(ctx);
     if (!can) ImGui::EndDisabled();
     ImGui::End();
 }
@@ -425,7 +493,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
     const ui::Camera& cam = ctx.camera;
     // Generator preview: ghost agents with their goals.
     const GeneratorState& g = ctx.editor.generator;
-    if (ctx.panels.generators && g.showPreview && g.error.empty()) {
+    if (ctx.panels.generators && g.showPreview && !g.held && g.error.empty()) {
         const ui::Rect view = cam.visibleWorld();
         if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
             std::vector<ImVec2> pts;
@@ -447,23 +515,31 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
             }
         }
     }
-    // Linter: every issue's elements ringed in its severity's colour; the selected or hovered
-    // issue stronger.
+    // Linter: every issue's elements ringed in its severity's colour (agents and goals capped
+    // per issue), the selected or hovered issue stronger.
     if (!ctx.panels.linter) return;
     refreshLint(ctx);
     LintState& l = ctx.editor.lint;
+    l.ringsDrawn = 0;
     const ui::Rect viewport = cam.viewport().expanded(40.0);
     for (std::size_t i = 0; i < l.issues.size(); ++i) {
         const scene::LintIssue& is = l.issues[i];
         const bool strong = static_cast<int>(i) == l.selected || static_cast<int>(i) == l.hovered;
         const ImU32 c = col(severityColour(is.severity), 255);
         const float w = strong ? 3.5f : 2.0f;
-        // The rule's name beside the issue (the first hundred issues; more would be noise).
+        // The rule's name beside the issue (the first hundred issues; more would be noise), laid
+        // out with the view's other labels; it counts the agents not ringed.
         if (i < 100 && std::isfinite(is.where.x) && std::isfinite(is.where.y) &&
-            cam.visibleWorld().contains(is.where))
-            dl.AddText(toIm(cam.worldToScreen(is.where) + Vec2{10.0, 6.0 + 14.0 * labelRow(l, i)}),
-                       c, is.rule.c_str());
-        for (const scene::LintElement& el : is.elements) {
+            cam.visibleWorld().contains(is.where)) {
+            std::string text = is.rule;
+            if (l.hiddenRings[i] > 0)
+                text += " (+" + std::to_string(l.hiddenRings[i]) + " more agents)";
+            ctx.worldLabels.add(ui::labelRequest(cam.worldToScreen(is.where), text.c_str(), c,
+                                                 strong ? 0 : -1, ui::LabelSide::BelowRight,
+                                                 is.rule.c_str()));
+        }
+        for (const std::uint32_t e : l.shown[i]) {
+            const scene::LintElement& el = is.elements[e];
             using K = scene::LintElement::Kind;
             switch (el.kind) {
             case K::Agent:
@@ -474,6 +550,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                     const Vec2 p = cam.worldToScreen(a.position);
                     if (!viewport.contains(p)) break;
                     const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+                    ++l.ringsDrawn;
                     if (r < 3.0)
                         dl.AddRect(toIm(p - Vec2(4.0)), toIm(p + Vec2(4.0)), c);
                     else
@@ -482,9 +559,11 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                 }
                 break;
             case K::Goal:
-                if (el.index < ctx.scene.agents.size() && ctx.scene.agents[el.index].goal)
+                if (el.index < ctx.scene.agents.size() && ctx.scene.agents[el.index].goal) {
+                    ++l.ringsDrawn;
                     dl.AddCircle(toIm(cam.worldToScreen(*ctx.scene.agents[el.index].goal)), 8.0f, c,
                                  12, w);
+                }
                 break;
             case K::Obstacle:
             case K::Edge:

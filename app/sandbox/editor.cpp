@@ -473,6 +473,7 @@ bool closeDrawing(SandboxContext& ctx) {
         e.generator.regionIsRectangle = false;
         e.generator.kind = GeneratorKind::RandomFill;
         e.generator.dirty = true;
+        e.generator.held = false;
         e.drawing.clear();
         e.drawingRegion = false;
         setTool(ctx, Tool::Select);
@@ -483,6 +484,10 @@ bool closeDrawing(SandboxContext& ctx) {
     scene::Scene after = ctx.scene;
     scene::SceneObstacle o;
     o.vertices = e.drawing;
+    // ORCA only sees counter-clockwise polygons: clicks made clockwise are reversed (same
+    // vertices, same first vertex). W still reverses on purpose (e.g. a loaded file's).
+    const bool reversed = check.clockwise && o.vertices.size() >= 3;
+    if (reversed) std::reverse(o.vertices.begin() + 1, o.vertices.end());
     after.obstacles.push_back(std::move(o));
     e.drawing.clear();
     if (!commitScene(ctx, std::move(after),
@@ -493,8 +498,9 @@ bool closeDrawing(SandboxContext& ctx) {
     ctx.selection.clear();
     e.obstacles = {ctx.scene.obstacles.size() - 1};
     e.vertex.reset();
-    if (check.clockwise)
-        setNote(ctx, "The obstacle is clockwise: agents ignore it until you reverse it (W)");
+    if (reversed)
+        setNote(ctx, "Obstacle closed: drawn clockwise, reversed to counter-clockwise so agents "
+                     "avoid it (W reverses it again)");
     return true;
 }
 

@@ -84,14 +84,40 @@ struct GeneratorState {
     Vec2 rectMax{20.0, 20.0};
     bool showPreview = true;
     bool dirty = true; ///< parameters changed since the preview was made
+    /// EditorState::editVersion the preview was made for: the generated agents keep clear of
+    /// the scene's agents and obstacles, so an edit of the scene makes a new preview.
+    std::uint64_t previewSceneVersion = ~std::uint64_t{0};
+    /// No preview shown (nor insertable) until a parameter changes or Preview is clicked: after
+    /// an Insert, and when another scene is opened (the old preview belongs to the old scene).
+    bool held = false;
+    std::string heldReason; ///< "inserted", "another scene was opened"
     scene::GeneratorResult preview;
     std::string error; ///< the generator's message for invalid parameters
     double previewMs = 0.0;
 };
 
+/// Hides the generator's preview until a parameter changes (see GeneratorState::held).
+void holdGeneratorPreview(GeneratorState& g, std::string reason);
+/// Runs the generator when its parameters (or the scene around it) changed since the preview.
+void refreshGeneratorPreview(SandboxContext& ctx);
+/// Inserts the preview's agents into the scene as one undoable edit, selects them, says so in
+/// the status bar (with the generator's note, e.g. how many could not be placed) and holds
+/// the preview. False (nothing changes) when there is no preview to insert.
+bool insertGeneratorPreview(SandboxContext& ctx);
+
+/// Agent and goal rings drawn per lint finding at most: a grouped finding may list every agent
+/// of a 10,000-agent scene, and ringing them all hides the crowd. The ones nearest the
+/// finding's focus point are drawn; its label counts the rest ("+N more agents").
+inline constexpr std::size_t kMaxLintRingsPerIssue = 24;
+
 /// The linter's findings for the current scene (re-run when the scene changes).
 struct LintState {
     std::vector<scene::LintIssue> issues;
+    /// Per issue: its elements to draw (indices into `elements`: every obstacle, edge and
+    /// vertex, and the kMaxLintRingsPerIssue agents and goals nearest its focus point).
+    std::vector<std::vector<std::uint32_t>> shown;
+    std::vector<std::size_t> hiddenRings; ///< per issue: agents and goals not ringed
+    std::size_t ringsDrawn = 0;           ///< agent and goal rings drawn last frame (dump)
     std::uint64_t version = ~std::uint64_t{0}; ///< editVersion they were computed for
     std::size_t errors = 0;
     std::size_t warnings = 0;

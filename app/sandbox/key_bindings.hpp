@@ -250,7 +250,8 @@ inline constexpr std::array kKeyBindings{
                "Drag from an agent to set its goal; Alt+drag sets a constant preferred velocity",
                false},
     KeyBinding{SDLK_5, kModNone, Action::ToolObstacle, "Obstacle tool",
-               "Click vertices; click the first vertex or press Enter to close", false},
+               "Click vertices; click the first vertex or press Enter to close (made "
+               "counter-clockwise)", false},
     KeyBinding{SDLK_g, kModNone, Action::ToggleGenerators, "Generators",
                "Insert formations: circle, grid block, random fill, crossing flows (preview first)",
                false},

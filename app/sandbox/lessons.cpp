@@ -145,7 +145,7 @@ std::vector<LessonListEntry> listLessons(const fs::path& dir) {
 bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std::string& error) {
     lesson::LessonLoad loaded;
     try {
-        loaded = lesson::loadLesson(file);
+        loaded = lesson::loadLesson(file, appLoadOptions(ctx));
     } catch (const std::exception& e) {
         error = e.what();
         return false;
@@ -188,7 +188,7 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
         return false;
     }
     try {
-        const std::size_t pages = lesson::loadLesson(file).lesson.pages.size();
+        const std::size_t pages = lesson::loadLesson(file, appLoadOptions(ctx)).lesson.pages.size();
         if (page < 1 || page > pages) {
             error = "orca-sandbox: error: --lesson-page " + std::to_string(page) + ": " +
                     file.string() + " has " + std::to_string(pages) +
@@ -261,7 +261,7 @@ void requestLesson(SandboxContext& ctx, const fs::path& file) {
 
 void applyLessonRequests(SandboxContext& ctx) {
     LessonState& ls = ctx.lesson;
-    if (ctx.loadRequest && lesson::isLessonFile(*ctx.loadRequest)) {
+    if (ctx.loadRequest && lesson::isLessonFile(*ctx.loadRequest, ctx.maxFileSize)) {
         const fs::path file = *std::exchange(ctx.loadRequest, std::nullopt);
         std::string error;
         if (!openLesson(ctx, file, 0, error)) {

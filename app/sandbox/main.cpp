@@ -549,6 +549,7 @@ int main(int argc, char** argv) {
     ctx.paths = resolveAppPaths();
     ctx.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (opt.dumpState) ctx.dumpFile = *opt.dumpState;
+    ctx.maxFileSize = opt.maxFileSize;
 
     // Settings (interactive only: screenshots must not depend on the user's choices).
     fs::path settingsFile;
@@ -563,6 +564,7 @@ int main(int argc, char** argv) {
         ctx.layers = ctx.settings.layers;
         ctx.panels = ctx.settings.panels;
         ctx.showHelp = !s.existed; // first launch
+        ctx.helpFirstLaunch = ctx.showHelp;
     }
 
     // The scene is loaded before any window opens, so a broken file fails fast.
@@ -570,7 +572,7 @@ int main(int argc, char** argv) {
     if (opt.scene)
         sceneFile = resolveSceneArgument(*opt.scene, ctx.paths);
     else if (!ctx.paths.scenesDir.empty())
-        sceneFile = ctx.paths.scenesDir / "circle.json";
+        sceneFile = ctx.paths.scenesDir / "welcome.json";
 
     std::string error;
     bool loaded = false;
@@ -644,13 +646,18 @@ int main(int argc, char** argv) {
                          static_cast<unsigned long long>(*opt.seek),
                          static_cast<unsigned long long>(reached));
     }
+    RecoveryLock recoveryLock; // this process's recovery file, locked until main returns
     if (interactive) {
         // A lesson page says whether it plays.
         ctx.running = opt.lesson ? ctx.running && !opt.paused : loaded && !opt.paused && !opt.seek;
-        // Unsaved work from a run that did not end cleanly: offer it back.
-        ctx.recoveryFile = recoveryFileFor(settingsFile);
-        ctx.autosave = AutosaveTimer(opt.autosaveSeconds);
+        // Unsaved work from a run that did not end cleanly (a recovery file no running sandbox
+        // holds) is claimed and offered back; else a free recovery file is claimed.
         std::string recoveryError;
+        recoveryLock = claimRecoveryFile(settingsFile, recoveryError);
+        if (!recoveryError.empty())
+            std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
+        ctx.recoveryFile = recoveryLock.file();
+        ctx.autosave = AutosaveTimer(opt.autosaveSeconds);
         ctx.pendingRecovery = readRecovery(ctx.recoveryFile, recoveryError);
         if (!recoveryError.empty()) {
             std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "key_bindings.hpp"
+#include "max_file_size_option.hpp"
 #include "layers.hpp"
 #include "selection.hpp"
 
@@ -57,7 +58,7 @@ ParseResult parseOptions(int argc, char** argv) {
     bool printKeys = false;
     app.add_option("scene", scene,
                    "Scene file (.json). A bare name such as 'blocks' is also looked up in the "
-                   "scenes folder. Default: circle.json");
+                   "scenes folder. Default: welcome.json");
     app.add_option("--steps", o.steps, "Simulation steps to run after loading")
         ->capture_default_str();
     app.add_option("--seek", o.seek,
@@ -119,6 +120,7 @@ ParseResult parseOptions(int argc, char** argv) {
                    "restoring on the next start")
         ->type_name("SECONDS")
         ->capture_default_str();
+    addMaxFileSizeOption(app, o.maxFileSize);
     std::string panels;
     std::string tool;
     std::string panelList;

@@ -10,7 +10,7 @@
 namespace orca::app {
 
 struct Options {
-    std::optional<std::filesystem::path> scene; ///< default: scenes/circle.json
+    std::optional<std::filesystem::path> scene; ///< default: scenes/welcome.json
     std::uint64_t steps = 0;                    ///< steps to run right after loading
     std::optional<std::uint64_t> seek;          ///< then go to this recorded step (paused)
     std::optional<std::string> branch; ///< --branch: Compare from --branch-at with NAME=VALUE,...
@@ -35,6 +35,7 @@ struct Options {
     std::vector<std::string> panels; ///< --panels: windows to open (kPanelNames)
     std::optional<std::string> tool; ///< --tool: the tool to start with (kToolNames)
     double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
+    std::uint64_t maxFileSize = 1ull << 30; ///< --max-file-size: larger scene/lesson files are refused
     std::optional<int> uiScalePercent; ///< --ui-scale: 100..250 (over the settings file's)
     std::optional<bool> lightTheme;    ///< --theme light|dark (over the settings file's)
     std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)

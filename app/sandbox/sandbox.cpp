@@ -45,6 +45,27 @@ void restoreView(SandboxContext& ctx) {
     }
     if (const auto layers = view.find("layers"); layers != view.end())
         layersFromJson(nlohmann::json::parse(layers->dump()), ctx.layers);
+    // "select": agents (file order) selected on opening, the last one primary.
+    if (const auto select = view.find("select"); select != view.end() && select->is_array()) {
+        std::vector<std::size_t> indices;
+        for (const auto& i : *select)
+            if (i.is_number_unsigned() && i.get<std::uint64_t>() < ctx.sim.agentCount())
+                indices.push_back(i.get<std::size_t>());
+        std::string ignored;
+        if (!indices.empty()) selectByIndex(ctx, indices, ignored);
+    }
+    // "timeScale": the real-time speed to play the scene at (the welcome scene is slow enough to
+    // follow the velocity panel).
+    if (const auto scale = view.find("timeScale"); scale != view.end() && scale->is_number()) {
+        const double v = scale->get<double>();
+        if (v >= 0.25 && v <= 64.0) {
+            ctx.clockSettings.mode = RunMode::RealTime;
+            ctx.clockSettings.timeScale = v;
+        }
+    }
+    // "hint": one line shown over the view until dismissed (the welcome scene's what-to-click).
+    if (const auto hint = view.find("hint"); hint != view.end() && hint->is_string())
+        ctx.sceneHint = hint->get<std::string>();
 }
 
 void resetSceneCaches(SandboxContext& ctx) {
@@ -79,10 +100,12 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     ctx.editor.drag = {};
     ctx.editor.skippedObstacles.clear();
     ctx.editor.skippedReasons.clear();
+    holdGeneratorPreview(ctx.editor.generator, "another scene was opened");
     ++ctx.editor.editVersion;
     ctx.construction.neighbor = 0;
     ctx.construction.phase = 0;
     ctx.paramsError.clear();
+    ctx.sceneHint.clear();
     resetSceneCaches(ctx);
     ctx.fitRequested = true;
     ctx.titleChanged = true;
@@ -117,15 +140,18 @@ void afterSceneChange(SandboxContext& ctx) {
     ++ctx.editor.editVersion;
 }
 
-nlohmann::ordered_json vec(Vec2 v) {
-    return nlohmann::ordered_json::array({v.x, v.y});
-}
-
 } // namespace
+
+scene::LoadOptions appLoadOptions(const SandboxContext& ctx) {
+    scene::LoadOptions options;
+    options.maxFileSize = ctx.maxFileSize;
+    options.maxFileSizeSetting = "--max-file-size";
+    return options;
+}
 
 bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error) {
     try {
-        scene::LoadResult loaded = scene::loadScene(file);
+        scene::LoadResult loaded = scene::loadScene(file, appLoadOptions(ctx));
         Simulator sim = scene::buildSimulator(loaded.scene);
         if (!loaded.warnings.empty()) {
             std::string text;
@@ -161,8 +187,17 @@ bool loadSceneObject(SandboxContext& ctx, scene::Scene scene, const fs::path& fi
     return false;
 }
 
+scene::Scene newScene() {
+    scene::Scene s;
+    // The format's defaults are RVO2's (neighborDist 15 < maxSpeed 2 x timeHorizon 10), which
+    // the linter rightly flags: a new scene starts with agents that see far enough ahead.
+    AgentParams& d = s.agentDefaults;
+    d.neighborDist = std::max(d.neighborDist, d.maxSpeed * d.timeHorizon);
+    return s;
+}
+
 void setEmptyScene(SandboxContext& ctx) {
-    installScene(ctx, scene::Scene{}, Simulator{}, {});
+    installScene(ctx, newScene(), Simulator{}, {});
 }
 
 void restartScene(SandboxContext& ctx) {
@@ -194,12 +229,35 @@ bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error) {
     return true;
 }
 
+std::string sceneNameFromFile(const fs::path& file) {
+    std::string name = file.stem().string();
+    std::replace(name.begin(), name.end(), '_', ' ');
+    const auto first = name.find_first_not_of(' ');
+    if (first == std::string::npos) return "Untitled";
+    name.erase(0, first);
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    return name;
+}
+
 bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
     scene::Scene out = ctx.scene;
+    // A scene without a name (a new one) is named after its file, and keeps that name.
+    if (out.name.empty()) out.name = sceneNameFromFile(file);
+    // The view block is updated, not replaced: keys the app does not write (a "hint") stay.
     nlohmann::ordered_json view = nlohmann::ordered_json::object();
+    if (const auto it = out.extra.find("view"); it != out.extra.end() && it->is_object())
+        view = *it;
     view["center"] = {ctx.camera.center().x, ctx.camera.center().y};
     view["zoom"] = ctx.camera.scale();
     view["layers"] = nlohmann::ordered_json::parse(layersToJson(ctx.layers).dump());
+    view.erase("select");
+    nlohmann::ordered_json select = nlohmann::ordered_json::array();
+    const std::optional<std::size_t> primary = ctx.selection.primaryIndex(ctx.sim);
+    for (const std::size_t i : ctx.selection.indices(ctx.sim))
+        if (i != primary) select.push_back(i);
+    if (primary) select.push_back(*primary); // the last one is the primary again on opening
+    if (!select.empty()) view["select"] = std::move(select);
     out.extra["view"] = std::move(view);
     try {
         scene::saveScene(out, file);
@@ -227,6 +285,7 @@ void stepSimulation(SandboxContext& ctx, int steps) {
         const auto t0 = Clock::now();
         ctx.sim.step();
         ctx.stepTiming.add(msSince(t0));
+        if (ctx.layers.world.trails) ctx.renderer.sampleTrails(ctx.sim);
         recordStep(ctx);
         const StepStats& st = ctx.sim.lastStepStats();
         ui::MetricsSample s;
@@ -570,6 +629,7 @@ void applyAction(SandboxContext& ctx, Action action) {
         break;
     case Action::ToggleHelp:
         ctx.showHelp = !ctx.showHelp;
+        ctx.helpFirstLaunch = false; // asked for: the key tables open
         break;
     case Action::Quit:
         requestQuit(ctx);
@@ -672,139 +732,6 @@ bool applyRequests(SandboxContext& ctx) {
     if (std::exchange(ctx.restartRequest, false)) restartScene(ctx);
     if (std::exchange(ctx.dumpRequest, false)) writeStateDump(ctx, "key");
     return !ctx.quitRequest;
-}
-
-bool writeStateDump(SandboxContext& ctx, const char* reason) {
-    if (ctx.dumpFile.empty()) return false;
-    using json = nlohmann::ordered_json;
-    json j = json::object();
-    j["format"] = "orca-sandbox-state";
-    j["version"] = 1;
-    j["sequence"] = ++ctx.dumpCount;
-    j["reason"] = reason;
-    j["sceneFile"] = ctx.sceneFile.string();
-    j["sceneName"] = ctx.scene.name;
-    j["unsaved"] = ctx.unsaved.unsaved();
-    j["step"] = ctx.sim.stepCount();
-    j["time"] = ctx.sim.time();
-    j["timeStep"] = ctx.sim.params().timeStep;
-    j["running"] = ctx.running;
-    j["stateHash"] = formatStateHash(ctx.sim.stateHash());
-    j["timeline"] = timelineJson(ctx);
-    j["diagnosis"] = diagnosisJson(ctx);
-    j["compare"] = compareJson(ctx);
-    j["lesson"] = lessonJson(ctx);
-    json handles = json::array();
-    for (const WhatIfHandle& h : whatIfHandles(ctx)) {
-        handles.push_back({{"agent", h.agent},
-                           {"target", whatIfTargetName(h.target)},
-                           {"screen", vec(ctx.camera.worldToScreen(h.point))}});
-    }
-    j["whatIfHandles"] = std::move(handles);
-    if (ctx.whatIf.active) {
-        const WhatIfState& w = ctx.whatIf;
-        const auto index = ctx.sim.indexOf(w.agent);
-        j["whatIf"] = {{"agent", index ? static_cast<std::int64_t>(*index) : -1},
-                       {"target", whatIfTargetName(w.target)},
-                       {"value", {w.value.x, w.value.y}},
-                       {"original", {w.originalValue.x, w.originalValue.y}}};
-    } else {
-        j["whatIf"] = nullptr;
-    }
-    j["selected"] = ctx.selection.indices(ctx.sim);
-    const auto primary = ctx.selection.primaryIndex(ctx.sim);
-    j["primary"] = primary ? json(*primary) : json(nullptr);
-    j["hovered"] = ctx.hoveredAgent ? json(*ctx.hoveredAgent) : json(nullptr);
-    j["mouse"] = ctx.mouse ? vec(*ctx.mouse) : json(nullptr);
-    j["mouseCaptured"] = ctx.mouseCaptured;
-    j["construction"] = {{"active", ctx.construction.active},
-                         {"neighbor", ctx.construction.neighbor},
-                         {"phase", ctx.construction.phase}};
-    {
-        const ExplainRecord* r = primaryRecord(ctx);
-        const ui::SolveFrame f = r ? ui::solveFrame(*r, ctx.solve.step) : ui::SolveFrame{};
-        j["solve"] = {{"active", ctx.solve.active},
-                      {"step", f.count ? f.index : ctx.solve.step},
-                      {"steps", f.count},
-                      {"narration", f.narration}};
-    }
-    static constexpr const char* kDialogNames[] = {"none",      "open",   "saveAs",  "screenshot",
-                                                   "exportSvg", "record", "unsaved", "recover"};
-    j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
-    j["message"] = ctx.messages.frontTitle(); // a message box shown on top ("" when none)
-    j["layers"] = json::parse(layersToJson(ctx.layers).dump());
-    j["panels"] = {{"parameters", ctx.panels.parameters},
-                   {"inspector", ctx.panels.inspector},
-                   {"metrics", ctx.panels.metrics},
-                   {"events", ctx.panels.events},
-                   {"compare", ctx.panels.compare},
-                   {"timeline", ctx.panels.timeline},
-                   {"help", ctx.showHelp}};
-    const ui::Rect& vp = ctx.camera.viewport();
-    j["camera"] = {{"center", vec(ctx.camera.center())},
-                   {"zoom", ctx.camera.scale()},
-                   {"viewport", {vp.min.x, vp.min.y, vp.max.x, vp.max.y}}};
-    j["window"] = {{"width", ctx.windowWidth}, {"height", ctx.windowHeight}};
-    j["appearance"] = {{"uiScale", ctx.settings.uiScalePercent},
-                       {"theme", ctx.settings.theme == ui::Theme::Light ? "light" : "dark"}};
-    // The labels as last drawn: rectangles [x0, y0, x1, y1] (none may overlap another, nor a
-    // reserved one: the panel's titles and legend), and how many fitted nowhere.
-    auto labelsJson = [&](const ui::LabelLayout& l) {
-        json placed = json::array();
-        for (const ui::PlacedLabel& p : l.placed())
-            placed.push_back({{"text", l.textOf(p)},
-                              {"rect", {p.rect.min.x, p.rect.min.y, p.rect.max.x, p.rect.max.y}},
-                              {"leader", p.leader}});
-        json reserved = json::array();
-        for (const ui::Rect& r : l.reserved())
-            reserved.push_back({r.min.x, r.min.y, r.max.x, r.max.y});
-        return json{{"placed", std::move(placed)},
-                    {"reserved", std::move(reserved)},
-                    {"dropped", l.dropped()}};
-    };
-    const ui::Rect& canvas = ctx.velocityPanel.canvas();
-    j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
-                          {"unitsPerPixel", ctx.velocityPanel.unitsPerPixel()},
-                          {"center", vec(ctx.velocityPanel.center())}};
-    j["labels"] = {{"world", labelsJson(ctx.worldLabels)},
-                   {"panel", labelsJson(ctx.velocityPanel.labels())}};
-    json agents = json::array();
-    const auto positions = ctx.sim.positions();
-    const auto params = ctx.sim.agentParamsAll();
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        const Vec2 s = ctx.camera.worldToScreen(positions[i]);
-        agents.push_back({{"index", i},
-                          {"screen", vec(s)},
-                          {"radiusPx", params[i].radius * ctx.camera.scale()},
-                          {"position", vec(positions[i])}});
-    }
-    j["agents"] = std::move(agents);
-    const EditorState& ed = ctx.editor;
-    json skipped = json::array();
-    for (const std::size_t o : ed.skippedObstacles)
-        skipped.push_back(o);
-    json obstacles = json::array();
-    for (const std::size_t o : ed.obstacles)
-        obstacles.push_back(o);
-    j["editor"] = {{"tool", toolName(ed.tool)},
-                   {"snap", ed.snap},
-                   {"snapStep", ed.snapStep},
-                   {"undo", ed.history.undoCount()},
-                   {"redo", ed.history.redoCount()},
-                   {"undoLabel", ed.history.undoLabel()},
-                   {"sceneAgents", ctx.scene.agents.size()},
-                   {"sceneObstacles", ctx.scene.obstacles.size()},
-                   {"selectedObstacles", std::move(obstacles)},
-                   {"drawing", ed.drawing.size()},
-                   {"skippedObstacles", std::move(skipped)},
-                   {"recoveryFile", ctx.recoveryFile.string()},
-                   {"recoveryPending", ctx.pendingRecovery.has_value()}};
-    std::string error;
-    if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
-        std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
-        return false;
-    }
-    return true;
 }
 
 void openPanel(SandboxContext& ctx, std::string_view p) {

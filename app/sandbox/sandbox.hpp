@@ -131,8 +131,15 @@ struct SandboxContext {
     ui::MetricsSample metricsCurrent;
     std::uint64_t metricsVersion = ~std::uint64_t{0};
 
+    /// Scene and lesson files larger than this are refused (--max-file-size); devices, FIFOs
+    /// and folders always are (scene::readTextFile).
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
+
     // Windows.
     bool showHelp = false;
+    bool helpFirstLaunch = false; ///< Help opened by the first launch: key tables folded
+    float helpRect[4] = {0.0f, 0.0f, 0.0f, 0.0f}; ///< the Help window last frame (dump)
+    std::string sceneHint; ///< the scene's "view" hint line, "" when none or dismissed
     LessonState lesson; ///< the open lesson (lessons.hpp), its window and task
     ui::MessageQueue messages;
     std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
@@ -166,6 +173,8 @@ struct SandboxContext {
     TimingStat frameTiming; ///< CPU time to build a frame (ImGui NewFrame .. Render)
 };
 
+/// How the app reads scene and lesson files (the --max-file-size limit).
+[[nodiscard]] scene::LoadOptions appLoadOptions(const SandboxContext& ctx);
 /// Loads a scene file and makes it current (paused, selection cleared, view refitted or taken
 /// from the file's "view" block). On failure the current scene is kept and `error` holds the
 /// loader's message. Warnings go to stderr and `messages`.
@@ -175,7 +184,10 @@ bool loadSceneFile(SandboxContext& ctx, const std::filesystem::path& file, std::
 /// rejects the scene; then nothing changes.
 bool loadSceneObject(SandboxContext& ctx, scene::Scene scene, const std::filesystem::path& file,
                      std::string& error);
-/// Replaces the current scene with an empty one.
+/// An empty scene whose agent defaults pass the linter (RVO2's defaults with neighborDist
+/// raised to maxSpeed x timeHorizon).
+[[nodiscard]] scene::Scene newScene();
+/// Replaces the current scene with an empty one (newScene()).
 void setEmptyScene(SandboxContext& ctx);
 /// Rebuilds the simulator from the current scene (with edits), paused; the selection is
 /// mapped by agent index.
@@ -188,9 +200,13 @@ void sceneEdited(SandboxContext& ctx);
 /// simulator rejects are left out of the simulation and listed (EditorState::skippedObstacles).
 bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error);
 /// Writes the current scene (as loaded plus edits, not the running state) with a "view" block
-/// (camera and layers) atomically to `file`, which becomes the scene's file. Messages the
+/// (camera, layers, selection) atomically to `file`, which becomes the scene's file. A scene
+/// without a name gets sceneNameFromFile(file), kept in the scene and written. Messages the
 /// user on failure.
 bool saveSceneAs(SandboxContext& ctx, const std::filesystem::path& file);
+/// A scene name from a file name: the stem, underscores as spaces, trimmed, first letter in
+/// capitals ("my_crowd.json" -> "My crowd"); "Untitled" when nothing is left.
+[[nodiscard]] std::string sceneNameFromFile(const std::filesystem::path& file);
 /// Runs `steps` steps now, timing each.
 void stepSimulation(SandboxContext& ctx, int steps);
 /// Runs the steps owed this frame: the clock's while running, plus requested single steps.

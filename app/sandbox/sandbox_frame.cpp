@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include "orca/ui/camera_input.hpp"
+#include "orca/ui/help_window.hpp"
 #include "orca/ui/inspector.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
@@ -671,13 +672,13 @@ void buildFrame(SandboxContext& ctx) {
                                             construction ? &*construction : nullptr);
     }
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
-    ui::placeAndDrawLabels(dl, ctx.worldLabels, ctx.camera.viewport());
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
     if (!editing(ctx)) drawWhatIf(ctx, dl, mouse, mouseInWorld);
 
     // Edit tools: their overlay and their mouse handling (which may change the scene).
     drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
-    drawAuthoringOverlay(ctx, dl);
+    drawAuthoringOverlay(ctx, dl); // lint labels join the layout
+    ui::placeAndDrawLabels(dl, ctx.worldLabels, ctx.camera.viewport());
     if (editing(ctx)) {
         editorWorldInput(ctx, mouse, mouseInWorld);
         refreshRecords(ctx);
@@ -719,6 +720,9 @@ void buildFrame(SandboxContext& ctx) {
         ui::showHoverTooltip(*rec, ctx.overlayHover,
                              lineSourceName(ctx, *rec, ctx.overlayHover.line));
 
+    // The scene's hint over the world, beside the docked velocity panel.
+    ui::drawSceneHint(ctx.sceneHint, static_cast<float>(worldLeft),
+                      panelShown ? panelX : io.DisplaySize.x, top);
     drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
     drawLessonWindow(ctx, top, bottom);
 
@@ -766,9 +770,12 @@ void buildFrame(SandboxContext& ctx) {
     }
     if (ctx.panels.timeline) drawTimelineBar(ctx, bottom);
     if (ctx.interactive) {
-        if (ui::drawHelpWindow(&ctx.showHelp, ctx.keyHelp, ctx.mouseHelp,
-                               ctx.showHelp ? firstLessonTitle(ctx) : std::string()))
-            startFirstLesson(ctx);
+        ui::HelpContent help{ctx.keyHelp, ctx.mouseHelp,
+                             ctx.showHelp ? firstLessonTitle(ctx) : std::string(),
+                             !ctx.helpFirstLaunch};
+        const ui::HelpResult shown = ui::drawHelpWindow(&ctx.showHelp, help, top, bottom);
+        std::copy(std::begin(shown.rect), std::end(shown.rect), ctx.helpRect);
+        if (shown.startHere) startFirstLesson(ctx);
         ctx.messages.draw();
         drawDialogs(ctx);
     }

@@ -1,5 +1,6 @@
 // Scene authoring without a window: every edit goes through the history and undoes to a
-// byte-identical scene, editing restarts a running simulation, clockwise obstacles are left
+// byte-identical scene, editing restarts a running simulation, obstacles drawn clockwise are
+// closed counter-clockwise, reversed (W) clockwise obstacles are left
 // out of the simulation (not fatal), clipboard and duplicate, snapping, picking, parameter
 // edits, lint fixes, autosave and recovery.
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "orca/scene.hpp"
+#include "orca/scene_lint.hpp"
 
 #include "sandbox.hpp"
 
@@ -116,21 +118,37 @@ TEST(Editor, EditingPausesAndRestartsARunningSimulation) {
     EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
 }
 
-TEST(Editor, ClockwiseObstacleIsLeftOutOfTheSimulationUntilReversed) {
+TEST(Editor, ObstacleDrawnClockwiseIsClosedCounterClockwise) {
     SandboxContext ctx;
     install(ctx, baseScene());
     setTool(ctx, Tool::Obstacle);
-    ctx.editor.drawing = {{10.0, 10.0}, {10.0, 12.0}, {12.0, 12.0}, {12.0, 10.0}}; // clockwise
+    // A square's corners clicked clockwise: the tool reverses them (first vertex kept), so the
+    // simulation takes the obstacle, and the status bar says so.
+    ctx.editor.drawing = {{10.0, 10.0}, {10.0, 12.0}, {12.0, 12.0}, {12.0, 10.0}};
     ASSERT_TRUE(closeDrawing(ctx));
-    EXPECT_EQ(ctx.scene.obstacles.size(), 2u);
-    EXPECT_EQ(ctx.editor.skippedObstacles, (std::vector<std::size_t>{1}));
-    EXPECT_EQ(ctx.sim.obstacleCount(), 1u);
-    EXPECT_EQ(ctx.editor.obstacles, (std::vector<std::size_t>{1})); // the new one is selected
-    reverseSelectedWinding(ctx);
+    ASSERT_EQ(ctx.scene.obstacles.size(), 2u);
+    EXPECT_EQ(ctx.scene.obstacles[1].vertices,
+              (std::vector<Vec2>{{10.0, 10.0}, {12.0, 10.0}, {12.0, 12.0}, {10.0, 12.0}}));
     EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
     EXPECT_EQ(ctx.sim.obstacleCount(), 2u);
-    undoEdit(ctx);
+    EXPECT_NE(ctx.note.find("reversed to counter-clockwise"), std::string::npos) << ctx.note;
+    EXPECT_EQ(ctx.editor.obstacles, (std::vector<std::size_t>{1})); // the new one is selected
+    // Counter-clockwise clicks are kept as they are, with no note about winding.
+    ctx.note.clear();
+    setTool(ctx, Tool::Obstacle);
+    ctx.editor.drawing = {{20.0, 20.0}, {22.0, 20.0}, {22.0, 22.0}};
+    ASSERT_TRUE(closeDrawing(ctx));
+    EXPECT_EQ(ctx.scene.obstacles[2].vertices,
+              (std::vector<Vec2>{{20.0, 20.0}, {22.0, 20.0}, {22.0, 22.0}}));
+    EXPECT_EQ(ctx.note.find("reversed"), std::string::npos) << ctx.note;
+    // W still reverses on purpose: then the simulation leaves it out, and undo brings it back.
+    ctx.editor.obstacles = {1};
+    reverseSelectedWinding(ctx);
     EXPECT_EQ(ctx.editor.skippedObstacles, (std::vector<std::size_t>{1}));
+    EXPECT_EQ(ctx.sim.obstacleCount(), 2u);
+    undoEdit(ctx);
+    EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
+    EXPECT_EQ(ctx.sim.obstacleCount(), 3u);
 }
 
 TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
@@ -340,4 +358,87 @@ TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     answerRecovery(third, false);
     EXPECT_FALSE(fs::exists(third.recoveryFile));
     fs::remove_all(dir);
+}
+
+TEST(Generators, PreviewIsHeldAfterInsertAndOnAnotherScene) {
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    GeneratorState& g = ctx.editor.generator;
+    // A new scene holds the old preview back until the panel shows or a parameter changes.
+    EXPECT_TRUE(g.held);
+    EXPECT_FALSE(insertGeneratorPreview(ctx));
+    g.held = false; // what opening the panel or editing a parameter does
+    g.dirty = true;
+    g.kind = GeneratorKind::Circle;
+    g.circle.center = {100.0, 100.0};
+    g.circle.count = 8;
+    ASSERT_TRUE(insertGeneratorPreview(ctx));
+    EXPECT_EQ(ctx.scene.agents.size(), 10u);
+    EXPECT_EQ(ctx.selection.size(), 8u); // the inserted agents are selected
+    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    // Held after the insert: no preview drawn, a second click inserts nothing.
+    EXPECT_TRUE(g.held);
+    EXPECT_EQ(g.heldReason, "inserted");
+    EXPECT_TRUE(g.preview.agents.empty());
+    EXPECT_FALSE(insertGeneratorPreview(ctx));
+    EXPECT_EQ(ctx.scene.agents.size(), 10u);
+    // Another scene: held again, with the reason. (Elsewhere: the same spot is taken now.)
+    g.held = false;
+    g.circle.center = {200.0, 100.0};
+    g.dirty = true;
+    refreshGeneratorPreview(ctx);
+    EXPECT_EQ(g.preview.agents.size(), 8u);
+    setEmptyScene(ctx);
+    EXPECT_TRUE(g.held);
+    EXPECT_EQ(g.heldReason, "another scene was opened");
+    EXPECT_TRUE(g.preview.agents.empty());
+}
+
+TEST(NewScene, DefaultsPassTheLinter) {
+    SandboxContext ctx;
+    setEmptyScene(ctx);
+    EXPECT_TRUE(scene::lintScene(ctx.scene).empty());
+    // Agents placed with the new-agent defaults, a goal each, far apart: still nothing to say.
+    scene::Scene s = ctx.scene;
+    for (int i = 0; i < 3; ++i) {
+        scene::SceneAgent a = ctx.editor.newAgent;
+        a.position = {30.0 * i, 0.0};
+        a.goal = Vec2{30.0 * i, 40.0};
+        s.agents.push_back(a);
+    }
+    ASSERT_TRUE(commitScene(ctx, s, "Add agents"));
+    for (const scene::LintIssue& i : scene::lintScene(ctx.scene))
+        ADD_FAILURE() << i.rule << " at " << i.jsonPath << ": " << i.message;
+}
+
+TEST(Generators, InsertKeepsClearOfTheSceneAndSaysHowManyWereLeftOut) {
+    SandboxContext ctx;
+    install(ctx, baseScene()); // agents at (0,0) and (5,3) (radius 0.5), an obstacle at -4..-2
+    GeneratorState& g = ctx.editor.generator;
+    g.held = false;
+    g.kind = GeneratorKind::Grid;
+    g.grid.center = {0.0, 0.0};
+    g.grid.rows = 5;
+    g.grid.columns = 5;
+    g.grid.spacing = 2.0; // a block from -4 to 4 over both existing agents' area and the obstacle
+    g.grid.withGoals = false;
+    g.dirty = true;
+    refreshGeneratorPreview(ctx);
+    ASSERT_TRUE(g.error.empty()) << g.error;
+    EXPECT_EQ(g.preview.requested, 25);
+    EXPECT_GT(g.preview.unplaced, 0);
+    EXPECT_EQ(g.preview.agents.size() + static_cast<std::size_t>(g.preview.unplaced), 25u);
+    EXPECT_NE(g.preview.note.find("placed"), std::string::npos) << g.preview.note;
+    const std::size_t placed = g.preview.agents.size();
+    ASSERT_TRUE(insertGeneratorPreview(ctx));
+    EXPECT_EQ(ctx.scene.agents.size(), 2 + placed);
+    EXPECT_NE(ctx.note.find("placed"), std::string::npos) << ctx.note; // said in the status bar
+    for (const scene::LintIssue& i : scene::lintScene(ctx.scene))
+        EXPECT_TRUE(i.rule != "agents-overlap" && i.rule != "agent-in-obstacle")
+            << i.rule << ": " << i.message;
+    // An edit of the scene makes a new preview around it.
+    g.held = false;
+    refreshGeneratorPreview(ctx);
+    EXPECT_EQ(g.preview.agents.size(), 0u); // every spot is taken now
+    EXPECT_EQ(g.preview.unplaced, 25);
 }

@@ -20,6 +20,8 @@
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/world_renderer.hpp"
 
+#include "imgui_test_context.hpp"
+
 using orca::AgentId;
 using orca::ExplainLine;
 using orca::ExplainRecord;
@@ -28,6 +30,7 @@ using orca::LineCase;
 using orca::Vec2;
 using orca::VelocityObstacle;
 namespace ui = orca::ui;
+using orca::testing::ImGuiContextScope;
 
 namespace {
 
@@ -65,28 +68,6 @@ ExplainRecord infeasibleRecord() {
     rec.lp3Depth = 0.3;
     return rec;
 }
-
-// An ImGui context with a built font atlas and a display, no window or backend.
-class ImGuiContextScope {
-  public:
-    ImGuiContextScope() {
-        m_ctx = ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = {1280.0f, 800.0f};
-        io.DeltaTime = 1.0f / 60.0f;
-        io.IniFilename = nullptr;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    ~ImGuiContextScope() { ImGui::DestroyContext(m_ctx); }
-    ImGuiContextScope(const ImGuiContextScope&) = delete;
-    ImGuiContextScope& operator=(const ImGuiContextScope&) = delete;
-
-  private:
-    ImGuiContext* m_ctx = nullptr;
-};
 
 int backgroundVertices() {
     return ImGui::GetBackgroundDrawList()->VtxBuffer.Size;

@@ -4,7 +4,10 @@
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "orca/scene.hpp"
 
@@ -287,6 +290,52 @@ TEST(Unsaved, SaveWritesTheEditedSceneWithTheViewAndClearsTheMark) {
     EXPECT_TRUE(ctx.unsaved.unsaved());
     EXPECT_EQ(ctx.sceneFile, out);
     EXPECT_FALSE(ctx.messages.empty());
+}
+
+TEST(SaveScene, ViewBlockKeepsTheSelectionAndForeignKeys) {
+    const fs::path dir = fs::temp_directory_path() / "orca-sandbox-save-view";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    SandboxContext ctx;
+    loadOrDie(ctx, kScenes / "welcome.json");
+    // The welcome scene's view selects agent 2, plays at 2x and carries a hint.
+    EXPECT_EQ(ctx.selection.primaryIndex(ctx.sim), std::optional<std::size_t>(2));
+    EXPECT_EQ(ctx.clockSettings.timeScale, 2.0);
+    EXPECT_FALSE(ctx.sceneHint.empty());
+    ASSERT_TRUE(selectByIndex(ctx, {7, 4}, ctx.paramsError)); // 4 is the primary
+    const fs::path out = dir / "mine.json";
+    ASSERT_TRUE(saveSceneAs(ctx, out));
+    const scene::LoadResult back = scene::loadScene(out);
+    const auto& view = back.scene.extra.at("view");
+    EXPECT_EQ(view.at("select"), nlohmann::ordered_json::parse("[7, 4]"));
+    EXPECT_EQ(view.at("timeScale"), 2);          // not written by the app, but kept
+    EXPECT_TRUE(view.at("hint").is_string());    // likewise
+    SandboxContext other;
+    loadOrDie(other, out);
+    EXPECT_EQ(other.selection.primaryIndex(other.sim), std::optional<std::size_t>(4));
+    EXPECT_EQ(other.selection.size(), 2u);
+}
+
+TEST(SaveScene, NewSceneIsNamedAfterItsFile) {
+    const fs::path dir = fs::temp_directory_path() / "orca-sandbox-save-name";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    EXPECT_EQ(sceneNameFromFile("my_crowd.json"), "My crowd");
+    EXPECT_EQ(sceneNameFromFile("/a/b/_x_.json"), "X");
+    EXPECT_EQ(sceneNameFromFile("___.json"), "Untitled");
+    SandboxContext ctx;
+    setEmptyScene(ctx);
+    ASSERT_TRUE(ctx.scene.name.empty());
+    scene::Scene s = ctx.scene;
+    s.agents.push_back(scene::SceneAgent{});
+    ASSERT_TRUE(commitScene(ctx, s, "Add agent"));
+    ASSERT_TRUE(saveSceneAs(ctx, dir / "lobby_test.json"));
+    EXPECT_EQ(ctx.scene.name, "Lobby test");
+    EXPECT_FALSE(ctx.unsaved.unsaved());
+    EXPECT_EQ(scene::loadScene(dir / "lobby_test.json").scene.name, "Lobby test");
+    // Saved again elsewhere, it keeps its name.
+    ASSERT_TRUE(saveSceneAs(ctx, dir / "copy.json"));
+    EXPECT_EQ(scene::loadScene(dir / "copy.json").scene.name, "Lobby test");
 }
 
 TEST(Unsaved, BrokenFileKeepsTheCurrentScene) {

@@ -58,11 +58,35 @@ TEST(BundledScenes, EveryOneLoadsCleanlyAndResavesByteForByte) {
 }
 
 TEST(BundledScenes, ExpectedFilesArePresent) {
-    for (const char* name : {"circle.json", "blocks.json", "head_on.json", "dense_convergence.json",
-                             "concave_obstacle.json", "crossing.json"}) {
+    for (const char* name : {"welcome.json", "circle.json", "blocks.json", "head_on.json",
+                             "dense_convergence.json", "concave_obstacle.json", "crossing.json"}) {
         EXPECT_TRUE(fs::exists(kSourceDir / "scenes" / name)) << name;
     }
     EXPECT_TRUE(fs::exists(kSourceDir / "scenes" / "README.md"));
+}
+
+// The default scene is a new user's first impression: it must show ORCA working, quickly and
+// cleanly (every agent at its goal in about a minute of simulated time, no overlap, no stall).
+TEST(BundledScenes, WelcomeResolvesWithoutOverlap) {
+    const LoadResult r = loadScene(kSourceDir / "scenes" / "welcome.json");
+    EXPECT_TRUE(r.warnings.empty());
+    Simulator sim = buildSimulator(r.scene);
+    ASSERT_GE(sim.agentCount(), 12u);
+    ASSERT_GE(sim.obstacleCount(), 1u);
+    std::uint64_t arrived = 0;
+    for (std::uint64_t step = 1; step <= 300 && arrived == 0; ++step) {
+        sim.step();
+        const ClearanceStats c = sim.clearance();
+        ASSERT_EQ(c.overlappingPairs, 0u) << "step " << step;
+        ASSERT_GE(c.minObstacleClearance, 0.0) << "step " << step;
+        if (sim.agentsAtGoal() == sim.agentCount()) arrived = step;
+    }
+    EXPECT_GT(arrived, 0u) << "not everyone arrived within 300 steps";
+    EXPECT_LE(arrived, 240u);
+    // Its view block selects an agent, so the overlays show at once, and carries the hint.
+    const auto& view = r.scene.extra.at("view");
+    EXPECT_FALSE(view.at("select").empty());
+    EXPECT_FALSE(view.at("hint").get<std::string>().empty());
 }
 
 TEST(BundledScenes, CircleMatchesRvo2FloatArithmetic) {

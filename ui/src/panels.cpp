@@ -19,6 +19,25 @@ void separator() {
 
 } // namespace
 
+std::string fitText(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    static constexpr const char* kEllipsis = "...";
+    const float room = width - ImGui::CalcTextSize(kEllipsis).x;
+    // The longest prefix that fits, cut at a UTF-8 character boundary.
+    std::size_t lo = 0;
+    std::size_t hi = text.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi + 1) / 2;
+        if (ImGui::CalcTextSize(text.data(), text.data() + mid).x <= room)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    while (lo > 0 && (static_cast<unsigned char>(text[lo]) & 0xC0u) == 0x80u)
+        --lo;
+    return text.substr(0, lo) + kEllipsis;
+}
+
 float statusBarHeight() {
     return ImGui::GetTextLineHeight() + 2.0f * kStatusPadY;
 }
@@ -77,55 +96,19 @@ void drawStatusBar(const StatusInfo& s) {
         ImGui::Text("%.2f ms/frame", s.msPerFrame);
         if (!s.note.empty()) {
             separator();
-            ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", s.note.c_str());
+            const std::string shown = fitText(s.note, ImGui::GetContentRegionAvail().x);
+            ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", shown.c_str());
+            if (shown.size() != s.note.size() && ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
+                ImGui::TextUnformatted(s.note.c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
         }
     }
     ImGui::End();
     ImGui::PopStyleVar(3);
-}
-
-bool drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse,
-                    const std::string& startHere) {
-    if (!*open) return false;
-    bool start = false;
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Appearing,
-                            {0.5f, 0.5f});
-    ImGui::SetNextWindowSize({620.0f, 0.0f}, ImGuiCond_Appearing);
-    if (ImGui::Begin("Help", open, ImGuiWindowFlags_NoCollapse)) {
-        if (!startHere.empty()) {
-            ImGui::TextWrapped("New to ORCA? The lessons walk through how each agent picks its "
-                               "velocity, one idea per page, in this scene view (Lessons menu).");
-            start = ImGui::Button(("Start here: " + startHere).c_str());
-            ImGui::Spacing();
-        }
-        auto table = [](const char* id, std::span<const HelpRow> rows) {
-            constexpr ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                           ImGuiTableFlags_SizingStretchProp;
-            if (!ImGui::BeginTable(id, 3, tf)) return;
-            ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-            ImGui::TableSetupColumn("Action", ImGuiTableColumnFlags_WidthStretch, 1.1f);
-            ImGui::TableSetupColumn("Description", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-            ImGui::TableHeadersRow();
-            for (const HelpRow& r : rows) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(r.input.c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(r.action.c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", r.description.c_str());
-            }
-            ImGui::EndTable();
-        };
-        ImGui::TextDisabled("Keys (only while no ImGui window has keyboard focus)");
-        table("##keys", keys);
-        ImGui::Spacing();
-        ImGui::TextDisabled("Mouse (over the world view)");
-        table("##mouse", mouse);
-    }
-    ImGui::End();
-    return start;
 }
 
 void MessageQueue::push(std::string title, std::string text) {

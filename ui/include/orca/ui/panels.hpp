@@ -30,7 +30,11 @@ struct StatusInfo {
     std::string note; ///< A short transient message (e.g. "saved to ..."), shown last.
 };
 
-/// Height of the status bar (screen units) for the current font and style.
+/// `text` when it fits in `width` (screen units, current font), else its longest prefix that
+/// fits with "..." appended (cut at a UTF-8 character boundary; just "..." when nothing fits).
+[[nodiscard]] std::string fitText(const std::string& text, float width);
+/// Height of the status bar (screen units) for the current font and style. A note too long for
+/// the bar is cut with "..." and shown in full in a tooltip on hover.
 [[nodiscard]] float statusBarHeight();
 /// A bar across the bottom of the display.
 void drawStatusBar(const StatusInfo& info);
@@ -41,12 +45,6 @@ struct HelpRow {
     std::string action;      ///< short name, e.g. "Play / pause"
     std::string description; ///< one sentence
 };
-
-/// The help window (keys and mouse). `open` is cleared when the user closes it. With a
-/// `startHere` label (the first lesson's title), a "Start here" button heads the window;
-/// returns true when it was clicked.
-bool drawHelpWindow(bool* open, std::span<const HelpRow> keys, std::span<const HelpRow> mouse,
-                    const std::string& startHere = {});
 
 /// Messages shown one at a time in a modal popup (errors, warnings), oldest first.
 class MessageQueue {

@@ -36,8 +36,9 @@ struct WorldViewOptions {
     bool obstacleWinding = false;
     /// Short outward normals at the middle of obstacle edges (the side agents live on).
     bool obstacleNormals = false;
-    /// Fading trails of recent positions (one sample per frame in which the step advanced,
-    /// up to WorldRenderer::kTrailLength; drawn for agents with outline detail only).
+    /// Fading trails of recent positions (one sample per step: the app samples after every step
+    /// with sampleTrails(), and draw() adds one when the step advanced since; up to
+    /// WorldRenderer::kTrailLength; drawn for agents with outline detail only).
     bool trails = false;
     /// Rings around the agents passed as `selected` to WorldRenderer::draw.
     bool selectionRings = true;
@@ -80,6 +81,10 @@ class WorldRenderer {
     /// Forgets the trails (e.g. when another scene is loaded). They also restart by
     /// themselves when the agent count changes or the step count goes backwards.
     void clearTrails();
+    /// Adds the simulator's current positions to the trails (nothing when this step is already
+    /// sampled). The app calls it after every step while the trails layer is on, so steps run
+    /// between two frames (or before the only frame of a screenshot) leave their trail.
+    void sampleTrails(const Simulator& sim) { updateTrails(sim); }
     /// Samples currently held per agent (0 when trails are off or cleared).
     [[nodiscard]] std::size_t trailSamples() const { return m_trailCount; }
 

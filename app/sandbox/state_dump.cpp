@@ -1,0 +1,169 @@
+// The state dump (--dump-state): everything an end-to-end test checks about the app, written
+// as JSON on F12 and on exit (docs/sandbox.md lists the keys).
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "atomic_file.hpp"
+#include "sandbox.hpp"
+
+namespace orca::app {
+
+namespace {
+
+nlohmann::ordered_json vec(Vec2 v) {
+    return nlohmann::ordered_json::array({v.x, v.y});
+}
+
+} // namespace
+
+bool writeStateDump(SandboxContext& ctx, const char* reason) {
+    if (ctx.dumpFile.empty()) return false;
+    using json = nlohmann::ordered_json;
+    json j = json::object();
+    j["format"] = "orca-sandbox-state";
+    j["version"] = 1;
+    j["sequence"] = ++ctx.dumpCount;
+    j["reason"] = reason;
+    j["sceneFile"] = ctx.sceneFile.string();
+    j["sceneName"] = ctx.scene.name;
+    j["unsaved"] = ctx.unsaved.unsaved();
+    j["step"] = ctx.sim.stepCount();
+    j["time"] = ctx.sim.time();
+    j["timeStep"] = ctx.sim.params().timeStep;
+    j["running"] = ctx.running;
+    j["stateHash"] = formatStateHash(ctx.sim.stateHash());
+    j["timeline"] = timelineJson(ctx);
+    j["diagnosis"] = diagnosisJson(ctx);
+    j["compare"] = compareJson(ctx);
+    j["lesson"] = lessonJson(ctx);
+    json handles = json::array();
+    for (const WhatIfHandle& h : whatIfHandles(ctx)) {
+        handles.push_back({{"agent", h.agent},
+                           {"target", whatIfTargetName(h.target)},
+                           {"screen", vec(ctx.camera.worldToScreen(h.point))}});
+    }
+    j["whatIfHandles"] = std::move(handles);
+    if (ctx.whatIf.active) {
+        const WhatIfState& w = ctx.whatIf;
+        const auto index = ctx.sim.indexOf(w.agent);
+        j["whatIf"] = {{"agent", index ? static_cast<std::int64_t>(*index) : -1},
+                       {"target", whatIfTargetName(w.target)},
+                       {"value", {w.value.x, w.value.y}},
+                       {"original", {w.originalValue.x, w.originalValue.y}}};
+    } else {
+        j["whatIf"] = nullptr;
+    }
+    j["selected"] = ctx.selection.indices(ctx.sim);
+    const auto primary = ctx.selection.primaryIndex(ctx.sim);
+    j["primary"] = primary ? json(*primary) : json(nullptr);
+    j["hovered"] = ctx.hoveredAgent ? json(*ctx.hoveredAgent) : json(nullptr);
+    j["mouse"] = ctx.mouse ? vec(*ctx.mouse) : json(nullptr);
+    j["mouseCaptured"] = ctx.mouseCaptured;
+    j["construction"] = {{"active", ctx.construction.active},
+                         {"neighbor", ctx.construction.neighbor},
+                         {"phase", ctx.construction.phase}};
+    {
+        const ExplainRecord* r = primaryRecord(ctx);
+        const ui::SolveFrame f = r ? ui::solveFrame(*r, ctx.solve.step) : ui::SolveFrame{};
+        j["solve"] = {{"active", ctx.solve.active},
+                      {"step", f.count ? f.index : ctx.solve.step},
+                      {"steps", f.count},
+                      {"narration", f.narration}};
+    }
+    static constexpr const char* kDialogNames[] = {"none",      "open",   "saveAs",  "screenshot",
+                                                   "exportSvg", "record", "unsaved", "recover"};
+    j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
+    const ui::WorldDrawStats& drawn = ctx.renderer.stats();
+    j["worldDraw"] = {{"agentsDrawn", drawn.agentsDrawn},
+                      {"agentsDetailed", drawn.agentsDetailed},
+                      {"trailSegments", drawn.trailSegments},
+                      {"trailSamples", ctx.renderer.trailSamples()}};
+    std::size_t hiddenRings = 0;
+    for (const std::size_t h : ctx.editor.lint.hiddenRings)
+        hiddenRings += h;
+    j["lint"] = {{"issues", ctx.editor.lint.issues.size()},
+                 {"ringsDrawn", ctx.editor.lint.ringsDrawn},
+                 {"hiddenRings", hiddenRings}};
+    j["help"] = {{"open", ctx.showHelp},
+                 {"firstLaunch", ctx.helpFirstLaunch},
+                 {"rect", ctx.helpRect}};
+    j["sceneHint"] = ctx.sceneHint;
+    j["timeScale"] = ctx.clockSettings.timeScale;
+    j["message"] = ctx.messages.frontTitle(); // a message box shown on top ("" when none)
+    j["layers"] = json::parse(layersToJson(ctx.layers).dump());
+    j["panels"] = {{"parameters", ctx.panels.parameters},
+                   {"inspector", ctx.panels.inspector},
+                   {"metrics", ctx.panels.metrics},
+                   {"events", ctx.panels.events},
+                   {"compare", ctx.panels.compare},
+                   {"timeline", ctx.panels.timeline},
+                   {"help", ctx.showHelp}};
+    const ui::Rect& vp = ctx.camera.viewport();
+    j["camera"] = {{"center", vec(ctx.camera.center())},
+                   {"zoom", ctx.camera.scale()},
+                   {"viewport", {vp.min.x, vp.min.y, vp.max.x, vp.max.y}}};
+    j["window"] = {{"width", ctx.windowWidth}, {"height", ctx.windowHeight}};
+    j["appearance"] = {{"uiScale", ctx.settings.uiScalePercent},
+                       {"theme", ctx.settings.theme == ui::Theme::Light ? "light" : "dark"}};
+    // The labels as last drawn: rectangles [x0, y0, x1, y1] (none may overlap another, nor a
+    // reserved one: the panel's titles and legend), and how many fitted nowhere.
+    auto labelsJson = [&](const ui::LabelLayout& l) {
+        json placed = json::array();
+        for (const ui::PlacedLabel& p : l.placed())
+            placed.push_back({{"text", l.textOf(p)},
+                              {"rect", {p.rect.min.x, p.rect.min.y, p.rect.max.x, p.rect.max.y}},
+                              {"leader", p.leader}});
+        json reserved = json::array();
+        for (const ui::Rect& r : l.reserved())
+            reserved.push_back({r.min.x, r.min.y, r.max.x, r.max.y});
+        return json{{"placed", std::move(placed)},
+                    {"reserved", std::move(reserved)},
+                    {"dropped", l.dropped()}};
+    };
+    const ui::Rect& canvas = ctx.velocityPanel.canvas();
+    j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
+                          {"unitsPerPixel", ctx.velocityPanel.unitsPerPixel()},
+                          {"center", vec(ctx.velocityPanel.center())}};
+    j["labels"] = {{"world", labelsJson(ctx.worldLabels)},
+                   {"panel", labelsJson(ctx.velocityPanel.labels())}};
+    json agents = json::array();
+    const auto positions = ctx.sim.positions();
+    const auto params = ctx.sim.agentParamsAll();
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Vec2 s = ctx.camera.worldToScreen(positions[i]);
+        agents.push_back({{"index", i},
+                          {"screen", vec(s)},
+                          {"radiusPx", params[i].radius * ctx.camera.scale()},
+                          {"position", vec(positions[i])}});
+    }
+    j["agents"] = std::move(agents);
+    const EditorState& ed = ctx.editor;
+    json skipped = json::array();
+    for (const std::size_t o : ed.skippedObstacles)
+        skipped.push_back(o);
+    json obstacles = json::array();
+    for (const std::size_t o : ed.obstacles)
+        obstacles.push_back(o);
+    j["editor"] = {{"tool", toolName(ed.tool)},
+                   {"snap", ed.snap},
+                   {"snapStep", ed.snapStep},
+                   {"undo", ed.history.undoCount()},
+                   {"redo", ed.history.redoCount()},
+                   {"undoLabel", ed.history.undoLabel()},
+                   {"sceneAgents", ctx.scene.agents.size()},
+                   {"sceneObstacles", ctx.scene.obstacles.size()},
+                   {"selectedObstacles", std::move(obstacles)},
+                   {"drawing", ed.drawing.size()},
+                   {"skippedObstacles", std::move(skipped)},
+                   {"recoveryFile", ctx.recoveryFile.string()},
+                   {"recoveryPending", ctx.pendingRecovery.has_value()}};
+    std::string error;
+    if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
+        std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+} // namespace orca::app
