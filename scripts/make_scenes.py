@@ -227,7 +227,7 @@ def circle():
         "name": "Circle",
         "description": "RVO2's Circle benchmark: 250 agents on a circle of radius 200 cross to "
                        "the opposite side. They jam in the centre for a long while (about "
-                       "3,000 steps, 2 minutes at 8x) before it dissolves: this is ORCA's own "
+                       "3,700 steps, two minutes at 8x) before it dissolves: this is ORCA's own "
                        "behaviour, as in RVO2, not a fault. Without RVO2's small random "
                        "perturbation symmetric crowds lock up",
         "simulation": {"timeStep": 0.25},
