@@ -655,6 +655,33 @@ TEST(LintParams, AbsurdSpeedsAndRadii) {
     EXPECT_EQ(issues[3].severity, LintSeverity::Info);
 }
 
+TEST(LintAgentsOverlap, APileUpIsListedUpToACapAndCountedInOneFinding) {
+    Scene s;
+    for (int i = 0; i < 1000; ++i) {
+        SceneAgent a;
+        a.position = {0.0, 0.0};
+        a.goal = Vec2{static_cast<double>(i), 50.0}; // distinct goals: not duplicates
+        s.agents.push_back(a);
+    }
+    std::vector<LintIssue> overlaps;
+    for (LintIssue& i : lintScene(s))
+        if (i.rule == "agents-overlap") overlaps.push_back(std::move(i));
+    ASSERT_EQ(overlaps.size(), 201u);
+    std::size_t summaries = 0;
+    for (const LintIssue& i : overlaps) {
+        if (i.jsonPath != "agents") continue;
+        ++summaries;
+        EXPECT_NE(i.message.find("499500 pairs of agents overlap"), std::string::npos) << i.message;
+        EXPECT_TRUE(i.fixLabel.empty());
+    }
+    EXPECT_EQ(summaries, 1u);
+    // The pairs listed are the first by index: agents[0] with agents[1..200].
+    std::size_t withFirst = 0;
+    for (const LintIssue& i : overlaps)
+        if (i.jsonPath != "agents" && i.elements.front().index == 0) ++withFirst;
+    EXPECT_EQ(withFirst, 200u);
+}
+
 // ---- Bundled scenes -----------------------------------------------------------------------------
 
 TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
