@@ -1,7 +1,6 @@
 // `orca`: run, explain and validate ORCA scenes without a window.
 #include <cstdint>
 #include <iostream>
-#include <limits>
 
 #include <CLI/CLI.hpp>
 

@@ -28,10 +28,6 @@ using ui::palette;
 
 using ui::col;
 using ui::toIm;
-ImVec4 colour4(ui::Rgba c) {
-    return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
-}
-
 bool inputDouble(const char* label, double& v, double lo, double hi) {
     double x = v;
     if (!ImGui::InputDouble(label, &x, 0.0, 0.0, "%g")) return false;
@@ -86,7 +82,9 @@ void holdGeneratorPreview(GeneratorState& g, std::string reason) {
 
 void refreshGeneratorPreview(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
-    if (!g.dirty && g.previewSceneVersion == ctx.editor.editVersion) return;
+    // Held: nothing is shown, so nothing is generated (holding marks the preview dirty, so it is
+    // made anew once shown again).
+    if (g.held || (!g.dirty && g.previewSceneVersion == ctx.editor.editVersion)) return;
     g.dirty = false;
     g.previewSceneVersion = ctx.editor.editVersion;
     g.error.clear();
@@ -184,7 +182,8 @@ void chooseShownElements(const scene::Scene& scene, const scene::LintIssue& issu
         rings.emplace_back(d, e);
     }
     const std::size_t keep = std::min(rings.size(), kMaxLintRingsPerIssue);
-    std::partial_sort(rings.begin(), rings.begin() + static_cast<std::ptrdiff_t>(keep), rings.end());
+    const auto kept = rings.begin() + static_cast<std::ptrdiff_t>(keep);
+    std::partial_sort(rings.begin(), kept, rings.end());
     hidden = rings.size() - keep;
     for (std::size_t k = 0; k < keep; ++k)
         shown.push_back(rings[k].second);
@@ -403,15 +402,16 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
     ImGui::Separator();
     ImGui::Checkbox("Preview in the view", &g.showPreview);
     if (!g.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette().kLintError));
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::opaque4(palette().kLintError));
         ImGui::TextWrapped("%s", g.error.c_str());
         ImGui::PopStyleColor();
     } else {
         ImGui::Text("%zu agents (%.1f ms)", g.preview.agents.size(), g.previewMs);
         // E.g. "placed 7 of 9: 2 would overlap existing agents": said loudly, it is a choice.
-        if (g.preview.unplaced > 0) ImGui::PushStyleColor(ImGuiCol_Text, colour4(palette().kLintWarning));
+        const bool leftOut = g.preview.unplaced > 0;
+        if (leftOut) ImGui::PushStyleColor(ImGuiCol_Text, ui::opaque4(palette().kLintWarning));
         if (!g.preview.note.empty()) ImGui::TextWrapped("%s", g.preview.note.c_str());
-        if (g.preview.unplaced > 0) ImGui::PopStyleColor();
+        if (leftOut) ImGui::PopStyleColor();
     }
     ImGui::TextDisabled("Agents take the new-agent defaults (N).");
     if (g.held) {
@@ -443,11 +443,11 @@ void drawLinterPanel(SandboxContext& ctx) {
         ImGui::End();
         return;
     }
-    ImGui::TextColored(colour4(palette().kLintError), "%zu errors", l.errors);
+    ImGui::TextColored(ui::opaque4(palette().kLintError), "%zu errors", l.errors);
     ImGui::SameLine();
-    ImGui::TextColored(colour4(palette().kLintWarning), "%zu warnings", l.warnings);
+    ImGui::TextColored(ui::opaque4(palette().kLintWarning), "%zu warnings", l.warnings);
     ImGui::SameLine();
-    ImGui::TextColored(colour4(palette().kLintInfo), "%zu notes", l.infos);
+    ImGui::TextColored(ui::opaque4(palette().kLintInfo), "%zu notes", l.infos);
     ImGui::SameLine();
     ImGui::TextDisabled("(%.1f ms)", l.ms);
     if (l.issues.empty()) ImGui::TextUnformatted("No ORCA hazards found in this scene.");
@@ -463,7 +463,7 @@ void drawLinterPanel(SandboxContext& ctx) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(colour4(severityColour(is.severity)), "%s",
+            ImGui::TextColored(ui::opaque4(severityColour(is.severity)), "%s",
                                scene::severityName(is.severity));
             ImGui::TableNextColumn();
             const std::string text = is.jsonPath + ": " + is.message;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "orca/scene.hpp"
+
 namespace orca::app {
 
 struct Options {
@@ -35,7 +37,8 @@ struct Options {
     std::vector<std::string> panels; ///< --panels: windows to open (kPanelNames)
     std::optional<std::string> tool; ///< --tool: the tool to start with (kToolNames)
     double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
-    std::uint64_t maxFileSize = 1ull << 30; ///< --max-file-size: larger scene/lesson files are refused
+    /// --max-file-size: larger scene and lesson files are refused.
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
     std::optional<int> uiScalePercent; ///< --ui-scale: 100..250 (over the settings file's)
     std::optional<bool> lightTheme;    ///< --theme light|dark (over the settings file's)
     std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)

@@ -13,6 +13,7 @@
 #include "orca/ui/camera_input.hpp"
 #include "orca/ui/help_window.hpp"
 #include "orca/ui/inspector.hpp"
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 #include "orca/ui/window_placement.hpp"
@@ -187,7 +188,7 @@ void drawSimulationMenu(SandboxContext& ctx) {
 }
 
 void swatch(ui::Rgba c, const char* text) {
-    ImGui::ColorButton(text, ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f),
+    ImGui::ColorButton(text, ui::opaque4(c),
                        ImGuiColorEditFlags_NoTooltip, {12.0f, 12.0f});
     ImGui::SameLine();
     ImGui::TextUnformatted(text);

@@ -67,7 +67,8 @@ help_in_band "$D"
 [[ "$(get "$D" primary)" == 2 ]] || fail "first launch: agent 2 is not selected"
 (($(get "$D" step) > 0)) || fail "first launch: the scene is not running"
 [[ -n "$(get "$D" sceneHint)" ]] || fail "first launch: no hint"
-awk -v s="$(get "$D" timeScale)" 'BEGIN { exit !(s == 2) }' || fail "first launch: not at the welcome scene's speed"
+awk -v s="$(get "$D" timeScale)" 'BEGIN { exit !(s == 2) }' ||
+    fail "first launch: not at the welcome scene's speed"
 
 # 2. Second launch: the settings exist now.
 run second "$WORK/prefs/settings.json" --size 1280x800

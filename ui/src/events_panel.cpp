@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/timeline_bar.hpp"
 #include "orca/ui/window_placement.hpp"
 
@@ -100,7 +101,7 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
             ImGui::TableNextColumn();
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
-            ImGui::ColorButton("##c", {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f},
+            ImGui::ColorButton("##c", opaque4(c),
                                ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
             ImGui::SameLine();
             const std::string label = std::string(toString(kind)) + " (" +
@@ -188,7 +189,7 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                 ImGui::PopID();
                 ImGui::TableNextColumn();
                 const Rgba c = eventColor(e.kind);
-                ImGui::TextColored({c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f}, "%.*s",
+                ImGui::TextColored(opaque4(c), "%.*s",
                                    static_cast<int>(toString(e.kind).size()),
                                    toString(e.kind).data());
                 ImGui::TableNextColumn();

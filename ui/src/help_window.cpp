@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/world_renderer.hpp"
 
@@ -13,14 +14,10 @@ namespace {
 
 constexpr float kHelpWidth = 600.0f;
 
-ImVec4 vec4(Rgba c) {
-    return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
-}
-
 /// A colour chip and what it stands for, on one line.
 void legend(Rgba c, const char* text) {
     const float s = ImGui::GetTextLineHeight() * 0.8f;
-    ImGui::ColorButton(text, vec4(c), ImGuiColorEditFlags_NoTooltip, {s, s});
+    ImGui::ColorButton(text, opaque4(c), ImGuiColorEditFlags_NoTooltip, {s, s});
     ImGui::SameLine();
     ImGui::TextWrapped("%s", text);
 }
@@ -82,7 +79,9 @@ HelpResult drawHelpWindow(bool* open, const HelpContent& content, float top, flo
     // velocity panel at the right stay visible.
     ImGui::SetNextWindowPos({margin, bottom - margin}, ImGuiCond_Appearing, {0.0f, 1.0f});
     ImGui::SetNextWindowSizeConstraints({width, 0.0f}, {width, maxHeight});
-    if (ImGui::Begin("Help", open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
+    constexpr ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize;
+    if (ImGui::Begin("Help", open, flags)) {
         // Keep the window inside the band when it grows (a table unfolds) or the display shrinks.
         const ImVec2 at = ImGui::GetWindowPos();
         if (at.y < top || at.y + ImGui::GetWindowHeight() > bottom + 1.0f)

@@ -262,7 +262,7 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
     if (m.count == 1 && m.firstEvent < in.events.size()) {
         const Event& e = in.events[m.firstEvent];
         const Rgba c = eventColor(e.kind);
-        ImGui::TextColored({c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f}, "%.*s",
+        ImGui::TextColored(opaque4(c), "%.*s",
                            static_cast<int>(toString(e.kind).size()), toString(e.kind).data());
         ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
                     static_cast<double>(e.step) * in.timeStep);
@@ -284,7 +284,7 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
             if (m.kindCounts[k] == 0) continue;
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
-            ImGui::TextColored({c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f}, "  %u %.*s",
+            ImGui::TextColored(opaque4(c), "  %u %.*s",
                                m.kindCounts[k], static_cast<int>(toString(kind).size()),
                                toString(kind).data());
         }
@@ -305,7 +305,7 @@ void legendTooltip() {
                 break;
             }
         const Rgba c = eventColor(kind);
-        ImGui::ColorButton(laneName(lane), {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f},
+        ImGui::ColorButton(laneName(lane), opaque4(c),
                            ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
         ImGui::SameLine();
         ImGui::TextUnformatted(laneName(lane));

@@ -223,9 +223,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     }
     for (const std::string& s : summaryLines(*rec)) {
         if (s.rfind("infeasible", 0) == 0)
-            ImGui::TextColored({palette().kLp3.r / 255.0f, palette().kLp3.g / 255.0f,
-                                palette().kLp3.b / 255.0f, 1.0f},
-                               "%s", s.c_str());
+            ImGui::TextColored(opaque4(palette().kLp3), "%s", s.c_str());
         else
             ImGui::TextUnformatted(s.c_str());
     }

@@ -19,10 +19,6 @@ void outlinedText(ImDrawList& dl, Vec2 at, ImU32 c, const char* text) {
     dl.AddText(p, c, text);
 }
 
-ImVec4 colour4(Rgba c) {
-    return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f};
-}
-
 } // namespace
 
 void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
@@ -96,7 +92,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
     ImGui::Text("Agent #%zu at step %llu:", d->agent, static_cast<unsigned long long>(d->step));
     ImGui::SameLine();
     ImGui::TextColored(
-        colour4(d->cls == DiagnosisClass::None ? palette().kAgentAtGoal : palette().kWhy), "%.*s",
+        opaque4(d->cls == DiagnosisClass::None ? palette().kAgentAtGoal : palette().kWhy), "%.*s",
         static_cast<int>(cls.size()), cls.data());
     if (!status.empty()) {
         ImGui::SameLine();
@@ -106,7 +102,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(d->sentence.c_str());
     ImGui::Spacing();
-    ImGui::TextColored(colour4(palette().kArrowNew), "Fix:");
+    ImGui::TextColored(opaque4(palette().kArrowNew), "Fix:");
     ImGui::SameLine();
     ImGui::TextUnformatted(d->suggestion.c_str());
     ImGui::PopTextWrapPos();
@@ -123,7 +119,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
         for (const BindingConstraint& b : d->binding) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(colour4(palette().kWhy), "%zu", b.lineIndex);
+            ImGui::TextColored(opaque4(palette().kWhy), "%zu", b.lineIndex);
             ImGui::TableNextColumn();
             if (b.agent) {
                 char text[48];
@@ -158,7 +154,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
             obs += (obs.empty() ? "#" : ", #") + std::to_string(o);
         ImGui::Text("Obstacles behind it: %s", obs.c_str());
     }
-    ImGui::TextColored(colour4(palette().kWhy), "binding half-planes: this colour, b<line> in the "
+    ImGui::TextColored(opaque4(palette().kWhy), "binding half-planes: this colour, b<line> in the "
                                                "velocity panel");
     ImGui::End();
     return out;
