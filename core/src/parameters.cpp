@@ -166,7 +166,7 @@ constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTabl
     detourRow<&DP::sampleDistance>(
         "sampleDistance", atLeast(0.0), atLeast(0.0, kFileMagnitude), "units",
         "The field is sampled this far toward the goal, averaging the cells within the same "
-        "distance; 0 = 2 × the agent's radius",
+        "distance; 0 = the agent's radius (at least one cell)",
         {"sample distance", 0.0, 100.0, 0.0, 3}),
     detourRow<&DP::exitAlignedDegrees>(
         "exitAlignedDegrees", atLeast(0.0, 90.0), atLeast(0.0, 90.0), "deg",

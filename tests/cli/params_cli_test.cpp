@@ -2,6 +2,7 @@
 // scripts/make_scenes.py's defaults held to it (--check-params).
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,35 @@ TEST_F(ParamsCli, MakeScenesDefaultsAreTheTables) {
     EXPECT_NE(readFile(m_dir / "err.txt").find("agent.radius: script default 1.5, table 1.25"),
               std::string::npos)
         << readFile(m_dir / "err.txt");
+}
+
+TEST_F(ParamsCli, DocsListEveryRow) {
+    const std::string doc = readFile(fs::path(ORCA_SOURCE_DIR) / "docs" / "parameters.md");
+    for (const ParamRow& row : parameterTable()) {
+        SCOPED_TRACE(qualifiedName(row));
+        const std::size_t at = doc.find("\n| `" + qualifiedName(row) + "` | ");
+        ASSERT_NE(at, std::string::npos);
+        const std::string line = doc.substr(at + 1, doc.find('\n', at + 1) - at - 1);
+        std::vector<std::string> cells;
+        for (std::size_t k = 1; k < line.size();) {
+            std::size_t end = line.find(" | ", k);
+            while (end != std::string::npos && line[end - 1] == '\\')
+                end = line.find(" | ", end + 1);
+            if (end == std::string::npos) end = line.size() - 2;
+            cells.push_back(line.substr(k + 1, end - k - 1));
+            k = end + 2;
+        }
+        ASSERT_EQ(cells.size(), 7u) << line;
+        EXPECT_EQ(cells[1], kindName(row.kind));
+        if (row.kind == ParamKind::Boolean) {
+            EXPECT_EQ(cells[4], row.defaultValue != 0.0 ? "true" : "false");
+            continue;
+        }
+        EXPECT_EQ(cells[2], formatRange(row.range));
+        EXPECT_EQ(cells[3], formatRange(row.fileRange));
+        EXPECT_EQ(cells[4], formatValue(row.defaultValue));
+        EXPECT_EQ(cells[5], row.unit.empty() ? "-" : std::string(row.unit));
+    }
 }
 
 TEST_F(ParamsCli, HelpNamesJson) {
