@@ -345,8 +345,19 @@ double valueOf(const ParamRow& row, const SimulationParams& simulation, const Ag
     return row.scope == ParamScope::Agent ? row.getAgent(agent) : row.getSimulation(simulation);
 }
 
-std::string check(const ParamRow& row, double value) {
+std::string requirement(const ParamRow& row) {
     const ParamRange& r = row.range;
+    if (row.kind == ParamKind::Boolean) return "true or false";
+    if (!r.hasMin() && !r.hasMax()) return "finite";
+    if (r.hasMin() && r.hasMax()) return "in " + formatRange(r);
+    // One-sided. The Simulator has always said "a finite number" for the simulation and
+    // detour values but not for the agent ones; the texts are kept as they were.
+    const std::string finite = r.finite && row.scope != ParamScope::Agent ? "a finite number " : "";
+    if (r.hasMin()) return finite + (r.minOpen ? "> " : ">= ") + formatValue(r.min);
+    return finite + (r.maxOpen ? "< " : "<= ") + formatValue(r.max);
+}
+
+std::string check(const ParamRow& row, double value) {
     const std::string subject = row.scope == ParamScope::Agent ? "agent " + std::string(row.name)
                                 : row.scope == ParamScope::Detour
                                     ? "detour." + std::string(row.name)
@@ -354,20 +365,12 @@ std::string check(const ParamRow& row, double value) {
     const std::string shown = " (" + std::string(row.name) + " = " + messageValue(row, value) + ")";
     if (row.kind == ParamKind::Boolean) {
         if (value == 0.0 || value == 1.0) return {};
-        return subject + " must be true or false" + shown;
+        return subject + " must be " + requirement(row) + shown;
     }
+    const ParamRange& r = row.range;
     if (!r.contains(value)) {
         if (!r.hasMin() && !r.hasMax()) return subject + " is not finite";
-        if (r.hasMin() && r.hasMax()) return subject + " must be in " + formatRange(r) + shown;
-        // One-sided. The Simulator has always said "a finite number" for the simulation and
-        // detour values but not for the agent ones; the texts are kept as they were.
-        const std::string finite =
-            r.finite && row.scope != ParamScope::Agent ? "a finite number " : "";
-        if (r.hasMin())
-            return subject + " must be " + finite + (r.minOpen ? "> " : ">= ") +
-                   formatValue(r.min) + shown;
-        return subject + " must be " + finite + (r.maxOpen ? "< " : "<= ") + formatValue(r.max) +
-               shown;
+        return subject + " must be " + requirement(row) + shown;
     }
     if (row.kind == ParamKind::Integer &&
         (value != std::floor(value) ||

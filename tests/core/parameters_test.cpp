@@ -289,6 +289,21 @@ TEST(Parameters, CheckHelpersReportTheFirstError) {
               "detour.enabled must be true or false (enabled = 0.500000)");
 }
 
+// The linter's wording of the simulation and detour ranges ("... but must be X").
+TEST(Parameters, RequirementsReadAsTheLinterSaysThem) {
+    auto req = [](std::string_view name) { return requirement(*findParameter(name)); };
+    EXPECT_EQ(req("timeStep"), "a finite number > 0");
+    EXPECT_EQ(req("responsibility"), "in (0, 1]");
+    EXPECT_EQ(req("lp3BisectorWeight"), "a finite number > 0");
+    EXPECT_EQ(req("cellSize"), "a finite number >= 0");
+    EXPECT_EQ(req("enterSpeedRatio"), "in [0, 1]");
+    EXPECT_EQ(req("exitAlignedDegrees"), "in [0, 90]");
+    EXPECT_EQ(req("radius"), "> 0");
+    EXPECT_EQ(req("maxNeighbors"), ">= 0");
+    EXPECT_EQ(req("goalRadius"), "finite");
+    EXPECT_EQ(req("enabled"), "true or false");
+}
+
 TEST(Parameters, EveryRowIsDocumentedAndHasAPanelRange) {
     for (const ParamRow& row : parameterTable()) {
         SCOPED_TRACE(std::string(row.name));

@@ -110,6 +110,11 @@ struct ParamRow {
 [[nodiscard]] double valueOf(const ParamRow& row, const SimulationParams& simulation,
                              const AgentParams& agent);
 
+/// What a valid value is, as the error texts say it after "must be": "a finite number > 0",
+/// "in (0, 1]", "in [0, 90]" (Simulation and Detour rows), "> 0", ">= 0" (Agent rows, whose
+/// messages never said "a finite number"), "true or false"; "finite" for a row without bounds.
+[[nodiscard]] std::string requirement(const ParamRow& row);
+
 /// Empty when `value` is valid for `row` (in range, integral for an Integer row, 0 or 1 for a
 /// Boolean one); otherwise the Simulator's error text, e.g.
 /// "timeStep must be a finite number > 0 (timeStep = 0.000000)",
