@@ -2,12 +2,16 @@
 """Generates the bundled scenes in scenes/ (scene format v1, see docs/scene-format.md).
 
 Usage: python3 scripts/make_scenes.py [--check] [OUTPUT_DIR]
+       python3 scripts/make_scenes.py --check-params PARAMS.json
+
 
 The files are written in exactly the layout orca::scene::serializeScene produces (fixed key
 order, one agent or obstacle per line, numbers as the shortest text that reads back exactly,
 integral values as integers), so loading and re-saving a bundled scene reproduces it byte for
 byte (tests/scene/scene_files_test.cpp checks this). With --check nothing is written; the exit
-status says whether the files on disk are up to date.
+status says whether the files on disk are up to date. With --check-params the built-in defaults
+and key orders below are compared with the parameter table, as `orca params --json` prints it
+(PARAMS.json, or - for standard input; tests/cli/params_cli_test.cpp runs this).
 
 Standard library only.
 """
@@ -18,7 +22,8 @@ import os
 import struct
 import sys
 
-# Built-in defaults of the format (orca::AgentParams / orca::SimulationParams).
+# Built-in defaults of the format (orca::AgentParams / orca::SimulationParams), in the key order
+# of the file; --check-params holds them to the parameter table (`orca params --json`).
 DEFAULT_SIMULATION = {"timeStep": 0.25, "responsibility": 0.5, "staticResponsibility": 0.5,
                       "lp3BisectorWeight": 1.0, "time": 0.0, "step": 0}
 DEFAULT_AGENT = {"radius": 1.5, "maxSpeed": 2.0, "prefSpeed": 1.0, "neighborDist": 15.0,
@@ -455,7 +460,73 @@ SCENES = {
 }
 
 
+# ---- The parameter table ---------------------------------------------------------------------
+
+def in_range(value, bounds):
+    """Whether value lies within JSON Schema style bounds (minimum, exclusiveMinimum, ...)."""
+    if "minimum" in bounds and not value >= bounds["minimum"]:
+        return False
+    if "exclusiveMinimum" in bounds and not value > bounds["exclusiveMinimum"]:
+        return False
+    if "maximum" in bounds and not value <= bounds["maximum"]:
+        return False
+    if "exclusiveMaximum" in bounds and not value < bounds["exclusiveMaximum"]:
+        return False
+    return True
+
+
+def params_problems(table):
+    """Differences between the defaults above and the table's rows (empty when they agree)."""
+    rows = table["parameters"]
+    problems = []
+
+    def compare(scope, names, defaults):
+        scoped = [r for r in rows if r["scope"] == scope]
+        table_names = [r["name"] for r in scoped]
+        if table_names != names:
+            problems.append("%s keys: script %s, table %s" % (scope, names, table_names))
+        for r in scoped:
+            name, default = r["name"], r["default"]
+            if "fileRange" in r and not in_range(default, r["fileRange"]):
+                # A sentinel (goalRadius: negative = the radius): files leave the key out.
+                if name in defaults:
+                    problems.append("%s.%s: the table's default %r is written by leaving the "
+                                    "key out, but the script has %r" % (scope, name, default,
+                                                                        defaults[name]))
+                continue
+            if name not in defaults:
+                problems.append("%s.%s: no default in the script (table: %r)"
+                                % (scope, name, default))
+            elif defaults[name] != default or isinstance(defaults[name], bool) != \
+                    isinstance(default, bool):
+                problems.append("%s.%s: script default %r, table %r"
+                                % (scope, name, defaults[name], default))
+
+    compare("simulation", [k for k in DEFAULT_SIMULATION if k not in ("time", "step")],
+            DEFAULT_SIMULATION)
+    compare("detour", list(DEFAULT_DETOUR), DEFAULT_DETOUR)
+    compare("agent", PARAM_KEYS, DEFAULT_AGENT)
+    return problems
+
+
+def check_params(path):
+    if path == "-":
+        table = json.load(sys.stdin)
+    else:
+        with open(path, encoding="utf-8") as f:
+            table = json.load(f)
+    problems = params_problems(table)
+    for p in problems:
+        print("make_scenes.py: %s" % p, file=sys.stderr)
+    return 1 if problems else 0
+
+
 def main(argv):
+    if argv[:1] == ["--check-params"]:
+        if len(argv) != 2:
+            print("usage: make_scenes.py --check-params PARAMS.json|-", file=sys.stderr)
+            return 2
+        return check_params(argv[1])
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
     out_dir = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)),

@@ -91,4 +91,10 @@ struct CompareOptions {
 /// compare_cmd.cpp
 int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err);
 
+struct ParamsOptions {
+    bool json = false; ///< the table as JSON instead of plain text
+};
+/// params_cmd.cpp: the parameter table (orca/parameters.hpp).
+int paramsCommand(const ParamsOptions& opt, std::ostream& out, std::ostream& err);
+
 } // namespace orca::cli

@@ -158,6 +158,16 @@ int main(int argc, char** argv) {
     compareCmd->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
+    ParamsOptions params;
+    CLI::App* paramsCmd = app.add_subcommand(
+        "params", "Print the parameter table: every simulation, detour and agent parameter "
+                  "with the range the simulator accepts, the range a scene file accepts, its "
+                  "default, unit and a one-line doc (docs/parameters.md).");
+    paramsCmd->add_flag("--json", params.json,
+                        "Print the table as JSON: {\"parameters\": [{name, scope, kind, range, "
+                        "fileRange, default, unit, doc, ui}]}; ranges use JSON Schema's "
+                        "(exclusive)minimum/maximum");
+
     for (CLI::App* cmd : {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd})
         addMaxFileSize(cmd);
 
@@ -180,5 +190,6 @@ int main(int argc, char** argv) {
     if (*eventsCmd) return eventsCommand(events, std::cout, std::cerr);
     if (*compareCmd) return compareCommand(compare, std::cout, std::cerr);
     if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
+    if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
     return validateCommand(validate, std::cout, std::cerr);
 }

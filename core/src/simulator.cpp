@@ -11,6 +11,7 @@
 #include "agent_line_kernel.hpp"
 #include "orca/linear_program.hpp"
 #include "orca/orca_lines.hpp"
+#include "orca/parameters.hpp"
 #include "thread_pool.hpp"
 
 namespace orca {
@@ -54,10 +55,6 @@ struct alignas(64) Scratch {
         candAgent.resize(n);
     }
 };
-
-std::string describe(const char* what, double value) {
-    return std::string(what) + " = " + std::to_string(value);
-}
 
 /// Time until a point moving with velocity `v` from the origin enters the disk D(c, R)
 /// (0 if inside, +inf if never).
@@ -125,40 +122,9 @@ Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
 void Simulator::setParams(const SimulationParams& params) {
-    if (!(std::isfinite(params.timeStep) && params.timeStep > 0.0))
-        throw InvalidArgument("timeStep must be a finite number > 0 (" +
-                              describe("timeStep", params.timeStep) + ")");
-    if (!(std::isfinite(params.responsibility) && params.responsibility > 0.0 &&
-          params.responsibility <= 1.0))
-        throw InvalidArgument("responsibility must be in (0, 1] (" +
-                              describe("responsibility", params.responsibility) + ")");
-    if (!(std::isfinite(params.staticResponsibility) && params.staticResponsibility > 0.0 &&
-          params.staticResponsibility <= 1.0))
-        throw InvalidArgument("staticResponsibility must be in (0, 1] (" +
-                              describe("staticResponsibility", params.staticResponsibility) +
-                              ")");
-    if (!(std::isfinite(params.lp3BisectorWeight) && params.lp3BisectorWeight > 0.0))
-        throw InvalidArgument("lp3BisectorWeight must be a finite number > 0 (" +
-                              describe("lp3BisectorWeight", params.lp3BisectorWeight) + ")");
-    const DetourParams& d = params.detour;
-    auto nonNegative = [](const char* name, double v) {
-        if (!(std::isfinite(v) && v >= 0.0))
-            throw InvalidArgument(std::string("detour.") + name + " must be a finite number >= 0 (" +
-                                  describe(name, v) + ")");
-    };
-    nonNegative("cellSize", d.cellSize);
-    nonNegative("influenceRadius", d.influenceRadius);
-    nonNegative("enterGoalDistance", d.enterGoalDistance);
-    nonNegative("sampleDistance", d.sampleDistance);
-    nonNegative("exitGoalDistance", d.exitGoalDistance);
-    nonNegative("stillSpeed", d.stillSpeed);
-    nonNegative("stillSeconds", d.stillSeconds);
-    if (!(d.enterSpeedRatio >= 0.0 && d.enterSpeedRatio <= 1.0))
-        throw InvalidArgument("detour.enterSpeedRatio must be in [0, 1] (" +
-                              describe("enterSpeedRatio", d.enterSpeedRatio) + ")");
-    if (!(d.exitAlignedDegrees >= 0.0 && d.exitAlignedDegrees <= 90.0))
-        throw InvalidArgument("detour.exitAlignedDegrees must be in [0, 90] (" +
-                              describe("exitAlignedDegrees", d.exitAlignedDegrees) + ")");
+    // Ranges and messages: the parameter table (orca/parameters.hpp).
+    if (std::string error = checkSimulationParams(params); !error.empty())
+        throw InvalidArgument(error);
     m_params = params;
 }
 
@@ -178,28 +144,7 @@ void Simulator::validate(const AgentDef& def) const {
     if (!finite(def.velocity)) throw InvalidArgument("agent velocity is not finite");
     if (!finite(def.goal)) throw InvalidArgument("agent goal is not finite");
     if (!finite(def.prefVelocity)) throw InvalidArgument("agent prefVelocity is not finite");
-    if (!(std::isfinite(p.radius) && p.radius > 0.0))
-        throw InvalidArgument("agent radius must be > 0 (" + describe("radius", p.radius) + ")");
-    if (!(std::isfinite(p.maxSpeed) && p.maxSpeed >= 0.0))
-        throw InvalidArgument("agent maxSpeed must be >= 0 (" + describe("maxSpeed", p.maxSpeed) +
-                              ")");
-    if (!(std::isfinite(p.prefSpeed) && p.prefSpeed >= 0.0))
-        throw InvalidArgument("agent prefSpeed must be >= 0 (" +
-                              describe("prefSpeed", p.prefSpeed) + ")");
-    if (!(std::isfinite(p.neighborDist) && p.neighborDist >= 0.0))
-        throw InvalidArgument("agent neighborDist must be >= 0 (" +
-                              describe("neighborDist", p.neighborDist) + ")");
-    if (p.maxNeighbors < 0)
-        throw InvalidArgument("agent maxNeighbors must be >= 0 (maxNeighbors = " +
-                              std::to_string(p.maxNeighbors) + ")");
-    if (!(std::isfinite(p.timeHorizon) && p.timeHorizon > 0.0))
-        throw InvalidArgument("agent timeHorizon must be > 0 (" +
-                              describe("timeHorizon", p.timeHorizon) + ")");
-    if (!(std::isfinite(p.timeHorizonObst) && p.timeHorizonObst > 0.0))
-        throw InvalidArgument("agent timeHorizonObst must be > 0 (" +
-                              describe("timeHorizonObst", p.timeHorizonObst) + ")");
-    if (!std::isfinite(p.goalRadius))
-        throw InvalidArgument("agent goalRadius is not finite");
+    if (std::string error = checkAgentParams(p); !error.empty()) throw InvalidArgument(error);
 }
 
 void Simulator::countCellSize(std::size_t i, int sign) {

@@ -16,8 +16,43 @@ float dragSpeed(double v) {
     return static_cast<float>(std::max(std::abs(v) * 0.005, 0.001));
 }
 
-bool dragDouble(const char* label, double& v, double lo, double hi, const char* fmt = "%.3f") {
-    return ImGui::DragScalar(label, ImGuiDataType_Double, &v, dragSpeed(v), &lo, &hi, fmt, kClamp);
+/// A table row's drag (or checkbox) with its tooltip; true when the user changed `v`.
+bool paramControl(const ParamRow& row, double& v) {
+    const ParamWidget w = paramWidget(row, v);
+    bool changed = false;
+    if (row.kind == ParamKind::Boolean) {
+        bool b = v != 0.0;
+        changed = ImGui::Checkbox(w.label.c_str(), &b);
+        if (changed) v = b ? 1.0 : 0.0;
+    } else if (row.kind == ParamKind::Integer) {
+        int i = static_cast<int>(v);
+        changed = ImGui::DragInt(w.label.c_str(), &i, w.speed, static_cast<int>(w.min),
+                                 static_cast<int>(w.max), w.format.c_str(), kClamp);
+        if (changed) v = static_cast<double>(i);
+    } else {
+        changed = ImGui::DragScalar(w.label.c_str(), ImGuiDataType_Double, &v, w.speed, &w.min,
+                                    &w.max, w.format.c_str(), kClamp);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", w.tooltip.c_str());
+    return changed;
+}
+
+/// The Simulation or Detour rows of the table as controls editing `s`.
+void simulationControls(ParamScope scope, SimulationParams& s, ParamsPanelOutput& out) {
+    for (const ParamRow& row : parameterTable(scope)) {
+        double v = row.getSimulation(s);
+        if (!paramControl(row, v)) continue;
+        row.setSimulation(s, v);
+        out.simulation = s;
+    }
+}
+
+/// The Agent row named like `field`, or null (static, goal, ... are not parameters).
+const ParamRow* agentRow(AgentField field) {
+    for (const ParamRow& row : parameterTable(ParamScope::Agent)) {
+        if (row.name == fieldName(field)) return &row;
+    }
+    return nullptr;
 }
 
 bool dragVec(const char* label, Vec2& v, double lo, double hi) {
@@ -36,6 +71,31 @@ void mixedMark(const ParamsPanelInput& in, AgentField f) {
 }
 
 } // namespace
+
+ParamWidget paramWidget(const ParamRow& row, double value) {
+    ParamWidget w;
+    w.label = std::string(row.ui.label);
+    w.min = row.ui.min;
+    w.max = row.ui.max;
+    w.speed = row.ui.speed > 0.0 ? static_cast<float>(row.ui.speed) : dragSpeed(value);
+    w.format = row.kind == ParamKind::Integer ? "%d" : "%." + std::to_string(row.ui.decimals) + "f";
+    w.tooltip = std::string(row.doc) + '\n';
+    if (row.kind == ParamKind::Boolean) {
+        w.tooltip += std::string("default: ") + (row.defaultValue != 0.0 ? "on" : "off");
+        return w;
+    }
+    if (!row.unit.empty()) w.tooltip += "unit: " + std::string(row.unit) + "; ";
+    w.tooltip += "valid: " + formatRange(row.range) + "; default: " + formatValue(row.defaultValue);
+    return w;
+}
+
+AgentField agentFieldOf(const ParamRow& row) {
+    if (row.scope != ParamScope::Agent) return AgentField::Count;
+    for (unsigned f = 0; f < static_cast<unsigned>(AgentField::Count); ++f) {
+        if (row.name == fieldName(static_cast<AgentField>(f))) return static_cast<AgentField>(f);
+    }
+    return AgentField::Count;
+}
 
 const char* fieldName(AgentField f) {
     switch (f) {
@@ -70,32 +130,11 @@ const char* fieldName(AgentField f) {
 }
 
 void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity) {
-    AgentParams& p = def.params;
+    if (const ParamRow* row = agentRow(e.field)) {
+        row->setAgent(def.params, e.number); // an integer is rounded
+        return;
+    }
     switch (e.field) {
-    case AgentField::Radius:
-        p.radius = e.number;
-        break;
-    case AgentField::MaxSpeed:
-        p.maxSpeed = e.number;
-        break;
-    case AgentField::PrefSpeed:
-        p.prefSpeed = e.number;
-        break;
-    case AgentField::NeighborDist:
-        p.neighborDist = e.number;
-        break;
-    case AgentField::MaxNeighbors:
-        p.maxNeighbors = static_cast<int>(std::lround(e.number));
-        break;
-    case AgentField::TimeHorizon:
-        p.timeHorizon = e.number;
-        break;
-    case AgentField::TimeHorizonObst:
-        p.timeHorizonObst = e.number;
-        break;
-    case AgentField::GoalRadius:
-        p.goalRadius = e.number;
-        break;
     case AgentField::Static:
         def.isStatic = e.flag;
         break;
@@ -116,31 +155,23 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity)
         def.hasGoal = false;
         def.prefVelocity = e.vec;
         break;
+    case AgentField::Radius: // the table's rows, handled above
+    case AgentField::MaxSpeed:
+    case AgentField::PrefSpeed:
+    case AgentField::NeighborDist:
+    case AgentField::MaxNeighbors:
+    case AgentField::TimeHorizon:
+    case AgentField::TimeHorizonObst:
+    case AgentField::GoalRadius:
     case AgentField::Count:
         break;
     }
 }
 
 bool sameField(const AgentDef& a, const AgentDef& b, AgentField f) {
-    const AgentParams& p = a.params;
-    const AgentParams& q = b.params;
+    if (const ParamRow* row = agentRow(f))
+        return row->getAgent(a.params) == row->getAgent(b.params);
     switch (f) {
-    case AgentField::Radius:
-        return p.radius == q.radius;
-    case AgentField::MaxSpeed:
-        return p.maxSpeed == q.maxSpeed;
-    case AgentField::PrefSpeed:
-        return p.prefSpeed == q.prefSpeed;
-    case AgentField::NeighborDist:
-        return p.neighborDist == q.neighborDist;
-    case AgentField::MaxNeighbors:
-        return p.maxNeighbors == q.maxNeighbors;
-    case AgentField::TimeHorizon:
-        return p.timeHorizon == q.timeHorizon;
-    case AgentField::TimeHorizonObst:
-        return p.timeHorizonObst == q.timeHorizonObst;
-    case AgentField::GoalRadius:
-        return p.goalRadius == q.goalRadius;
     case AgentField::Static:
         return a.isStatic == b.isStatic;
     case AgentField::HasGoal:
@@ -149,6 +180,14 @@ bool sameField(const AgentDef& a, const AgentDef& b, AgentField f) {
         return a.hasGoal == b.hasGoal && (!a.hasGoal || a.goal == b.goal);
     case AgentField::PrefVelocity:
         return a.hasGoal == b.hasGoal && (a.hasGoal || a.prefVelocity == b.prefVelocity);
+    case AgentField::Radius: // the table's rows, handled above
+    case AgentField::MaxSpeed:
+    case AgentField::PrefSpeed:
+    case AgentField::NeighborDist:
+    case AgentField::MaxNeighbors:
+    case AgentField::TimeHorizon:
+    case AgentField::TimeHorizonObst:
+    case AgentField::GoalRadius:
     case AgentField::Count:
         break;
     }
@@ -173,46 +212,9 @@ ParamsPanelOutput drawParamsPanel(const ParamsPanelInput& in, bool* open) {
 
     ImGui::TextDisabled("Simulation");
     SimulationParams s = in.simulation;
-    if (dragDouble("time step (s)", s.timeStep, 0.001, 10.0, "%.4f")) out.simulation = s;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("dt of every step, running or single-stepped");
-    if (dragDouble("responsibility", s.responsibility, 0.01, 1.0)) out.simulation = s;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Share of u each agent takes (0.5 = reciprocal, as RVO2)");
-    if (dragDouble("static responsibility", s.staticResponsibility, 0.01, 1.0))
-        out.simulation = s;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Share of u taken toward static agents, which never reciprocate\n"
-                          "(0.5 = RVO2; 1 = avoid them fully)");
-    if (dragDouble("LP3 bisector weight", s.lp3BisectorWeight, 0.01, 100.0)) out.simulation = s;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("1 = RVO2's bisector");
-    if (ImGui::CollapsingHeader("Detour flow field")) {
-        DetourParams& d = s.detour;
-        if (ImGui::Checkbox("enabled (D)", &d.enabled)) out.simulation = s;
-        auto detourValue = [&](const char* label, double& v, double hi, const char* tip) {
-            if (dragDouble(label, v, 0.0, hi)) out.simulation = s;
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-        };
-        detourValue("cell size", d.cellSize, 100.0, "Field cell size; 0 = 0.4 x median static radius");
-        detourValue("influence radius", d.influenceRadius, 1000.0,
-                    "Cells a static agent writes; 0 = its radius + 2 x median radius");
-        detourValue("enter speed ratio", d.enterSpeedRatio, 1.0,
-                    "Enter when ORCA's speed < this x preferred speed");
-        detourValue("enter goal distance", d.enterGoalDistance, 1000.0,
-                    "...and the goal is farther than this; 0 = 4 radii");
-        detourValue("sample distance", d.sampleDistance, 100.0,
-                    "Sample point this far toward the goal, averaging this radius; 0 = radius");
-        detourValue("exit aligned (deg)", d.exitAlignedDegrees, 90.0,
-                    "Leave when the detour direction is this close to the goal direction");
-        detourValue("exit goal distance", d.exitGoalDistance, 1000.0,
-                    "Leave when the goal is closer; 0 = 2 radii");
-        if (ImGui::Checkbox("neighbour fallback", &d.neighborFallback)) out.simulation = s;
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Estimate a direction from static neighbours when the field is empty");
-        detourValue("still speed", d.stillSpeed, 100.0,
-                    "Goal-less agents slower than this...");
-        detourValue("still seconds", d.stillSeconds, 1000.0,
-                    "...for this long feed the field like static agents");
-    }
+    simulationControls(ParamScope::Simulation, s, out);
+    if (ImGui::CollapsingHeader("Detour flow field"))
+        simulationControls(ParamScope::Detour, s, out);
     int threads = in.threads;
     if (ImGui::SliderInt("threads", &threads, 1, std::max(in.maxThreads, 1)))
         out.threads = std::clamp(threads, 1, std::max(in.maxThreads, 1));
@@ -229,29 +231,12 @@ ParamsPanelOutput drawParamsPanel(const ParamsPanelInput& in, bool* open) {
             ImGui::Text("%zu agents (shown: #%zu); edits set all", in.selectedCount,
                         in.primaryIndex);
         const AgentDef& d = in.primary;
-        AgentParams p = d.params;
-        auto number = [&](AgentField f, const char* label, double& v, double lo, double hi,
-                          const char* tip) {
-            if (dragDouble(label, v, lo, hi)) out.agent = AgentEdit{f, v, {}, false};
-            if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        for (const ParamRow& row : parameterTable(ParamScope::Agent)) {
+            const AgentField f = agentFieldOf(row);
+            double v = row.getAgent(d.params);
+            if (paramControl(row, v)) out.agent = AgentEdit{f, v, {}, false};
             mixedMark(in, f);
-        };
-        number(AgentField::Radius, "radius", p.radius, 0.001, 1e4, "world units, > 0");
-        number(AgentField::MaxSpeed, "max speed", p.maxSpeed, 0.0, 1e4, "|v_new| <= max speed");
-        number(AgentField::PrefSpeed, "pref speed", p.prefSpeed, 0.0, 1e4, "speed toward the goal");
-        number(AgentField::NeighborDist, "neighbour dist", p.neighborDist, 0.0, 1e5,
-               "centre distance within which agents are neighbours");
-        int maxNeighbors = p.maxNeighbors;
-        if (ImGui::DragInt("max neighbours", &maxNeighbors, 0.2f, 0, 10000, "%d", kClamp))
-            out.agent =
-                AgentEdit{AgentField::MaxNeighbors, static_cast<double>(maxNeighbors), {}, false};
-        mixedMark(in, AgentField::MaxNeighbors);
-        number(AgentField::TimeHorizon, "time horizon (s)", p.timeHorizon, 0.001, 1e4,
-               "tau: collisions with agents are avoided this far ahead");
-        number(AgentField::TimeHorizonObst, "obst. horizon (s)", p.timeHorizonObst, 0.001, 1e4,
-               "tau_o: the same for obstacles");
-        number(AgentField::GoalRadius, "goal radius", p.goalRadius, -1.0, 1e4,
-               "at goal within this distance; negative = the agent's radius");
+        }
         bool isStatic = d.isStatic;
         if (ImGui::Checkbox("static", &isStatic))
             out.agent = AgentEdit{AgentField::Static, 0.0, {}, isStatic};

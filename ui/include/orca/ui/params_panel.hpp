@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "orca/parameters.hpp"
 #include "orca/types.hpp"
 
 namespace orca::ui {
@@ -46,6 +47,21 @@ struct AgentEdit {
 void applyAgentEdit(AgentDef& def, const AgentEdit& edit, Vec2 currentPrefVelocity = {0.0, 0.0});
 /// Whether two definitions agree on `field` (multi-selection shows "mixed" when not).
 [[nodiscard]] bool sameField(const AgentDef& a, const AgentDef& b, AgentField field);
+
+/// How the panel draws one row of the parameter table (orca/parameters.hpp) showing `value`:
+/// everything comes from the row, so the panel cannot drift from the table.
+struct ParamWidget {
+    std::string label;   ///< row.ui.label
+    double min = 0.0;    ///< drag range: row.ui.min .. row.ui.max
+    double max = 0.0;
+    float speed = 0.0f;  ///< row.ui.speed, or 0.5 % of |value| (at least 0.001) when that is 0
+    std::string format;  ///< "%d" for an integer, else "%.Nf" with N = row.ui.decimals
+    std::string tooltip; ///< the doc, then unit, valid range and default
+};
+[[nodiscard]] ParamWidget paramWidget(const ParamRow& row, double value);
+
+/// The agent field of an Agent row of the table (by name); Count for any other row.
+[[nodiscard]] AgentField agentFieldOf(const ParamRow& row);
 
 struct ParamsPanelInput {
     SimulationParams simulation;
