@@ -1,7 +1,10 @@
+#include "orca/ui/velocity_panel.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include <imgui_internal.h> // NextWindowData: keep a size the app set
@@ -399,11 +402,15 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                 {Swatch::Arrow, palette().kArrowRelative, "v_A - v_B"},
                 {Swatch::Arrow, palette().kU, "u"},
             };
+            // The line's recorded share of u: "½u" at RVO2's responsibility, "u" for obstacles.
+            const std::string su = shareOfU(geom->share);
+            const std::string lineThrough = "line through v_A + " + su;
+            const std::string orcaLineThrough = "ORCA " + lineThrough;
             const LegendItem kAbsolute[] = {
                 {Swatch::Fill, palette().kPermittedFill, "permitted side of ORCA_A|B"},
-                {Swatch::Line, palette().kLineAgent, "ORCA line through v_A + \xC2\xBDu"},
+                {Swatch::Line, palette().kLineAgent, orcaLineThrough.c_str()},
                 {Swatch::Arrow, palette().kArrowV, "v_A"},
-                {Swatch::Arrow, palette().kU, "\xC2\xBDu"},
+                {Swatch::Arrow, palette().kU, su.c_str()},
                 {Swatch::DashedArrow, palette().kArrowPref, "v_B (VO offset)"},
                 {Swatch::Ring, palette().kMaxSpeed, "max speed"},
             };
@@ -416,7 +423,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             };
             const LegendItem kObstacleLine[] = {
                 {Swatch::Fill, palette().kPermittedFill, "permitted side"},
-                {Swatch::Line, palette().kLineObstacle, "line through v_A + u"},
+                {Swatch::Line, palette().kLineObstacle, lineThrough.c_str()},
                 {Swatch::Arrow, palette().kArrowV, "v_A"},
                 {Swatch::Arrow, palette().kU, "u (whole: obstacles do not move)"},
                 {Swatch::Ring, palette().kMaxSpeed, "max speed"},
@@ -441,6 +448,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                 legs = legs || c == LineCase::AgentLeftLeg || c == LineCase::AgentRightLeg ||
                        c == LineCase::ObstacleLeftLeg || c == LineCase::ObstacleRightLeg;
             }
+            const std::string uArrow = uArrowLegend(*rec);
             std::array<LegendItem, 16> items{};
             std::size_t n = 0;
             auto add = [&](bool on, LegendItem it) {
@@ -463,7 +471,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             add(layers.halfPlanes && colliding,
                 {Swatch::DottedLine, palette().kLineColliding, "colliding"});
             add(layers.halfPlanes, {Swatch::Strip, palette().kLineAgent, "forbidden side"});
-            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, "v -> v+\xC2\xBDu"});
+            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, uArrow.c_str()});
             m_labels.reserve(
                 drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n)));
         }
