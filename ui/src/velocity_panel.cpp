@@ -7,8 +7,6 @@
 #include <string>
 #include <utility>
 
-#include <imgui_internal.h> // NextWindowData: keep a size the app set
-
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/palette.hpp"
@@ -208,13 +206,34 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                                  const OverlayHover& highlight, ConstructionState& construction,
                                  bool* open) {
     OverlayHover hover;
-    // A default size unless the app set one for this frame.
-    if (!(ImGui::GetCurrentContext()->NextWindowData.Flags & ImGuiNextWindowDataFlags_HasSize))
-        ImGui::SetNextWindowSize({460.0f, 720.0f}, ImGuiCond_FirstUseEver);
     m_labels.clear();
     if (!ImGui::Begin("Velocity space", open)) {
         ImGui::End();
         return hover;
+    }
+    // A default size unless the app set one: a SetNextWindowSize before draw() that took
+    // effect used up the window's first-use condition, so this call then does nothing (as it
+    // does for a window with saved settings). Otherwise the size applies from the next frame
+    // on; the first one (which ImGui hides while it sizes a new window) had the auto-fit size,
+    // so the view is fitted again then.
+    const Vec2 windowSize = fromIm(ImGui::GetWindowSize());
+    const Vec2 defaultSize{kDefaultWidth, kDefaultHeight};
+    const bool appearing = ImGui::IsWindowAppearing(); // its first frame, or shown again
+    if (appearing) {
+        ImGui::SetWindowSize({kDefaultWidth, kDefaultHeight}, ImGuiCond_FirstUseEver);
+        if (!m_appearedSize) m_appearedSize = windowSize;
+    }
+    if (m_appearedSize && windowSize != *m_appearedSize) {
+        // It took the default: fit again, on this frame and the next (this one may still be
+        // laid out with a scrollbar left from the auto-fit frame).
+        if (windowSize == defaultSize) m_refitFrames = 2;
+        m_appearedSize.reset();
+    } else if (!appearing) {
+        m_appearedSize.reset();
+    }
+    if (m_refitFrames > 0) {
+        --m_refitFrames;
+        m_fittedFor.reset();
     }
     m_windowRect = {fromIm(ImGui::GetWindowPos()),
                     fromIm(ImGui::GetWindowPos()) + fromIm(ImGui::GetWindowSize())};

@@ -20,6 +20,10 @@ namespace orca::ui {
 /// a legend, LP2's failing line, and the construction mode when active.
 class VelocityPanel {
   public:
+    /// The window's size when it first appears (no saved settings) and the app set none.
+    static constexpr float kDefaultWidth = 460.0f;
+    static constexpr float kDefaultHeight = 720.0f;
+
     /// Draws the panel; returns what the mouse is over inside it. `open` as in ImGui::Begin.
     /// Clamps construction.neighbor / phase into range; its buttons change them too.
     OverlayHover draw(const ExplainRecord* rec, const OverlayLayers& layers,
@@ -69,6 +73,9 @@ class VelocityPanel {
     Rect m_canvas{{0.0, 0.0}, {400.0, 400.0}};
     Rect m_windowRect = Rect::empty();
     bool m_showLegend = true;
+    /// Window size when the window appeared (cleared once it no longer appears or resized).
+    std::optional<Vec2> m_appearedSize;
+    int m_refitFrames = 0; ///< frames left that fit the view again (after the default size)
     LabelLayout m_labels;
 };
 
