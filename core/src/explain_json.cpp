@@ -200,6 +200,7 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
         e["point"] = toJson(l.line.point);
         e["direction"] = toJson(l.line.direction);
         e["u"] = toJson(l.u);
+        e["share"] = l.share;
         e["relativeVelocity"] = toJson(l.relativeVelocity);
         e["distance"] = l.distance;
         e["timeToCollision"] = number(l.timeToCollision);

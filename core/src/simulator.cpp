@@ -925,6 +925,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         const Vec2 onLine = el.line.point + dot(a.velocity - el.line.point, el.line.direction) *
                                                 el.line.direction;
         el.u = onLine - a.velocity;
+        el.share = 1.0; // obstacles do not move: A takes the whole u
         el.vo = orec.vo;
         el.distance = std::sqrt(orec.distSq);
         el.timeToCollision = timeToSegment(v1.point - a.position, v2.point - a.position,
@@ -952,6 +953,8 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         el.lineCase = al.lineCase;
         el.otherAgent = m_ids[nb.agent];
         el.u = al.u;
+        el.share = share;
+        el.otherStatic = m_static[nb.agent] != 0;
         el.relativeVelocity = a.velocity - otherVelocity;
         el.vo = agentVelocityObstacle(relPos, otherVelocity, combinedRadius, invTimeHorizon,
                                       invTimeStep);

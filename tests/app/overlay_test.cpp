@@ -581,6 +581,40 @@ TEST(VelocityPanelDraw, FitsAgentAndReportsHoveredLine) {
     ImGui::Render();
 }
 
+TEST(VelocityPanelDraw, KeepsTheSizeTheAppSetElseItsDefault) {
+    const ExplainRecord rec = infeasibleRecord();
+    const ui::OverlayLayers layers;
+    ui::ConstructionState construction;
+    bool open = true;
+    auto frame = [&](ui::VelocityPanel& panel, const ImVec2* size, ImGuiCond cond) {
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos({0.0f, 0.0f});
+        if (size) ImGui::SetNextWindowSize(*size, cond);
+        (void)panel.draw(&rec, layers, {}, construction, &open);
+        ImGui::Render();
+    };
+    const ImVec2 appSize{500.0f, 600.0f};
+    for (const ImGuiCond cond : {ImGuiCond_Always, ImGuiCond_FirstUseEver}) {
+        ImGuiContextScope scope;
+        ui::VelocityPanel panel;
+        panel.focusOnSelect = false;
+        for (int i = 0; i < 3; ++i)
+            frame(panel, &appSize, cond);
+        EXPECT_DOUBLE_EQ(panel.windowRect().size().x, 500.0);
+        EXPECT_DOUBLE_EQ(panel.windowRect().size().y, 600.0);
+    }
+    // No size from the app: the panel's default from the second frame on, fitted to it.
+    ImGuiContextScope scope;
+    ui::VelocityPanel panel;
+    panel.focusOnSelect = false;
+    for (int i = 0; i < 3; ++i)
+        frame(panel, nullptr, ImGuiCond_Always);
+    EXPECT_DOUBLE_EQ(panel.windowRect().size().x, ui::VelocityPanel::kDefaultWidth);
+    EXPECT_DOUBLE_EQ(panel.windowRect().size().y, ui::VelocityPanel::kDefaultHeight);
+    const double px = std::min(panel.canvas().size().x, panel.canvas().size().y) - 24.0;
+    EXPECT_NEAR(panel.unitsPerPixel(), 2.0 * 2.2 / px, 1e-9); // the max-speed disk's fit
+}
+
 TEST(OverlayWorldDraw, HoverAndLp3MarkerInWorld) {
     ImGuiContextScope scope;
     ExplainRecord rec = infeasibleRecord();

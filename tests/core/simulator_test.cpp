@@ -278,6 +278,53 @@ TEST(Simulator, ExplainRecordDescribesTheDecision) {
     EXPECT_EQ(l.vo.offset, Vec2(-1.0, 0.0));
 }
 
+TEST(Simulator, ExplainLinesRecordTheShareOfU) {
+    // responsibility 0.75 toward agents, staticResponsibility 1 toward static agents, and 1
+    // for obstacle lines: each line records the share it was built with and passes through
+    // v + share * u.
+    SimulationParams params;
+    params.responsibility = 0.75;
+    params.staticResponsibility = 1.0;
+    Simulator sim(params);
+    AgentDef a = toward(-5, 0.2, 5, 0.2);
+    a.velocity = {1.0, 0.0};
+    AgentDef b = toward(5, -0.2, -5, -0.2);
+    b.velocity = {-1.0, 0.0};
+    AgentDef wall = at(0, -4);
+    wall.isStatic = true;
+    const AgentId ia = sim.addAgent(a);
+    const AgentId ib = sim.addAgent(b);
+    const AgentId is = sim.addAgent(wall);
+    sim.addObstacle(std::vector<Vec2>{{-2.0, 3.0}, {2.0, 3.0}, {2.0, 4.0}, {-2.0, 4.0}});
+    const ExplainRecord r = sim.explain(ia);
+    ASSERT_GE(r.numObstacleLines, 1u);
+    bool sawAgent = false;
+    bool sawStatic = false;
+    for (std::size_t k = 0; k < r.lines.size(); ++k) {
+        const ExplainLine& l = r.lines[k];
+        if (k < r.numObstacleLines) {
+            EXPECT_EQ(l.share, 1.0);
+            EXPECT_FALSE(l.otherStatic);
+            continue;
+        }
+        if (l.otherAgent == ib) {
+            sawAgent = true;
+            EXPECT_EQ(l.share, 0.75);
+            EXPECT_FALSE(l.otherStatic);
+        } else if (l.otherAgent == is) {
+            sawStatic = true;
+            EXPECT_EQ(l.share, 1.0);
+            EXPECT_TRUE(l.otherStatic);
+        }
+        EXPECT_NEAR(det(l.line.direction, l.line.point - (r.velocity + l.share * l.u)), 0.0,
+                    1e-12);
+    }
+    EXPECT_TRUE(sawAgent);
+    EXPECT_TRUE(sawStatic);
+    // The default is RVO2's reciprocal half.
+    EXPECT_EQ(Simulator{}.params().responsibility, ExplainLine{}.share);
+}
+
 TEST(Simulator, InfeasibleCrowdRunsLP3AndReportsIt) {
     // An agent boxed in by four overlapping neighbours closing in: its region is empty.
     Simulator sim;

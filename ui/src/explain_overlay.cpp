@@ -4,7 +4,6 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/line_style.hpp"
@@ -14,8 +13,6 @@
 namespace orca::ui {
 
 namespace {
-
-constexpr double kPi = std::numbers::pi;
 
 using ui::col; // beside the alpha-scaling overload below
 ImU32 col(Rgba c, float alphaScale) {
@@ -30,14 +27,6 @@ Rgba brighter(Rgba c) {
         return static_cast<std::uint8_t>((v + w) / 2);
     };
     return {mix(c.r, h.r), mix(c.g, h.g), mix(c.b, h.b), c.a};
-}
-
-double wrapTwoPi(double a) {
-    a = std::fmod(a, 2.0 * kPi);
-    return a < 0.0 ? a + 2.0 * kPi : a;
-}
-double angleOf(Vec2 v) {
-    return std::atan2(v.y, v.x);
 }
 
 // ---- Line styling ----------------------------------------------------------------------------
@@ -132,15 +121,6 @@ Scratch& scratch() {
     return s;
 }
 
-// World length along which a ray from `start` surely leaves the rectangle.
-double rayLengthOut(Vec2 start, const Rect& r) {
-    return length(start - r.center()) + 0.5 * length(r.size()) + 1.0;
-}
-
-bool hasVo(const VelocityObstacle& vo) {
-    return vo.cutoffRadius > 0.0;
-}
-
 // ---- VO drawing --------------------------------------------------------------------------------
 
 struct VoStyle {
@@ -156,10 +136,7 @@ void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
             const VelocityObstacle& vo, Vec2 offset, const VoStyle& st) {
     Scratch& s = scratch();
     const double ppu = t.pixelsPerUnit;
-    // About one point per 4 px of a half circle, so arcs stay round at any zoom.
-    const int arcPoints =
-        static_cast<int>(std::clamp(kPi * vo.cutoffRadius * ppu / 4.0, 6.0, 128.0));
-    voOutline(vo, arcPoints, s.outline);
+    voOutline(vo, voArcPoints(vo, ppu), s.outline);
     const VoOutline& o = s.outline;
     if (!o.valid) return;
     if (o.disk) {
@@ -206,12 +183,6 @@ void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
 
 // ---- Half-plane drawing ------------------------------------------------------------------------
 
-// Screen unit normal pointing to the forbidden (right) side of `line`.
-Vec2 forbiddenNormalScreen(const Line& line) {
-    // Velocity-space right normal (d.y, -d.x); the y flip turns it into (d.y, d.x).
-    return {line.direction.y, line.direction.x};
-}
-
 void drawHalfPlaneShade(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
                         const Line& line, Rgba c, bool wholeSide, bool permitted,
                         std::uint8_t wholeAlpha, std::uint8_t stripAlpha) {
@@ -237,14 +208,6 @@ void drawLine(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel, c
     const auto seg = clipLineToRect(line, clipVel);
     if (!seg) return;
     dashedLine(dl, t.toScreen((*seg)[0]), t.toScreen((*seg)[1]), c, thickness, dash);
-}
-
-// Where to put a line's index: its point when visible, else the middle of its visible part.
-std::optional<Vec2> lineLabelAt(const Line& line, const Rect& clipVel) {
-    if (clipVel.contains(line.point)) return line.point;
-    const auto seg = clipLineToRect(line, clipVel);
-    if (!seg) return std::nullopt;
-    return ((*seg)[0] + (*seg)[1]) * 0.5;
 }
 
 void marker(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
@@ -280,16 +243,6 @@ LabelRequest labelRequest(Vec2 anchor, const char* text, ImU32 colour, int prior
     return r;
 }
 
-LabelSide labelSideToward(Vec2 dir) {
-    // Eight sectors of 45 degrees around the screen direction (y down).
-    const double a = std::atan2(-dir.y, dir.x); // counter-clockwise from +x, y up
-    const int sector = static_cast<int>(std::floor(a / (kPi / 4.0) + 0.5)) & 7;
-    constexpr LabelSide kBySector[] = {
-        LabelSide::Right, LabelSide::AboveRight, LabelSide::Above, LabelSide::AboveLeft,
-        LabelSide::Left,  LabelSide::BelowLeft,  LabelSide::Below, LabelSide::BelowRight};
-    return kBySector[sector];
-}
-
 void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds) {
     labels.gap = stroke(6.0f);
     labels.padding = stroke(1.0f);
@@ -319,55 +272,6 @@ void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds)
 
 // ---- Text -------------------------------------------------------------------------------------
 
-std::string formatAgentId(AgentId id) {
-    char buf[32];
-    if (id.isNull()) return "#none";
-    if (id.generation == 0)
-        std::snprintf(buf, sizeof buf, "#%" PRIu32, id.slot);
-    else
-        std::snprintf(buf, sizeof buf, "#%" PRIu32 ":%" PRIu32, id.slot, id.generation);
-    return buf;
-}
-
-std::string describeLine(const ExplainRecord& rec, int line, std::string_view neighborName) {
-    if (line < 0 || static_cast<std::size_t>(line) >= rec.lines.size()) return {};
-    const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
-    const bool obstacle = isObstacleCase(l.lineCase);
-    std::string out = "line " + std::to_string(line) + ": ";
-    if (!neighborName.empty()) {
-        out += neighborName;
-    } else if (obstacle) {
-        out += "obstacle #" + std::to_string(l.obstacle.slot) + " segment " +
-               std::to_string(l.segment);
-    } else {
-        out += "agent " + formatAgentId(l.otherAgent);
-    }
-    out += " \xC2\xB7 ";
-    out += toString(l.lineCase);
-    char buf[160];
-    std::snprintf(buf, sizeof buf, " \xC2\xB7 distance %.3g", l.distance);
-    out += buf;
-    if (std::isinf(l.timeToCollision))
-        out += " \xC2\xB7 time to collision \xE2\x88\x9E"; // ∞
-    else if (l.timeToCollision <= 0.0)
-        out += " \xC2\xB7 time to collision 0 s (overlapping)";
-    else {
-        std::snprintf(buf, sizeof buf, " \xC2\xB7 time to collision %.3g s", l.timeToCollision);
-        out += buf;
-    }
-    // Below 1e-9 (velocity units) v_new is on the line: LP1 puts it there up to rounding.
-    if (l.violation > 1e-9)
-        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new violates it by %.3g", l.violation);
-    else if (l.violation < -1e-9)
-        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new satisfies it (margin %.3g)", -l.violation);
-    else
-        std::snprintf(buf, sizeof buf, " \xC2\xB7 v_new is on it");
-    out += buf;
-    if (rec.lp2Failed() && static_cast<std::size_t>(line) == rec.lp2Fail)
-        out += " \xC2\xB7 LP2 failed here";
-    return out;
-}
-
 void showHoverTooltip(const ExplainRecord& rec, const OverlayHover& hover,
                       std::string_view neighborName) {
     if (!hover.valid() || static_cast<std::size_t>(hover.line) >= rec.lines.size()) return;
@@ -379,41 +283,9 @@ void showHoverTooltip(const ExplainRecord& rec, const OverlayHover& hover,
     ImGui::EndTooltip();
 }
 
-std::vector<std::string> summaryLines(const ExplainRecord& rec) {
-    std::vector<std::string> out;
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "Agent %s, step %" PRIu64, formatAgentId(rec.agent).c_str(),
-                  rec.step);
-    out.emplace_back(buf);
-    if (rec.isStatic) {
-        out.emplace_back("static agent: decides nothing (v_new = 0)");
-        return out;
-    }
-    const std::size_t agentLines = rec.lines.size() - rec.numObstacleLines;
-    std::snprintf(buf, sizeof buf, "%zu half-planes: %zu obstacle, %zu agent", rec.lines.size(),
-                  rec.numObstacleLines, agentLines);
-    out.emplace_back(buf);
-    if (rec.lp2Failed()) {
-        std::snprintf(buf, sizeof buf, "infeasible: LP2 failed at line %zu, LP3 ran", rec.lp2Fail);
-        out.emplace_back(buf);
-        std::snprintf(buf, sizeof buf, "LP3 depth %.4g (largest violation of an agent line)",
-                      rec.lp3Depth);
-        out.emplace_back(buf);
-    } else {
-        std::snprintf(buf, sizeof buf, "feasible: LP2 found v_new (region: %zu vertices)",
-                      rec.feasibleRegion.size());
-        out.emplace_back(buf);
-    }
-    std::snprintf(buf, sizeof buf, "|v| %.3g  |v_pref| %.3g  |v_new| %.3g  (max %.3g)",
-                  length(rec.velocity), length(rec.prefVelocity), length(rec.newVelocity),
-                  rec.params.maxSpeed);
-    out.emplace_back(buf);
-    return out;
-}
-
 const ImWchar* overlayGlyphRanges() {
     static const ImWchar ranges[] = {
-        0x0020, 0x00FF, // Basic Latin + Latin-1 (·, ½, ²)
+        0x0020, 0x00FF, // Basic Latin + Latin-1 (·, ¼, ½, ¾, ²)
         0x0370, 0x03FF, // Greek (τ, Δ)
         0x2010, 0x205E, // punctuation (–, —, …)
         0x2190, 0x21FF, // arrows
@@ -421,340 +293,6 @@ const ImWchar* overlayGlyphRanges() {
         0,
     };
     return ranges;
-}
-
-// ---- Building blocks --------------------------------------------------------------------------
-
-Rect VelocityTransform::toVelocity(const Rect& screen) const {
-    const Vec2 a = toVelocity(screen.min);
-    const Vec2 b = toVelocity(screen.max);
-    return {{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
-}
-
-VelocityTransform VelocityTransform::forWorld(const Camera& camera, Vec2 position, double seconds) {
-    return {camera.worldToScreen(position), camera.scale() * seconds};
-}
-
-SmallPolygon clipRectToHalfPlane(const Rect& rect, const Line& line, bool permittedSide) {
-    const std::array<Vec2, 4> corners{Vec2{rect.min.x, rect.min.y}, Vec2{rect.max.x, rect.min.y},
-                                      Vec2{rect.max.x, rect.max.y}, Vec2{rect.min.x, rect.max.y}};
-    const double sign = permittedSide ? 1.0 : -1.0;
-    auto side = [&](Vec2 p) { return sign * det(line.direction, p - line.point); };
-    SmallPolygon out;
-    for (std::size_t i = 0; i < corners.size(); ++i) {
-        const Vec2 a = corners[i];
-        const Vec2 b = corners[(i + 1) % corners.size()];
-        const double fa = side(a);
-        const double fb = side(b);
-        if (fa >= 0.0) out.points[static_cast<std::size_t>(out.count++)] = a;
-        if ((fa >= 0.0) != (fb >= 0.0))
-            out.points[static_cast<std::size_t>(out.count++)] = a + (b - a) * (fa / (fa - fb));
-    }
-    if (out.count < 3) out.count = 0;
-    return out;
-}
-
-std::optional<std::array<Vec2, 2>> clipLineToRect(const Line& line, const Rect& rect) {
-    double t0 = -std::numeric_limits<double>::infinity();
-    double t1 = std::numeric_limits<double>::infinity();
-    const double q[2] = {line.point.x, line.point.y};
-    const double d[2] = {line.direction.x, line.direction.y};
-    const double lo[2] = {rect.min.x, rect.min.y};
-    const double hi[2] = {rect.max.x, rect.max.y};
-    for (int k = 0; k < 2; ++k) {
-        if (d[k] == 0.0) {
-            if (q[k] < lo[k] || q[k] > hi[k]) return std::nullopt;
-            continue;
-        }
-        double a = (lo[k] - q[k]) / d[k];
-        double b = (hi[k] - q[k]) / d[k];
-        if (a > b) std::swap(a, b);
-        t0 = std::max(t0, a);
-        t1 = std::min(t1, b);
-    }
-    if (!(t0 <= t1) || std::isinf(t0) || std::isinf(t1)) return std::nullopt;
-    return std::array<Vec2, 2>{line.point + line.direction * t0, line.point + line.direction * t1};
-}
-
-namespace {
-
-void appendArc(std::vector<Vec2>& out, Vec2 c, double r, double a0, double sweep, int arcPoints) {
-    const int n = std::max(2, static_cast<int>(std::ceil(arcPoints * sweep / kPi)) + 1);
-    for (int i = 0; i < n; ++i) {
-        const double a = a0 + sweep * i / (n - 1);
-        out.push_back(c + Vec2(std::cos(a), std::sin(a)) * r);
-    }
-}
-
-// Counter-clockwise sweep from a0 to a1; a slightly negative one (rounding, or foreign legs
-// pointing past the segment's normal) counts as none.
-double ccwSweep(double a0, double a1) {
-    const double s = wrapTwoPi(a1 - a0);
-    return s > 1.5 * kPi ? 0.0 : s;
-}
-
-} // namespace
-
-void voOutline(const VelocityObstacle& vo, int arcPoints, VoOutline& out) {
-    out.valid = false;
-    out.disk = false;
-    out.nearBoundary.clear();
-    if (!hasVo(vo)) return;
-    out.valid = true;
-    const double r = vo.cutoffRadius;
-    if (vo.colliding) {
-        out.disk = true;
-        appendArc(out.nearBoundary, vo.cutoffCenter, r, 0.0, 2.0 * kPi, 2 * arcPoints);
-        out.leftTangent = out.rightTangent = out.nearBoundary.front();
-        return;
-    }
-    const Vec2 cl = vo.cutoffCenter;
-    const Vec2 cr = vo.cutoffCenter2;
-    const Vec2 nl = perp(vo.leftLeg);
-    const Vec2 nr = -perp(vo.rightLeg);
-    out.leftTangent = cl + nl * r;
-    out.rightTangent = cr + nr * r;
-    const Vec2 seg = cr - cl;
-    if (absSq(seg) <= 1e-24) {
-        appendArc(out.nearBoundary, cl, r, angleOf(nl), ccwSweep(angleOf(nl), angleOf(nr)),
-                  arcPoints);
-        return;
-    }
-    // Capsule: around the left centre to the segment's side facing the apex (its right
-    // normal), along the cut-off line, around the right centre.
-    const double an = angleOf(-perp(seg));
-    appendArc(out.nearBoundary, cl, r, angleOf(nl), ccwSweep(angleOf(nl), an), arcPoints);
-    appendArc(out.nearBoundary, cr, r, an, ccwSweep(an, angleOf(nr)), arcPoints);
-}
-
-VoOutline voOutline(const VelocityObstacle& vo, int arcPoints) {
-    VoOutline out;
-    voOutline(vo, arcPoints, out);
-    return out;
-}
-
-bool voContains(const VelocityObstacle& vo, Vec2 x) {
-    if (!hasVo(vo)) return false;
-    const double r = vo.cutoffRadius;
-    const double rSq = r * r;
-    if (vo.colliding) return absSq(x - vo.cutoffCenter) <= rSq;
-    if (distSqPointSegment(vo.cutoffCenter, vo.cutoffCenter2, x) <= rSq) return true;
-    const Vec2 tl = vo.cutoffCenter + perp(vo.leftLeg) * r;
-    const Vec2 tr = vo.cutoffCenter2 - perp(vo.rightLeg) * r;
-    // Between the legs and beyond the chord joining their tangent points (the part between
-    // the chord and the near boundary lies inside the capsule, tested above).
-    return det(vo.leftLeg, x - tl) <= 0.0 && det(vo.rightLeg, x - tr) >= 0.0 &&
-           det(tr - tl, x - tl) >= 0.0;
-}
-
-OverlayHover hitTest(const ExplainRecord& rec, const VelocityTransform& t, const Rect& clip,
-                     const OverlayLayers& layers, Vec2 mouse, double hoverPixels) {
-    if (!clip.contains(mouse) || rec.isStatic) return {};
-    const Vec2 x = t.toVelocity(mouse);
-    int best = -1;
-    if (layers.halfPlanes) {
-        double bestPx = hoverPixels;
-        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
-            const Line& l = rec.lines[i].line;
-            const double px = std::abs(det(l.direction, x - l.point)) * t.pixelsPerUnit;
-            if (px <= bestPx) {
-                bestPx = px;
-                best = static_cast<int>(i);
-            }
-        }
-    }
-    if (best < 0 && layers.voCones) {
-        for (std::size_t i = 0; i < rec.lines.size(); ++i) {
-            const VelocityObstacle& vo = rec.lines[i].vo;
-            if (voContains(vo, x - vo.offset)) {
-                best = static_cast<int>(i);
-                break;
-            }
-        }
-    }
-    return {best};
-}
-
-Lp3Marker lp3Marker(const ExplainRecord& rec) {
-    Lp3Marker m;
-    if (!rec.lp2Failed() || rec.isStatic) return m;
-    m.valid = true;
-    m.velocity = rec.newVelocity;
-    m.foot = rec.newVelocity;
-    double worst = -std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < rec.lines.size(); ++i) {
-        if (rec.lines[i].violation > worst) {
-            worst = rec.lines[i].violation;
-            m.line = static_cast<int>(i);
-        }
-    }
-    if (m.line >= 0 && worst > 0.0) {
-        m.depth = worst;
-        m.foot = rec.newVelocity +
-                 perp(rec.lines[static_cast<std::size_t>(m.line)].line.direction) * worst;
-    }
-    return m;
-}
-
-Rect focusBox(const ExplainRecord& rec) {
-    Rect box = Rect::empty();
-    box.include(rec.velocity);
-    box.include(rec.prefVelocity);
-    box.include(rec.newVelocity);
-    const double maxSpeed = std::max(rec.params.maxSpeed, 1e-6);
-    // "Near the decision": the arrows and region vertices within this distance of v. It grows
-    // with the decision (v far from v_new) but stays a fraction of the max-speed disk, so that
-    // the u arrows of far-away constraints do not zoom the view back out.
-    const double reach = std::max(2.0 * length(box.size()), 0.15 * maxSpeed);
-    auto near = [&](Vec2 p) { return length(p - rec.velocity) <= reach; };
-    for (const ExplainLine& l : rec.lines) {
-        const bool obstacle = isObstacleCase(l.lineCase);
-        const Vec2 half = obstacle ? rec.velocity + l.u : l.line.point; // the u arrow's tip
-        if (!near(half)) continue;
-        box.include(half);
-        if (!obstacle && near(rec.velocity + l.u)) box.include(rec.velocity + l.u);
-    }
-    for (const Vec2& p : rec.feasibleRegion)
-        if (near(p)) box.include(p);
-    const double minSide = 0.02 * maxSpeed;
-    const Vec2 c = box.center();
-    const Vec2 half{std::max(0.5 * box.size().x, 0.5 * minSide),
-                    std::max(0.5 * box.size().y, 0.5 * minSide)};
-    box.include(Rect{c - half, c + half}); // include: centre ± half may round inwards
-    return box;
-}
-
-int constructionCount(const ExplainRecord& rec) {
-    const std::size_t obstacles = std::min(rec.numObstacleLines, rec.lines.size());
-    const std::size_t agents = std::min(rec.agentNeighbors.size(), rec.lines.size() - obstacles);
-    return static_cast<int>(obstacles + agents);
-}
-
-int constructionLine(const ExplainRecord& rec, const ConstructionState& c) {
-    const int count = constructionCount(rec);
-    if (count == 0) return -1;
-    // The walk follows rec.lines: obstacle lines first, then the agent neighbours.
-    return std::clamp(c.neighbor, 0, count - 1);
-}
-
-namespace {
-
-// Construction captions of an obstacle line: its VO (legs and cut-off of the segment seen
-// from A within τo), the full u, the half-plane through v_A + u.
-std::string obstacleCaption(const ExplainRecord& rec, const ExplainLine& l, int phase) {
-    const std::string who = "obstacle #" + std::to_string(l.obstacle.slot) + " segment " +
-                            std::to_string(l.segment) + ", " + std::string(toString(l.lineCase));
-    const bool inside = voContains(l.vo, l.relativeVelocity);
-    char buf[640];
-    switch (phase) {
-    case 0:
-        if (l.vo.colliding)
-            std::snprintf(buf, sizeof buf,
-                          "1/3  VO of A induced by %s. A already overlaps the segment: "
-                          "the line only pushes A out of it. Obstacles do not move, so "
-                          "relative velocity = A's velocity v_A (yellow).",
-                          who.c_str());
-        else
-            std::snprintf(
-                buf, sizeof buf,
-                "1/3  VO of A induced by %s: the velocities that bring A within its radius "
-                "of the segment before tau_obst = %.3g s. Apex at the origin, legs tangent to "
-                "the segment's end circles, cut off by the segment scaled by 1/tau_obst (with "
-                "circles of radius r_A/tau_obst at its ends). Obstacles do not move: relative "
-                "= absolute velocity, so v_A (yellow) is drawn as it is; it is %s the VO.",
-                who.c_str(), rec.params.timeHorizonObst, inside ? "inside" : "outside");
-        break;
-    case 1:
-        std::snprintf(buf, sizeof buf,
-                      "2/3  u (white) = the smallest change of v_A that reaches the boundary "
-                      "of the VO (%s), |u| = %.3g. The boundary's tangent there (dashed) is "
-                      "perpendicular to u; A takes all of u, no half.",
-                      std::string(toString(l.lineCase)).c_str(), length(l.u));
-        break;
-    default:
-        std::snprintf(buf, sizeof buf,
-                      "3/3  Obstacles take the whole u: they do not move, so A alone must "
-                      "avoid them. The half-plane in A's velocity space goes through v_A + u "
-                      "= (%.3g, %.3g) (no \xC2\xBD), along the VO's boundary there. Shaded "
-                      "green = permitted side.",
-                      rec.velocity.x + l.u.x, rec.velocity.y + l.u.y);
-        break;
-    }
-    return buf;
-}
-
-} // namespace
-
-std::optional<ConstructionGeometry> constructionGeometry(const ExplainRecord& rec,
-                                                         const ConstructionState& c) {
-    const int line = constructionLine(rec, c);
-    if (line < 0) return std::nullopt;
-    const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
-    ConstructionGeometry g;
-    g.line = line;
-    g.neighbor = line;
-    g.phase = std::clamp(c.phase, 0, ConstructionState::kPhases - 1);
-    g.obstacle = static_cast<std::size_t>(line) < rec.numObstacleLines;
-    g.relativeSpace = g.phase < 2;
-    g.vo = l.vo;
-    g.relativeVelocity = l.relativeVelocity;
-    g.uEnd = l.relativeVelocity + l.u;
-    g.velocity = rec.velocity;
-    g.halfPlane = l.line;
-    if (g.obstacle) {
-        // The same line, through its nearest point to v_A (v_A + u): the whole u.
-        g.halfPlane.point = rec.velocity + l.u;
-        g.caption = obstacleCaption(rec, l, g.phase);
-        return g;
-    }
-
-    const std::string who = formatAgentId(l.otherAgent);
-    const bool inside = voContains(l.vo, l.relativeVelocity);
-    char buf[640];
-    switch (g.phase) {
-    case 0:
-        if (l.vo.colliding)
-            std::snprintf(
-                buf, sizeof buf,
-                "1/3  VO of A induced by B (agent %s) in relative velocity space v_A - v_B. "
-                "The agents already overlap, so the VO is the disk of time step dt: centre "
-                "(p_B - p_A)/dt, radius (r_A + r_B)/dt. v_A - v_B (white) is %s it.",
-                who.c_str(), inside ? "inside" : "outside");
-        else
-            std::snprintf(
-                buf, sizeof buf,
-                "1/3  VO of A induced by B (agent %s) in relative velocity space v_A - v_B: "
-                "the relative velocities that bring B's disk within reach before tau = %.3g s. "
-                "Apex at the origin, legs tangent to the disk D(p_B - p_A, r_A + r_B), cut off "
-                "by the circle centred (p_B - p_A)/tau of radius (r_A + r_B)/tau. "
-                "v_A - v_B (yellow) is %s: %s.",
-                who.c_str(), rec.params.timeHorizon, inside ? "inside" : "outside",
-                inside ? "they collide within tau unless someone changes course"
-                       : "no collision within tau at current velocities");
-        break;
-    case 1:
-        std::snprintf(buf, sizeof buf,
-                      "2/3  u (white) = the smallest change of v_A - v_B that reaches the VO "
-                      "boundary (%s case), |u| = %.3g. %s The boundary's tangent there "
-                      "(dashed) is perpendicular to u.",
-                      std::string(toString(l.lineCase)).c_str(), length(l.u),
-                      inside ? "From inside, u points out of the VO."
-                             : "From outside, u points to the VO: A could change that much "
-                               "toward B and still not collide.");
-        break;
-    default:
-        std::snprintf(buf, sizeof buf,
-                      "3/3  Each agent takes half the responsibility: ORCA_A|B is the "
-                      "half-plane in A's absolute velocity space through v_A + \xC2\xBD"
-                      "u = (%.3g, %.3g), perpendicular to u. Shaded green = permitted side "
-                      "(away from B's VO, translated by v_B). B builds the mirror image with "
-                      "-\xC2\xBD"
-                      "u.",
-                      l.line.point.x, l.line.point.y);
-        break;
-    }
-    g.caption = buf;
-    return g;
 }
 
 // ---- Drawing ----------------------------------------------------------------------------------
@@ -837,14 +375,13 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
         if (hl >= 0) drawOne(static_cast<std::size_t>(hl), true);
     }
 
-    // 5. u: for agent lines the responsibility share, v -> the line's point (= v + ½u);
-    //    for obstacle lines v -> v + u (the nearest point of the line).
+    // 5. u: v -> uArrowTip, the line's point v + share·u (agents) or v + u (obstacles).
     const Vec2 vS = t.toScreen(rec.velocity);
     if (layers.uVectors) {
         for (std::size_t i = 0; i < rec.lines.size(); ++i) {
             const ExplainLine& l = rec.lines[i];
             const bool h = static_cast<int>(i) == hl;
-            const Vec2 target = isObstacleCase(l.lineCase) ? rec.velocity + l.u : l.line.point;
+            const Vec2 target = uArrowTip(rec, l);
             const Rgba c = lineColour(l.lineCase);
             const Vec2 ts = t.toScreen(target);
             arrow(dl, vS, ts, col(h ? brighter(c) : c, h ? 1.0f : 0.8f), h ? 2.0f : 1.0f);
@@ -871,8 +408,8 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
 
     // 7. v, v_pref, v_new and LP3. While the agent detours, ORCA's v_pref is the detour
     //    direction (drawn in the detour colour) and the goal's v_pref is shown beside it.
-    const bool detouring = layers.detour && rec.detour.enabled &&
-                           rec.detour.mode == DetourMode::Detouring;
+    const bool detouring =
+        layers.detour && rec.detour.enabled && rec.detour.mode == DetourMode::Detouring;
     if (layers.velocityArrows) {
         const float at = th + 0.5f;
         if (detouring) {
@@ -975,26 +512,11 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
     const Vec2 q = t.toScreen(g.halfPlane.point);
     arrow(dl, va, q, col(palette().kU), th + 1.0f);
     marker(dl, q, col(palette().kU), 3.5f);
-    if (g.obstacle)
-        label(labels, q, col(palette().kU), "v_A + u", 80, LabelSide::Right, "u");
-    else
-        label(labels, q, col(palette().kU),
-              "v_A + \xC2\xBD"
-              "u",
-              80, LabelSide::Right,
-              "\xC2\xBD"
-              "u");
+    // "v_A + ½u" (agents at RVO2's share), "v_A + u" (obstacles): the recorded share.
+    const std::string su = shareOfU(g.share);
+    const std::string vaPlusU = "v_A + " + su;
+    label(labels, q, col(palette().kU), vaPlusU.c_str(), 80, LabelSide::Right, su.c_str());
     if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
-}
-
-OverlayHover hitTestConstruction(const ConstructionGeometry& g, const VelocityTransform& t,
-                                 const Rect& clip, Vec2 mouse, double hoverPixels) {
-    if (!clip.contains(mouse) || g.line < 0) return {};
-    const Vec2 x = t.toVelocity(mouse);
-    if (g.relativeSpace) return {voContains(g.vo, x) ? g.line : -1};
-    const Line& l = g.halfPlane;
-    const double px = std::abs(det(l.direction, x - l.point)) * t.pixelsPerUnit;
-    return {px <= hoverPixels ? g.line : -1};
 }
 
 namespace {
@@ -1057,8 +579,6 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
     if (layers.neighborCircle)
         dl.AddCircle(toIm(centre), static_cast<float>(rec.params.neighborDist * scale),
                      col(palette().kNeighborCircle), 0, stroke(1.0f));
-    // Neighbour positions from the VO: the cut-off centre is rp/τ (or rp/Δt when colliding),
-    // so rp = cutoffCenter * (distance / |cutoffCenter|) and R = cutoffRadius * the same.
     if (construction && (construction->line < 0 ||
                          static_cast<std::size_t>(construction->line) >= rec.lines.size()))
         construction = nullptr;
@@ -1066,31 +586,24 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
     const int hl = construction ? construction->line : highlight.line;
     if (layers.neighborLinks && !rec.isStatic) {
         for (std::size_t i = rec.numObstacleLines; i < rec.lines.size(); ++i) {
-            const ExplainLine& l = rec.lines[i];
-            const double c = length(l.vo.cutoffCenter);
-            if (c <= 0.0) continue;
-            const double k = l.distance / c;
-            const Vec2 other = camera.worldToScreen(rec.position + l.vo.cutoffCenter * k);
+            // Where the neighbour is, recovered from its VO (neighborInWorld).
+            const auto nb = neighborInWorld(rec, rec.lines[i]);
+            if (!nb) continue;
+            const Vec2 other = camera.worldToScreen(nb->position);
             const bool h = static_cast<int>(i) == hl;
             dl.AddLine(toIm(centre), toIm(other),
                        h ? col(palette().kHighlight) : col(palette().kNeighborLink),
                        stroke(h ? 2.0f : 1.0f));
-            if (h) {
-                const double rB = l.vo.cutoffRadius * k - rec.params.radius;
-                dl.AddCircle(toIm(other), static_cast<float>(std::max(rB, 0.0) * scale) + 3.0f,
+            if (h)
+                dl.AddCircle(toIm(other), static_cast<float>(nb->radius * scale) + 3.0f,
                              col(palette().kHighlight), 0, stroke(2.0f));
-            }
         }
     }
-    // The obstacle segment of a highlighted obstacle line (its vertices are cut-off centres·τo).
+    // The obstacle segment of a highlighted obstacle line.
     if (hl >= 0 && static_cast<std::size_t>(hl) < rec.numObstacleLines) {
-        const ExplainLine& l = rec.lines[static_cast<std::size_t>(hl)];
-        if (hasVo(l.vo)) {
-            const double tau = rec.params.timeHorizonObst;
-            dl.AddLine(toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter * tau)),
-                       toIm(camera.worldToScreen(rec.position + l.vo.cutoffCenter2 * tau)),
+        if (const auto seg = obstacleSegmentInWorld(rec, rec.lines[static_cast<std::size_t>(hl)]))
+            dl.AddLine(toIm(camera.worldToScreen((*seg)[0])), toIm(camera.worldToScreen((*seg)[1])),
                        col(palette().kHighlight), stroke(4.0f));
-        }
     }
 
     // Detour: where the field was sampled (world units) and the direction it gave.

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
-#include <numbers>
+#include <string>
 
 #include "orca/simulator.hpp"
 #include "orca/ui/line_style.hpp"
@@ -13,8 +13,6 @@
 namespace orca::ui {
 
 namespace {
-
-constexpr double kPi = std::numbers::pi;
 
 // ---- Styling rules, as explain_overlay.cpp / world_renderer.cpp / velocity_panel.cpp draw ----
 // (kept beside the SVG code rather than shared: those files draw into ImGui draw lists).
@@ -32,11 +30,8 @@ Rgba outlineOf(Rgba fill) {
     return {mix(fill.r), mix(fill.g), mix(fill.b), 255};
 }
 
-// familyOf, lineColour, Dash, dashOf: line_style.hpp (the screen's rule).
-// Screen unit normal towards the forbidden (right) side of a velocity-space line.
-Vec2 forbiddenNormalScreen(const Line& line) {
-    return {line.direction.y, line.direction.x};
-}
+// familyOf, lineColour, Dash, dashOf: line_style.hpp (the screen's rule); forbiddenNormalScreen,
+// rayLengthOut, lineLabelAt, voArcPoints, uArrowTip: explain_geometry.hpp (the screen's shapes).
 double niceStep(double minStep) {
     const double decade = std::pow(10.0, std::floor(std::log10(minStep)));
     for (const double m : {1.0, 2.0, 5.0, 10.0})
@@ -212,16 +207,10 @@ struct VoStyle {
     bool dashedOutline = false;
 };
 
-double rayLengthOut(Vec2 start, const Rect& r) {
-    return length(start - r.center()) + 0.5 * length(r.size()) + 1.0;
-}
-
 void drawVo(Writer& w, const VelocityTransform& t, const Rect& clipVel, const VelocityObstacle& vo,
             const VoStyle& st, const std::string& attrs) {
     const double ppu = t.pixelsPerUnit;
-    const int arcPoints =
-        static_cast<int>(std::clamp(kPi * vo.cutoffRadius * ppu / 4.0, 6.0, 128.0));
-    const VoOutline o = voOutline(vo, arcPoints);
+    const VoOutline o = voOutline(vo, voArcPoints(vo, ppu));
     if (!o.valid) return;
     const Vec2 offset = vo.offset;
     w.raw("<g class=\"vo\"" + attrs + ">\n");
@@ -285,13 +274,6 @@ void drawShade(Writer& w, const VelocityTransform& t, const Rect& clipVel, const
           hex(c) + "\" stop-opacity=\"0\"/></linearGradient>\n");
     const Vec2 quad[] = {a, b, b + n, a + n};
     w.polygon(quad, " class=\"forbidden-side\"" + lineAttrs(l, i) + " fill=\"url(#" + id + ")\"");
-}
-
-std::optional<Vec2> lineLabelAt(const Line& line, const Rect& clipVel) {
-    if (clipVel.contains(line.point)) return line.point;
-    const auto seg = clipLineToRect(line, clipVel);
-    if (!seg) return std::nullopt;
-    return ((*seg)[0] + (*seg)[1]) * 0.5;
 }
 
 void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
@@ -360,7 +342,7 @@ void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
     if (layers.uVectors) {
         w.raw("<g class=\"u-vectors\">\n");
         for (const ExplainLine& l : rec.lines) {
-            const Vec2 target = isObstacleCase(l.lineCase) ? rec.velocity + l.u : l.line.point;
+            const Vec2 target = uArrowTip(rec, l);
             const Rgba c = lineColour(l.lineCase);
             const Vec2 ts = t.toScreen(target);
             w.arrow(vS, ts, scaledAlpha(c, 0.8), 1.0);
@@ -926,7 +908,8 @@ void drawPanel(Writer& w, const SvgPicture& p, const SvgPanel& panel, const Expl
         add(layers.halfPlanes && colliding,
             {Swatch::DottedLine, palette().kLineColliding, "colliding"});
         add(layers.halfPlanes, {Swatch::Strip, palette().kLineAgent, "forbidden side"});
-        add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, "v -> v+\xC2\xBDu"});
+        const std::string uArrow = uArrowLegend(rec); // the agent lines' share of u
+        add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, uArrow.c_str()});
         drawLegend(w, canvas, items);
     }
     if (panel.labels) {

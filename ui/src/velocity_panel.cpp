@@ -1,10 +1,11 @@
+#include "orca/ui/velocity_panel.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <utility>
-
-#include <imgui_internal.h> // NextWindowData: keep a size the app set
 
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/explain_overlay.hpp"
@@ -205,13 +206,34 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                                  const OverlayHover& highlight, ConstructionState& construction,
                                  bool* open) {
     OverlayHover hover;
-    // A default size unless the app set one for this frame.
-    if (!(ImGui::GetCurrentContext()->NextWindowData.Flags & ImGuiNextWindowDataFlags_HasSize))
-        ImGui::SetNextWindowSize({460.0f, 720.0f}, ImGuiCond_FirstUseEver);
     m_labels.clear();
     if (!ImGui::Begin("Velocity space", open)) {
         ImGui::End();
         return hover;
+    }
+    // A default size unless the app set one: a SetNextWindowSize before draw() that took
+    // effect used up the window's first-use condition, so this call then does nothing (as it
+    // does for a window with saved settings). Otherwise the size applies from the next frame
+    // on; the first one (which ImGui hides while it sizes a new window) had the auto-fit size,
+    // so the view is fitted again then.
+    const Vec2 windowSize = fromIm(ImGui::GetWindowSize());
+    const Vec2 defaultSize{kDefaultWidth, kDefaultHeight};
+    const bool appearing = ImGui::IsWindowAppearing(); // its first frame, or shown again
+    if (appearing) {
+        ImGui::SetWindowSize({kDefaultWidth, kDefaultHeight}, ImGuiCond_FirstUseEver);
+        if (!m_appearedSize) m_appearedSize = windowSize;
+    }
+    if (m_appearedSize && windowSize != *m_appearedSize) {
+        // It took the default: fit again, on this frame and the next (this one may still be
+        // laid out with a scrollbar left from the auto-fit frame).
+        if (windowSize == defaultSize) m_refitFrames = 2;
+        m_appearedSize.reset();
+    } else if (!appearing) {
+        m_appearedSize.reset();
+    }
+    if (m_refitFrames > 0) {
+        --m_refitFrames;
+        m_fittedFor.reset();
     }
     m_windowRect = {fromIm(ImGui::GetWindowPos()),
                     fromIm(ImGui::GetWindowPos()) + fromIm(ImGui::GetWindowSize())};
@@ -399,11 +421,15 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                 {Swatch::Arrow, palette().kArrowRelative, "v_A - v_B"},
                 {Swatch::Arrow, palette().kU, "u"},
             };
+            // The line's recorded share of u: "½u" at RVO2's responsibility, "u" for obstacles.
+            const std::string su = shareOfU(geom->share);
+            const std::string lineThrough = "line through v_A + " + su;
+            const std::string orcaLineThrough = "ORCA " + lineThrough;
             const LegendItem kAbsolute[] = {
                 {Swatch::Fill, palette().kPermittedFill, "permitted side of ORCA_A|B"},
-                {Swatch::Line, palette().kLineAgent, "ORCA line through v_A + \xC2\xBDu"},
+                {Swatch::Line, palette().kLineAgent, orcaLineThrough.c_str()},
                 {Swatch::Arrow, palette().kArrowV, "v_A"},
-                {Swatch::Arrow, palette().kU, "\xC2\xBDu"},
+                {Swatch::Arrow, palette().kU, su.c_str()},
                 {Swatch::DashedArrow, palette().kArrowPref, "v_B (VO offset)"},
                 {Swatch::Ring, palette().kMaxSpeed, "max speed"},
             };
@@ -416,7 +442,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             };
             const LegendItem kObstacleLine[] = {
                 {Swatch::Fill, palette().kPermittedFill, "permitted side"},
-                {Swatch::Line, palette().kLineObstacle, "line through v_A + u"},
+                {Swatch::Line, palette().kLineObstacle, lineThrough.c_str()},
                 {Swatch::Arrow, palette().kArrowV, "v_A"},
                 {Swatch::Arrow, palette().kU, "u (whole: obstacles do not move)"},
                 {Swatch::Ring, palette().kMaxSpeed, "max speed"},
@@ -441,6 +467,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                 legs = legs || c == LineCase::AgentLeftLeg || c == LineCase::AgentRightLeg ||
                        c == LineCase::ObstacleLeftLeg || c == LineCase::ObstacleRightLeg;
             }
+            const std::string uArrow = uArrowLegend(*rec);
             std::array<LegendItem, 16> items{};
             std::size_t n = 0;
             auto add = [&](bool on, LegendItem it) {
@@ -463,7 +490,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             add(layers.halfPlanes && colliding,
                 {Swatch::DottedLine, palette().kLineColliding, "colliding"});
             add(layers.halfPlanes, {Swatch::Strip, palette().kLineAgent, "forbidden side"});
-            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, "v -> v+\xC2\xBDu"});
+            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, uArrow.c_str()});
             m_labels.reserve(
                 drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n)));
         }

@@ -4,7 +4,11 @@
 #include <cmath>
 #include <utility>
 
-#include <imgui_internal.h> // FindWindowByName, the window list: the rectangles to avoid
+// FindWindowByName and the window list: ImGui 1.86's public API can neither tell whether a
+// window exists before its Begin() nor list the other windows' rectangles (GetWindowPos and
+// GetWindowSize read only the current window), and both are needed to open a window beside
+// the others, before it exists.
+#include <imgui_internal.h>
 
 namespace orca::ui {
 

@@ -46,6 +46,14 @@ struct ExplainLine {
     /// VO); the line passes through v_A + responsibility*u. Obstacle lines: the change from
     /// v_A to the nearest point of the line.
     Vec2 u{0.0, 0.0};
+    /// The share of u this line was built with: it passes through v_A + share*u. Agent lines:
+    /// SimulationParams::responsibility, or staticResponsibility when the neighbour is static;
+    /// obstacle lines: 1 (obstacles do not move, A takes the whole u). Recorded where the
+    /// explain record builds the line; the default is responsibility's default.
+    double share = 0.5;
+    /// Agent lines: the neighbour is a static agent (it never moves, builds no line of its
+    /// own, and share is staticResponsibility).
+    bool otherStatic = false;
     Vec2 relativeVelocity{0.0, 0.0}; ///< v_A - v_B (agents) or v_A (obstacles).
     VelocityObstacle vo;         ///< The VO this line was cut from.
     double distance = 0.0;       ///< Agents: centre distance. Obstacles: distance to segment.
