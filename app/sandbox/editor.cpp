@@ -85,20 +85,21 @@ void translateAgent(scene::SceneAgent& a, Vec2 d, bool withGoal) {
 scene::Scene selectionAsScene(const SandboxContext& ctx) {
     scene::Scene clip;
     clip.name = "clipboard";
-    clip.agentDefaults = ctx.scene.agentDefaults;
-    clip.simulation = ctx.scene.simulation;
+    clip.agentDefaults = ctx.doc.scene.agentDefaults;
+    clip.simulation = ctx.doc.scene.simulation;
     clip.extra = nlohmann::ordered_json::object();
     for (const std::size_t i : selectedAgents(ctx))
-        clip.agents.push_back(ctx.scene.agents[i]);
+        clip.agents.push_back(ctx.doc.scene.agents[i]);
     for (const std::size_t i : ctx.editor.obstacles)
-        if (i < ctx.scene.obstacles.size()) clip.obstacles.push_back(ctx.scene.obstacles[i]);
+        if (i < ctx.doc.scene.obstacles.size())
+            clip.obstacles.push_back(ctx.doc.scene.obstacles[i]);
     return clip;
 }
 
 // Appends `content` to the scene moved by `offset`, selects what was added.
 void insertContent(SandboxContext& ctx, const scene::Scene& content, Vec2 offset,
                    const std::string& label) {
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     const std::size_t firstAgent = after.agents.size();
     const std::size_t firstObstacle = after.obstacles.size();
     for (scene::SceneAgent a : content.agents) {
@@ -117,11 +118,11 @@ void insertContent(SandboxContext& ctx, const scene::Scene& content, Vec2 offset
     const std::size_t obstacles = after.obstacles.size() - firstObstacle;
     if (!commitScene(ctx, std::move(after), label + " " + countText(agents, obstacles))) return;
     std::vector<std::size_t> sel;
-    for (std::size_t i = firstAgent; i < ctx.scene.agents.size(); ++i)
+    for (std::size_t i = firstAgent; i < ctx.doc.scene.agents.size(); ++i)
         sel.push_back(i);
     selectAgents(ctx, sel);
     ctx.editor.obstacles.clear();
-    for (std::size_t i = firstObstacle; i < ctx.scene.obstacles.size(); ++i)
+    for (std::size_t i = firstObstacle; i < ctx.doc.scene.obstacles.size(); ++i)
         ctx.editor.obstacles.push_back(i);
     ctx.editor.vertex.reset();
 }
@@ -158,17 +159,17 @@ scene::Scene movedSelection(const SandboxContext& ctx, const scene::Scene& base,
 }
 
 bool hasSelection(const SandboxContext& ctx) {
-    return !ctx.selection.empty() || !ctx.editor.obstacles.empty() || ctx.editor.vertex;
+    return !ctx.explain.selection.empty() || !ctx.editor.obstacles.empty() || ctx.editor.vertex;
 }
 
 std::size_t agentUnder(const SandboxContext& ctx, Vec2 screen, bool* found) {
-    const ui::Camera& cam = ctx.camera;
+    const ui::Camera& cam = ctx.view.camera;
     double best = 0.0;
     std::size_t bestIndex = 0;
     *found = false;
-    for (std::size_t i = 0; i < ctx.scene.agents.size(); ++i) {
-        const scene::SceneAgent& a = ctx.scene.agents[i];
-        const double r = std::max(ctx.scene.resolvedParams(a).radius * cam.scale(), 4.0);
+    for (std::size_t i = 0; i < ctx.doc.scene.agents.size(); ++i) {
+        const scene::SceneAgent& a = ctx.doc.scene.agents[i];
+        const double r = std::max(ctx.doc.scene.resolvedParams(a).radius * cam.scale(), 4.0);
         const double d = length(cam.worldToScreen(a.position) - screen);
         if (d <= r && (!*found || d < best)) {
             best = d;
@@ -209,36 +210,36 @@ void setTool(SandboxContext& ctx, Tool tool) {
     e.drawing.clear();
     e.drawingRegion = false;
     e.drag = {};
-    if (tool != Tool::Inspect) ctx.construction.active = false;
+    if (tool != Tool::Inspect) ctx.explain.construction.active = false;
 }
 
 void beginEditing(SandboxContext& ctx) {
-    ctx.running = false;
-    if (ctx.sim.stepCount() != 0) {
+    ctx.session.running = false;
+    if (ctx.session.sim.stepCount() != 0) {
         restartScene(ctx);
-        setNote(ctx, "Editing the scene: the simulation went back to its start");
+        setNote(ctx.windows, "Editing the scene: the simulation went back to its start");
     }
 }
 
 bool commitScene(SandboxContext& ctx, scene::Scene after, std::string label,
                  const std::string& mergeKey) {
-    scene::SceneEdit edit = scene::SceneEdit::diff(ctx.scene, after, std::move(label));
+    scene::SceneEdit edit = scene::SceneEdit::diff(ctx.doc.scene, after, std::move(label));
     if (edit.empty()) return false;
     beginEditing(ctx);
     std::string error;
     if (!replaceScene(ctx, std::move(after), error)) {
-        ctx.messages.push("Edit refused", edit.label + ": " + error +
-                                              "\n\nThe scene is unchanged (check the "
-                                              "new-agent defaults, N).");
+        ctx.windows.messages.push("Edit refused", edit.label + ": " + error +
+                                                      "\n\nThe scene is unchanged (check the "
+                                                      "new-agent defaults, N).");
         ctx.editor.drag = {};
         return false;
     }
-    ctx.editor.history.record(std::move(edit), mergeKey);
+    ctx.doc.history.record(std::move(edit), mergeKey);
     return true;
 }
 
 void sealEdits(SandboxContext& ctx) {
-    ctx.editor.history.seal();
+    ctx.doc.history.seal();
     sealParameterEdits(ctx);
 }
 
@@ -252,17 +253,17 @@ void walkHistory(SandboxContext& ctx, bool redo) {
     if (!redo && undoCutRecording(ctx)) return;
     sealParameterEdits(ctx);
     beginEditing(ctx);
-    scene::EditHistory& h = ctx.editor.history;
+    scene::EditHistory& h = ctx.doc.history;
     const std::string label = redo ? h.redoLabel() : h.undoLabel();
     const char* what = redo ? "Redo" : "Undo";
     try {
-        if (!(redo ? h.redo(ctx.scene) : h.undo(ctx.scene))) {
-            setNote(ctx, std::string("Nothing to ") + (redo ? "redo" : "undo"));
+        if (!(redo ? h.redo(ctx.doc.scene) : h.undo(ctx.doc.scene))) {
+            setNote(ctx.windows, std::string("Nothing to ") + (redo ? "redo" : "undo"));
             return;
         }
     } catch (const std::exception& e) {
         // The history no longer matches the scene (a bug): keep the scene, drop the history.
-        ctx.messages.push(std::string(what) + " failed", e.what());
+        ctx.windows.messages.push(std::string(what) + " failed", e.what());
         h.clear();
         return;
     }
@@ -270,7 +271,7 @@ void walkHistory(SandboxContext& ctx, bool redo) {
     ctx.editor.obstacles.clear();
     ctx.editor.drawing.clear();
     sceneEdited(ctx);
-    setNote(ctx, std::string(what) + ": " + label);
+    setNote(ctx.windows, std::string(what) + ": " + label);
 }
 
 } // namespace
@@ -284,10 +285,10 @@ void redoEdit(SandboxContext& ctx) {
 }
 
 std::vector<std::size_t> selectedAgents(const SandboxContext& ctx) {
-    std::vector<std::size_t> out = ctx.selection.indices(ctx.sim);
+    std::vector<std::size_t> out = ctx.explain.selection.indices(ctx.session.sim);
     std::sort(out.begin(), out.end());
     out.erase(std::remove_if(out.begin(), out.end(),
-                             [&](std::size_t i) { return i >= ctx.scene.agents.size(); }),
+                             [&](std::size_t i) { return i >= ctx.doc.scene.agents.size(); }),
               out.end());
     return out;
 }
@@ -295,15 +296,15 @@ std::vector<std::size_t> selectedAgents(const SandboxContext& ctx) {
 void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, bool add) {
     std::vector<AgentId> ids;
     if (add)
-        for (const AgentId id : ctx.selection.ids())
+        for (const AgentId id : ctx.explain.selection.ids())
             ids.push_back(id);
     for (const std::size_t i : indices)
-        if (i < ctx.sim.agentCount()) {
-            const AgentId id = ctx.sim.agentAt(i);
+        if (i < ctx.session.sim.agentCount()) {
+            const AgentId id = ctx.session.sim.agentAt(i);
             if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
         }
-    ctx.selection.set(std::move(ids));
-    ctx.recordsVersion = ~std::uint64_t{0};
+    ctx.explain.selection.set(std::move(ids));
+    ctx.explain.recordsStamp.invalidate();
 }
 
 void selectObstacle(EditorState& editor, std::size_t obstacle) {
@@ -313,10 +314,10 @@ void selectObstacle(EditorState& editor, std::size_t obstacle) {
 }
 
 void clearEditSelection(SandboxContext& ctx) {
-    ctx.selection.clear();
+    ctx.explain.selection.clear();
     ctx.editor.obstacles.clear();
     ctx.editor.vertex.reset();
-    ctx.recordsVersion = ~std::uint64_t{0};
+    ctx.explain.recordsStamp.invalidate();
 }
 
 void deleteSelection(SandboxContext& ctx) {
@@ -325,7 +326,7 @@ void deleteSelection(SandboxContext& ctx) {
         e.drawing.pop_back();
         return;
     }
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     if (e.vertex && e.vertex->obstacle < after.obstacles.size()) {
         const VertexRef r = *e.vertex;
         std::vector<Vec2>& v = after.obstacles[r.obstacle].vertices;
@@ -346,7 +347,7 @@ void deleteSelection(SandboxContext& ctx) {
     const std::vector<std::size_t> agents = selectedAgents(ctx);
     const std::vector<std::size_t> obstacles = e.obstacles;
     if (agents.empty() && obstacles.empty()) {
-        setNote(ctx, "Nothing selected to delete");
+        setNote(ctx.windows, "Nothing selected to delete");
         return;
     }
     for (auto it = agents.rbegin(); it != agents.rend(); ++it)
@@ -361,7 +362,7 @@ void deleteSelection(SandboxContext& ctx) {
 void duplicateSelection(SandboxContext& ctx) {
     const scene::Scene clip = selectionAsScene(ctx);
     if (clip.agents.empty() && clip.obstacles.empty()) {
-        setNote(ctx, "Nothing selected to duplicate");
+        setNote(ctx.windows, "Nothing selected to duplicate");
         return;
     }
     // Beside the original: one agent diameter (or grid step) to the right, on the grid.
@@ -376,12 +377,12 @@ void duplicateSelection(SandboxContext& ctx) {
 void copySelection(SandboxContext& ctx) {
     scene::Scene clip = selectionAsScene(ctx);
     if (clip.agents.empty() && clip.obstacles.empty()) {
-        setNote(ctx, "Nothing selected to copy");
+        setNote(ctx.windows, "Nothing selected to copy");
         return;
     }
     const std::string text = scene::serializeScene(clip);
     if (ImGui::GetCurrentContext()) ImGui::SetClipboardText(text.c_str());
-    setNote(ctx, "Copied " + countText(clip.agents.size(), clip.obstacles.size()));
+    setNote(ctx.windows, "Copied " + countText(clip.agents.size(), clip.obstacles.size()));
     ctx.editor.clipboard.content = std::move(clip);
 }
 
@@ -405,7 +406,7 @@ void paste(SandboxContext& ctx, std::optional<Vec2> at) {
         }
     }
     if (content.agents.empty() && content.obstacles.empty()) {
-        setNote(ctx, "The clipboard is empty");
+        setNote(ctx.windows, "The clipboard is empty");
         return;
     }
     const Vec2 centre = contentCentre(content).value_or(Vec2{0.0, 0.0});
@@ -415,14 +416,14 @@ void paste(SandboxContext& ctx, std::optional<Vec2> at) {
 }
 
 void selectAll(SandboxContext& ctx) {
-    std::vector<std::size_t> all(ctx.scene.agents.size());
+    std::vector<std::size_t> all(ctx.doc.scene.agents.size());
     for (std::size_t i = 0; i < all.size(); ++i)
         all[i] = i;
     selectAgents(ctx, all);
     ctx.editor.obstacles.clear();
     ctx.editor.vertex.reset();
     if (editing(ctx))
-        for (std::size_t i = 0; i < ctx.scene.obstacles.size(); ++i)
+        for (std::size_t i = 0; i < ctx.doc.scene.obstacles.size(); ++i)
             ctx.editor.obstacles.push_back(i);
 }
 
@@ -430,7 +431,7 @@ void nudgeSelection(SandboxContext& ctx, Vec2 direction) {
     if (!hasSelection(ctx)) return;
     const double step =
         (ctx.editor.snap ? ctx.editor.snapStep : 0.1) * (ctx.editor.nudgeBig ? 10.0 : 1.0);
-    scene::Scene after = movedSelection(ctx, ctx.scene, direction * step, nullptr);
+    scene::Scene after = movedSelection(ctx, ctx.doc.scene, direction * step, nullptr);
     commitScene(ctx, std::move(after), "Nudge", "nudge");
 }
 
@@ -439,10 +440,10 @@ void reverseSelectedWinding(SandboxContext& ctx) {
     if (ctx.editor.vertex && !contains(targets, ctx.editor.vertex->obstacle))
         targets.push_back(ctx.editor.vertex->obstacle);
     if (targets.empty()) {
-        setNote(ctx, "Select an obstacle to reverse its winding");
+        setNote(ctx.windows, "Select an obstacle to reverse its winding");
         return;
     }
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     for (const std::size_t i : targets)
         if (i < after.obstacles.size())
             std::reverse(after.obstacles[i].vertices.begin(), after.obstacles[i].vertices.end());
@@ -455,18 +456,18 @@ bool closeDrawing(SandboxContext& ctx) {
     EditorState& e = ctx.editor;
     if (e.tool != Tool::Obstacle || e.drawing.empty()) return false;
     if (e.drawing.size() < 2) {
-        setNote(ctx, "An obstacle needs at least 2 vertices (2 = a wall segment)");
+        setNote(ctx.windows, "An obstacle needs at least 2 vertices (2 = a wall segment)");
         return false;
     }
     const PolygonCheck check = checkPolygon(e.drawing);
     if (!check.valid) {
-        setNote(ctx, "Cannot close this polygon: " + check.error);
+        setNote(ctx.windows, "Cannot close this polygon: " + check.error);
         return false;
     }
     if (e.drawingRegion) {
         // The random fill's region, not an obstacle.
         if (e.drawing.size() < 3) {
-            setNote(ctx, "A region needs at least 3 vertices");
+            setNote(ctx.windows, "A region needs at least 3 vertices");
             return false;
         }
         e.generator.fill.region = e.drawing;
@@ -477,11 +478,12 @@ bool closeDrawing(SandboxContext& ctx) {
         e.drawing.clear();
         e.drawingRegion = false;
         setTool(ctx, Tool::Select);
-        setNote(ctx, "Random fill region set (" +
-                         plural(e.generator.fill.region.size(), "vertex", "vertices") + ")");
+        setNote(ctx.windows, "Random fill region set (" +
+                                 plural(e.generator.fill.region.size(), "vertex", "vertices") +
+                                 ")");
         return true;
     }
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     scene::SceneObstacle o;
     o.vertices = e.drawing;
     // ORCA only sees counter-clockwise polygons: clicks made clockwise are reversed (same
@@ -495,12 +497,13 @@ bool closeDrawing(SandboxContext& ctx) {
                          plural(after.obstacles.back().vertices.size(), "vertex", "vertices") +
                          ")"))
         return false;
-    ctx.selection.clear();
-    e.obstacles = {ctx.scene.obstacles.size() - 1};
+    ctx.explain.selection.clear();
+    e.obstacles = {ctx.doc.scene.obstacles.size() - 1};
     e.vertex.reset();
     if (reversed)
-        setNote(ctx, "Obstacle closed: drawn clockwise, reversed to counter-clockwise so agents "
-                     "avoid it (W reverses it again)");
+        setNote(ctx.windows,
+                "Obstacle closed: drawn clockwise, reversed to counter-clockwise so agents "
+                "avoid it (W reverses it again)");
     return true;
 }
 
@@ -529,12 +532,12 @@ Vec2 snapPoint(const EditorState& editor, Vec2 world) {
 }
 
 EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
-    const ui::Camera& cam = ctx.camera;
+    const ui::Camera& cam = ctx.view.camera;
     EditHit hit;
     // Vertices.
     double best = kVertexPickPixels;
-    for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
-        const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
+    for (std::size_t o = 0; o < ctx.doc.scene.obstacles.size(); ++o) {
+        const std::vector<Vec2>& v = ctx.doc.scene.obstacles[o].vertices;
         for (std::size_t k = 0; k < v.size(); ++k) {
             const double d = length(cam.worldToScreen(v[k]) - screen);
             if (d <= best) {
@@ -547,12 +550,12 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
     // Agents.
     bool found = false;
     const std::size_t agent = agentUnder(ctx, screen, &found);
-    if (found) return {EditHit::Kind::Agent, agent, 0, ctx.scene.agents[agent].position};
+    if (found) return {EditHit::Kind::Agent, agent, 0, ctx.doc.scene.agents[agent].position};
     // Goals.
-    if (ctx.layers.world.goals) {
+    if (ctx.view.layers.world.goals) {
         best = kGoalPickPixels;
-        for (std::size_t i = 0; i < ctx.scene.agents.size(); ++i) {
-            const auto& g = ctx.scene.agents[i].goal;
+        for (std::size_t i = 0; i < ctx.doc.scene.agents.size(); ++i) {
+            const auto& g = ctx.doc.scene.agents[i].goal;
             if (!g) continue;
             const double d = length(cam.worldToScreen(*g) - screen);
             if (d <= best) {
@@ -565,8 +568,8 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
     // Edges, then insides.
     const Vec2 world = cam.screenToWorld(screen);
     best = kEdgePickPixels;
-    for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
-        const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
+    for (std::size_t o = 0; o < ctx.doc.scene.obstacles.size(); ++o) {
+        const std::vector<Vec2>& v = ctx.doc.scene.obstacles[o].vertices;
         const std::size_t edges = v.size() == 2 ? 1 : v.size();
         for (std::size_t k = 0; k < edges; ++k) {
             const Vec2 q = closestPointOnSegment(v[k], v[(k + 1) % v.size()], world);
@@ -578,9 +581,9 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
         }
     }
     if (hit.kind != EditHit::Kind::None) return hit;
-    for (std::size_t o = ctx.scene.obstacles.size(); o-- > 0;)
-        if (ctx.scene.obstacles[o].vertices.size() >= 3 &&
-            scene::pointInPolygon(ctx.scene.obstacles[o].vertices, world))
+    for (std::size_t o = ctx.doc.scene.obstacles.size(); o-- > 0;)
+        if (ctx.doc.scene.obstacles[o].vertices.size() >= 3 &&
+            scene::pointInPolygon(ctx.doc.scene.obstacles[o].vertices, world))
             return {EditHit::Kind::Obstacle, o, 0, world};
     return hit;
 }
@@ -616,11 +619,11 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
     EditorState& e = ctx.editor;
     const EditHit& h = d.hit;
     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && h.kind == EditHit::Kind::Edge) {
-        scene::Scene after = ctx.scene;
+        scene::Scene after = ctx.doc.scene;
         std::vector<Vec2>& v = after.obstacles[h.index].vertices;
         v.insert(v.begin() + static_cast<std::ptrdiff_t>(h.sub + 1), snapPoint(e, h.point));
         if (commitScene(ctx, std::move(after), "Insert vertex")) {
-            ctx.selection.clear();
+            ctx.explain.selection.clear();
             e.obstacles.clear();
             e.vertex = VertexRef{h.index, h.sub + 1};
         }
@@ -630,24 +633,24 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
     switch (h.kind) {
     case EditHit::Kind::Vertex:
         if (!d.additive) {
-            ctx.selection.clear();
+            ctx.explain.selection.clear();
             e.obstacles.clear();
         }
         e.vertex = VertexRef{h.index, h.sub};
         d.anchor = h.point;
         break;
     case EditHit::Kind::Agent: {
-        const AgentId id = ctx.sim.agentAt(h.index);
-        if (d.additive && ctx.selection.contains(id)) {
+        const AgentId id = ctx.session.sim.agentAt(h.index);
+        if (d.additive && ctx.explain.selection.contains(id)) {
             d.deselectOnRelease = true; // unless it is dragged with the rest
         } else if (d.additive) {
-            ctx.selection.click(id, true);
-        } else if (!ctx.selection.contains(id)) {
+            ctx.explain.selection.click(id, true);
+        } else if (!ctx.explain.selection.contains(id)) {
             clearEditSelection(ctx);
-            ctx.selection.click(id, false);
+            ctx.explain.selection.click(id, false);
         }
-        d.anchor = ctx.scene.agents[h.index].position;
-        ctx.recordsVersion = ~std::uint64_t{0};
+        d.anchor = ctx.doc.scene.agents[h.index].position;
+        ctx.explain.recordsStamp.invalidate();
         break;
     }
     case EditHit::Kind::Goal:
@@ -664,7 +667,7 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
             e.obstacles = {h.index};
         }
         e.vertex.reset();
-        d.anchor = ctx.scene.obstacles[h.index].vertices.front();
+        d.anchor = ctx.doc.scene.obstacles[h.index].vertices.front();
         break;
     case EditHit::Kind::None:
         break;
@@ -675,11 +678,11 @@ void releaseSelect(SandboxContext& ctx, EditDrag& d) {
     EditorState& e = ctx.editor;
     // Shift+click on something selected: it leaves the selection (Shift+drag moved it instead).
     if (d.kind == EditDrag::Kind::Pending && d.deselectOnRelease) {
-        if (d.hit.kind == EditHit::Kind::Agent && d.hit.index < ctx.sim.agentCount())
-            ctx.selection.click(ctx.sim.agentAt(d.hit.index), true);
+        if (d.hit.kind == EditHit::Kind::Agent && d.hit.index < ctx.session.sim.agentCount())
+            ctx.explain.selection.click(ctx.session.sim.agentAt(d.hit.index), true);
         else if (d.hit.kind == EditHit::Kind::Edge || d.hit.kind == EditHit::Kind::Obstacle)
             toggleSorted(e.obstacles, d.hit.index);
-        ctx.recordsVersion = ~std::uint64_t{0};
+        ctx.explain.recordsStamp.invalidate();
     }
     if (d.kind == EditDrag::Kind::Pending && d.hit.kind == EditHit::Kind::None && !d.additive)
         clearEditSelection(ctx);
@@ -689,12 +692,12 @@ void releaseSelect(SandboxContext& ctx, EditDrag& d) {
         const ui::Rect box{{std::min(a.x, b.x), std::min(a.y, b.y)},
                            {std::max(a.x, b.x), std::max(a.y, b.y)}};
         std::vector<std::size_t> agents;
-        for (std::size_t i = 0; i < ctx.scene.agents.size(); ++i)
-            if (box.contains(ctx.scene.agents[i].position)) agents.push_back(i);
+        for (std::size_t i = 0; i < ctx.doc.scene.agents.size(); ++i)
+            if (box.contains(ctx.doc.scene.agents[i].position)) agents.push_back(i);
         if (!d.additive) clearEditSelection(ctx);
         selectAgents(ctx, agents, d.additive);
-        for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
-            const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
+        for (std::size_t o = 0; o < ctx.doc.scene.obstacles.size(); ++o) {
+            const std::vector<Vec2>& v = ctx.doc.scene.obstacles[o].vertices;
             if (std::all_of(v.begin(), v.end(), [&](Vec2 p) { return box.contains(p); }))
                 selectObstacle(e, o);
         }
@@ -703,11 +706,11 @@ void releaseSelect(SandboxContext& ctx, EditDrag& d) {
 
 void releaseGoal(SandboxContext& ctx, const EditDrag& d, bool prefVelocity) {
     const std::size_t pressed = d.hit.index;
-    if (pressed >= ctx.scene.agents.size()) return;
+    if (pressed >= ctx.doc.scene.agents.size()) return;
     std::vector<std::size_t> targets = selectedAgents(ctx);
     if (!std::binary_search(targets.begin(), targets.end(), pressed)) targets = {pressed};
-    scene::Scene after = ctx.scene;
-    const Vec2 from = ctx.scene.agents[pressed].position;
+    scene::Scene after = ctx.doc.scene;
+    const Vec2 from = ctx.doc.scene.agents[pressed].position;
     const Vec2 to = snapPoint(ctx.editor, d.currentWorld);
     std::size_t skipped = 0;
     for (const std::size_t i : targets) {
@@ -717,7 +720,7 @@ void releaseGoal(SandboxContext& ctx, const EditDrag& d, bool prefVelocity) {
             continue;
         }
         if (prefVelocity) {
-            const double seconds = std::max(ctx.layers.world.velocityArrowSeconds, 1e-3);
+            const double seconds = std::max(ctx.view.layers.world.velocityArrowSeconds, 1e-3);
             a.goal.reset();
             a.prefVelocity = (to - from) * (1.0 / seconds);
         } else {
@@ -728,17 +731,18 @@ void releaseGoal(SandboxContext& ctx, const EditDrag& d, bool prefVelocity) {
     const std::string what = prefVelocity ? "Set preferred velocity of " : "Set goal of ";
     commitScene(ctx, std::move(after), what + plural(targets.size() - skipped, "agent", "agents"));
     if (skipped)
-        setNote(ctx, plural(skipped, "static agent", "static agents") + " left as they are");
+        setNote(ctx.windows,
+                plural(skipped, "static agent", "static agents") + " left as they are");
 }
 
 void clickObstacleTool(SandboxContext& ctx, Vec2 mouse) {
     EditorState& e = ctx.editor;
     if (e.drawing.size() >= 3 &&
-        length(ctx.camera.worldToScreen(e.drawing.front()) - mouse) <= kClosePickPixels) {
+        length(ctx.view.camera.worldToScreen(e.drawing.front()) - mouse) <= kClosePickPixels) {
         closeDrawing(ctx);
         return;
     }
-    const Vec2 p = snapPoint(e, ctx.camera.screenToWorld(mouse));
+    const Vec2 p = snapPoint(e, ctx.view.camera.screenToWorld(mouse));
     if (!e.drawing.empty() && e.drawing.back().x == p.x && e.drawing.back().y == p.y) return;
     e.drawing.push_back(p);
 }
@@ -748,7 +752,7 @@ void clickObstacleTool(SandboxContext& ctx, Vec2 mouse) {
 void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
     EditorState& e = ctx.editor;
     const ImGuiIO& io = ImGui::GetIO();
-    const Vec2 world = ctx.camera.screenToWorld(mouse);
+    const Vec2 world = ctx.view.camera.screenToWorld(mouse);
     e.hover.reset();
     if (mouseInWorld && e.drag.kind == EditDrag::Kind::None &&
         (e.tool == Tool::Select || e.tool == Tool::Goal))
@@ -776,12 +780,12 @@ void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
         } else if (e.tool == Tool::Goal) {
             if (d.hit.kind != EditHit::Kind::Agent) {
                 d = {};
-                setNote(ctx, "Goal tool: press on an agent and drag to where it should go");
+                setNote(ctx.windows, "Goal tool: press on an agent and drag to where it should go");
             } else {
-                const AgentId id = ctx.sim.agentAt(d.hit.index);
-                if (!ctx.selection.contains(id)) {
+                const AgentId id = ctx.session.sim.agentAt(d.hit.index);
+                if (!ctx.explain.selection.contains(id)) {
                     clearEditSelection(ctx);
-                    ctx.selection.click(id, false);
+                    ctx.explain.selection.click(id, false);
                 }
                 d.kind = io.KeyAlt ? EditDrag::Kind::PrefVelocity : EditDrag::Kind::Goal;
             }
@@ -795,7 +799,7 @@ void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
             d.kind = EditDrag::Kind::Box;
         } else {
             d.kind = EditDrag::Kind::Move;
-            d.before = ctx.scene;
+            d.before = ctx.doc.scene;
         }
     }
     if (d.kind == EditDrag::Kind::Move && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
@@ -823,14 +827,14 @@ void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
             releaseGoal(ctx, d, d.kind == EditDrag::Kind::PrefVelocity);
         break;
     case EditDrag::Kind::NewAgent: {
-        scene::Scene after = ctx.scene;
+        scene::Scene after = ctx.doc.scene;
         scene::SceneAgent a = agentFromTemplate(e, d.anchor);
         const bool withGoal = length(mouse - d.pressScreen) > kDragThresholdPixels;
         if (withGoal && !a.isStatic) a.goal = snapPoint(e, world);
         after.agents.push_back(std::move(a));
         if (commitScene(ctx, std::move(after), withGoal ? "Add agent with goal" : "Add agent")) {
             clearEditSelection(ctx);
-            selectAgents(ctx, {ctx.scene.agents.size() - 1});
+            selectAgents(ctx, {ctx.doc.scene.agents.size() - 1});
         }
         break;
     }
@@ -896,14 +900,14 @@ bool selfIntersectsOpenPath(const std::vector<Vec2>& v, Vec2 next) {
 
 void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWorld) {
     const EditorState& e = ctx.editor;
-    const ui::Camera& cam = ctx.camera;
+    const ui::Camera& cam = ctx.view.camera;
     const ui::Rect view = cam.visibleWorld();
 
     // Obstacles the simulation leaves out: red dashed outline and why.
     for (std::size_t k = 0; k < e.skippedObstacles.size(); ++k) {
         const std::size_t o = e.skippedObstacles[k];
-        if (o >= ctx.scene.obstacles.size()) continue;
-        const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
+        if (o >= ctx.doc.scene.obstacles.size()) continue;
+        const std::vector<Vec2>& v = ctx.doc.scene.obstacles[o].vertices;
         std::vector<ImVec2> pts;
         for (const Vec2 p : v)
             pts.push_back(toIm(cam.worldToScreen(p)));
@@ -920,8 +924,8 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
 
     // Obstacles: vertex handles, winding and normals (always visible while editing).
     const bool handles = e.tool == Tool::Select || e.tool == Tool::Obstacle;
-    for (std::size_t o = 0; o < ctx.scene.obstacles.size(); ++o) {
-        const std::vector<Vec2>& v = ctx.scene.obstacles[o].vertices;
+    for (std::size_t o = 0; o < ctx.doc.scene.obstacles.size(); ++o) {
+        const std::vector<Vec2>& v = ctx.doc.scene.obstacles[o].vertices;
         ui::Rect bounds = ui::Rect::empty();
         for (const Vec2 p : v)
             bounds.include(p);
@@ -952,9 +956,9 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
     }
     // Hovered edge (double-click inserts a vertex there).
     if (e.hover && e.hover->kind == EditHit::Kind::Edge && e.tool == Tool::Select &&
-        e.hover->index < ctx.scene.obstacles.size() &&
-        e.hover->sub < ctx.scene.obstacles[e.hover->index].vertices.size()) {
-        const std::vector<Vec2>& v = ctx.scene.obstacles[e.hover->index].vertices;
+        e.hover->index < ctx.doc.scene.obstacles.size() &&
+        e.hover->sub < ctx.doc.scene.obstacles[e.hover->index].vertices.size()) {
+        const std::vector<Vec2>& v = ctx.doc.scene.obstacles[e.hover->index].vertices;
         const Vec2 a = cam.worldToScreen(v[e.hover->sub]);
         const Vec2 b = cam.worldToScreen(v[(e.hover->sub + 1) % v.size()]);
         dl.AddLine(toIm(a), toIm(b), col(palette().kEditSelected, 200), 3.0f);
@@ -962,16 +966,16 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
     }
     // Goal handles of the selected agents; a hovered goal.
     for (const std::size_t i : selectedAgents(ctx)) {
-        const auto& g = ctx.scene.agents[i].goal;
+        const auto& g = ctx.doc.scene.agents[i].goal;
         if (!g) continue;
         const Vec2 s = cam.worldToScreen(*g);
-        dl.AddLine(toIm(cam.worldToScreen(ctx.scene.agents[i].position)), toIm(s),
+        dl.AddLine(toIm(cam.worldToScreen(ctx.doc.scene.agents[i].position)), toIm(s),
                    col(palette().kEditSelected, 90), 1.0f);
         dl.AddCircle(toIm(s), 5.0f, col(palette().kEditSelected), 12, 1.5f);
     }
     if (e.hover && e.hover->kind == EditHit::Kind::Goal)
-        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 6.0f, col(palette().kEditSelected), 12,
-                     2.0f);
+        dl.AddCircle(toIm(cam.worldToScreen(e.hover->point)), 6.0f, col(palette().kEditSelected),
+                     12, 2.0f);
 
     // The obstacle being drawn.
     if (e.tool == Tool::Obstacle && !e.drawing.empty()) {
@@ -1016,12 +1020,12 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         dl.AddRectFilled(toIm(lo), toIm(hi), col(palette().kEditSelected, 30));
         dl.AddRect(toIm(lo), toIm(hi), col(palette().kEditSelected), 0.0f, 0, 1.0f);
     } else if ((d.kind == EditDrag::Kind::Goal || d.kind == EditDrag::Kind::PrefVelocity) &&
-               d.hit.index < ctx.scene.agents.size()) {
-        const Vec2 from = ctx.scene.agents[d.hit.index].position;
+               d.hit.index < ctx.doc.scene.agents.size()) {
+        const Vec2 from = ctx.doc.scene.agents[d.hit.index].position;
         const Vec2 to = snapPoint(e, d.currentWorld);
         const bool pref = d.kind == EditDrag::Kind::PrefVelocity;
         for (const std::size_t i : selectedAgents(ctx)) {
-            const Vec2 p = ctx.scene.agents[i].position;
+            const Vec2 p = ctx.doc.scene.agents[i].position;
             drawArrow(dl, cam.worldToScreen(p), cam.worldToScreen(p + (to - from)),
                       col(pref ? palette().kArrowPref : palette().kEditPreview), 2.0f);
             if (!pref)
@@ -1029,7 +1033,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
                              col(palette().kEditPreview), 12, 2.0f);
         }
         if (pref) {
-            const double seconds = std::max(ctx.layers.world.velocityArrowSeconds, 1e-3);
+            const double seconds = std::max(ctx.view.layers.world.velocityArrowSeconds, 1e-3);
             char text[96];
             std::snprintf(text, sizeof text, "v_pref %.2f m/s (arrow = %.2g s)",
                           length(to - from) / seconds, seconds);
@@ -1037,7 +1041,7 @@ void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mou
         }
     } else if (d.kind == EditDrag::Kind::NewAgent) {
         const scene::SceneAgent a = agentFromTemplate(e, d.anchor);
-        const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+        const double r = ctx.doc.scene.resolvedParams(a).radius * cam.scale();
         const Vec2 s = cam.worldToScreen(d.anchor);
         dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 3.0)), col(palette().kEditPreview), 32,
                      2.0f);
