@@ -23,7 +23,10 @@ namespace orca::app {
 
 struct SandboxContext;
 
+/// The world view's tools; each is a unit in tools/ with a row in the tool table
+/// (tools/tool_table.cpp).
 enum class Tool : std::uint8_t { Inspect, Select, AddAgent, Goal, Obstacle };
+/// The tool's label ("Select / move"; the tool table's).
 [[nodiscard]] const char* toolName(Tool tool);
 
 /// One vertex of an obstacle (scene indices).
@@ -202,11 +205,7 @@ void cancelOrClear(SandboxContext& ctx);
 /// What is under screen point `screen` (edit tools).
 [[nodiscard]] EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen);
 
-/// The world view's mouse handling for the edit tools (between NewFrame and Render).
-void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld);
-/// Draws the edit tools' overlay: obstacles' vertices, winding and normals, selection,
-/// the polygon being drawn, drag previews, obstacles the simulation leaves out.
-void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWorld);
+// The tools' mouse handling and overlays: tools/edit_tool.hpp.
 
 /// A new agent at `position` made from the new-agent template (no goal, no id).
 [[nodiscard]] scene::SceneAgent agentFromTemplate(const EditorState& editor, Vec2 position);

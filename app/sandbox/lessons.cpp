@@ -226,7 +226,7 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
         for (const std::size_t i : sel)
             if (i < ctx.session.sim.agentCount())
                 valid.push_back(i); // the user may have deleted some
-        selectByIndex(ctx, valid, error);
+        selectByIndex(ctx.explain, ctx.session.sim, valid, error);
     }
     refreshRecords(ctx.explain, ctx.session);
     applyCamera(ctx, p.camera ? p.camera : l.camera);

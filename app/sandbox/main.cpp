@@ -32,6 +32,7 @@
 #include "sandbox.hpp"
 #include "screenshot.hpp"
 #include "settings.hpp"
+#include "tools/edit_tool.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca::app;
@@ -601,11 +602,10 @@ int main(int argc, char** argv) {
     for (const std::string& p : opt.panels)
         openPanel(ctx, p);
     if (opt.tool) {
-        for (std::size_t i = 0; i < std::size(kToolNames); ++i)
-            if (*opt.tool == kToolNames[i]) setTool(ctx, static_cast<Tool>(i));
+        if (const ToolInfo* t = findTool(*opt.tool)) setTool(ctx, t->tool);
     }
     if (!opt.select.empty()) {
-        if (!selectByIndex(ctx, opt.select, error)) {
+        if (!selectByIndex(ctx.explain, ctx.session.sim, opt.select, error)) {
             std::fprintf(stderr, "orca-sandbox: error: --select: %s\n", error.c_str());
             return 2;
         }

@@ -11,6 +11,7 @@
 #include "orca/ui/style.hpp"
 
 #include "atomic_file.hpp"
+#include "panel_table.hpp"
 
 namespace fs = std::filesystem;
 
@@ -52,7 +53,7 @@ void restoreView(SandboxContext& ctx) {
             if (i.is_number_unsigned() && i.get<std::uint64_t>() < ctx.session.sim.agentCount())
                 indices.push_back(i.get<std::size_t>());
         std::string ignored;
-        if (!indices.empty()) selectByIndex(ctx, indices, ignored);
+        if (!indices.empty()) selectByIndex(ctx.explain, ctx.session.sim, indices, ignored);
     }
     // "timeScale": the real-time speed to play the scene at (the welcome scene is slow enough to
     // follow the velocity panel).
@@ -393,19 +394,19 @@ bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
     return ok;
 }
 
-bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
-                   std::string& error) {
+bool selectByIndex(ExplainView& explain, const Simulator& sim,
+                   const std::vector<std::size_t>& indices, std::string& error) {
     std::vector<AgentId> ids;
     for (const std::size_t i : indices) {
-        if (i >= ctx.session.sim.agentCount()) {
+        if (i >= sim.agentCount()) {
             error = "agent index " + std::to_string(i) + " is out of range (the scene has " +
-                    std::to_string(ctx.session.sim.agentCount()) + " agents)";
+                    std::to_string(sim.agentCount()) + " agents)";
             return false;
         }
-        ids.push_back(ctx.session.sim.agentAt(i));
+        ids.push_back(sim.agentAt(i));
     }
-    ctx.explain.selection.set(std::move(ids));
-    ctx.explain.recordsStamp.invalidate();
+    explain.selection.set(std::move(ids));
+    explain.recordsStamp.invalidate();
     return true;
 }
 
@@ -453,10 +454,6 @@ void requestNewScene(SandboxContext& ctx) {
     ctx.requests.newScene = true;
 }
 
-KeyContext keyContext(const SandboxContext& ctx) {
-    return KeyContext{ctx.explain.construction.active, editing(ctx), ctx.explain.solve.active};
-}
-
 void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
     if (!ctx.windows.guarded) {
         ctx.windows.dialog = Dialog::None;
@@ -490,239 +487,6 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
     }
 }
 
-void applyAction(SandboxContext& ctx, Action action) {
-    const Vec2 viewCentre = ctx.view.camera.viewport().center();
-    auto openDialog = [&](Dialog d, std::string path) {
-        if (!ctx.interactive || ctx.windows.dialog != Dialog::None) return;
-        ctx.windows.dialog = d;
-        ctx.windows.dialogFocusFrames = 3;
-        ctx.windows.dialogPath = std::move(path);
-    };
-    const std::string sceneDir = ctx.doc.sceneFile.empty()
-                                     ? defaultSaveDir({}).string() + "/"
-                                     : ctx.doc.sceneFile.parent_path().string() + "/";
-    switch (action) {
-    case Action::TogglePause:
-        ctx.session.running = !ctx.session.running;
-        ctx.session.clock.reset();
-        break;
-    case Action::Step:
-        ctx.session.running = false;
-        ++ctx.session.pendingSingleSteps;
-        break;
-    case Action::Restart:
-        ctx.requests.restart = true;
-        break;
-    case Action::ClearSelection:
-        if (whatIfRevert(ctx)) break; // Esc first drops a what-if preview
-        cancelOrClear(ctx);
-        break;
-    case Action::ToggleConstruction:
-        ctx.explain.construction.active = !ctx.explain.construction.active;
-        if (ctx.explain.construction.active)
-            setTool(ctx, Tool::Inspect); // construction is for viewing
-        if (ctx.explain.construction.active) ctx.explain.solve.active = false;
-        clampConstruction(ctx.explain.construction, primaryRecord(ctx.explain));
-        break;
-    case Action::ToggleSolve:
-        ctx.explain.solve.active = !ctx.explain.solve.active;
-        if (ctx.explain.solve.active) {
-            setTool(ctx, Tool::Inspect);
-            ctx.explain.construction.active = false;
-        }
-        break;
-    case Action::SolvePrevStep:
-        ctx.explain.solve.step = std::max(ctx.explain.solve.step - 1, 0);
-        break;
-    case Action::SolveNextStep:
-        if (const ExplainRecord* r = primaryRecord(ctx.explain))
-            ctx.explain.solve.step =
-                std::min(ctx.explain.solve.step + 1, std::max(ui::solveStepCount(*r) - 1, 0));
-        break;
-    case Action::ConstructionPrevNeighbor:
-        stepConstruction(ctx.explain.construction, primaryRecord(ctx.explain), -1, 0);
-        break;
-    case Action::ConstructionNextNeighbor:
-        stepConstruction(ctx.explain.construction, primaryRecord(ctx.explain), +1, 0);
-        break;
-    case Action::ConstructionPrevPhase:
-        stepConstruction(ctx.explain.construction, primaryRecord(ctx.explain), 0, -1);
-        break;
-    case Action::ConstructionNextPhase:
-        stepConstruction(ctx.explain.construction, primaryRecord(ctx.explain), 0, +1);
-        break;
-    case Action::ToggleParameters:
-        ctx.windows.panels.parameters = !ctx.windows.panels.parameters;
-        break;
-    case Action::ToggleInspector:
-        ctx.windows.panels.inspector = !ctx.windows.panels.inspector;
-        break;
-    case Action::ToggleMetrics:
-        ctx.windows.panels.metrics = !ctx.windows.panels.metrics;
-        break;
-    case Action::ToggleDetour: {
-        SimulationParams p = ctx.session.sim.params();
-        p.detour.enabled = !p.detour.enabled;
-        editSimulation(ctx, p);
-        break;
-    }
-    case Action::StepBack:
-    case Action::PreviousEvent:
-    case Action::NextEvent:
-    case Action::RecordingStart:
-    case Action::RecordingEnd:
-        timelineAction(ctx, action);
-        break;
-    case Action::ToggleEvents:
-        ctx.windows.panels.events = !ctx.windows.panels.events;
-        break;
-    case Action::KeepWhatIf:
-        whatIfKeep(ctx);
-        break;
-    case Action::ToggleCompare:
-        ctx.windows.panels.compare = !ctx.windows.panels.compare;
-        break;
-    case Action::ToggleWhy:
-        ctx.timeline.why.open = !ctx.timeline.why.open;
-        break;
-    case Action::FitView:
-        ctx.view.fitRequested = true;
-        break;
-    case Action::ZoomIn:
-        ctx.view.camera.zoomAbout(viewCentre, 1.25);
-        break;
-    case Action::ZoomOut:
-        ctx.view.camera.zoomAbout(viewCentre, 1.0 / 1.25);
-        break;
-    case Action::FocusDecision:
-        ctx.explain.velocityPanel.focusRequested = true;
-        break;
-    case Action::UiScaleUp:
-    case Action::UiScaleDown:
-        setUiScale(ctx, ctx.settings.uiScalePercent + (action == Action::UiScaleUp ? 25 : -25));
-        break;
-    case Action::Open:
-        openDialog(Dialog::Open, sceneDir);
-        break;
-    case Action::Save:
-        if (ctx.doc.sceneFile.empty())
-            openDialog(Dialog::SaveAs, (defaultSaveDir({}) / "scene.json").string());
-        else
-            saveSceneAs(ctx, ctx.doc.sceneFile);
-        break;
-    case Action::SaveAs:
-        openDialog(Dialog::SaveAs, ctx.doc.sceneFile.empty()
-                                       ? (defaultSaveDir({}) / "scene.json").string()
-                                       : ctx.doc.sceneFile.string());
-        break;
-    case Action::Screenshot:
-        openDialog(Dialog::Screenshot, defaultPicturePath(ctx, ".png").string());
-        break;
-    case Action::ExportSvg:
-        openDialog(Dialog::ExportSvg, defaultPicturePath(ctx, ".svg").string());
-        break;
-    case Action::ToggleRecording:
-        if (ctx.pictures.recording || ctx.pictures.recordStart)
-            ctx.pictures.recordStop = true;
-        else
-            openDialog(Dialog::Record, defaultPicturePath(ctx, ".gif").string());
-        break;
-    case Action::DumpState:
-        if (ctx.dumpFile.empty())
-            ctx.windows.messages.push(
-                "No state file", "Start orca-sandbox with --dump-state FILE to write the state "
-                                 "on F12 and on exit.");
-        else
-            ctx.requests.dump = true;
-        break;
-    case Action::ToggleHelp:
-        ctx.windows.showHelp = !ctx.windows.showHelp;
-        ctx.windows.helpFirstLaunch = false; // asked for: the key tables open
-        break;
-    case Action::Quit:
-        requestQuit(ctx);
-        break;
-    case Action::NewScene:
-        requestNewScene(ctx);
-        break;
-    case Action::ToolInspect:
-        setTool(ctx, Tool::Inspect);
-        break;
-    case Action::ToolSelect:
-        setTool(ctx, Tool::Select);
-        break;
-    case Action::ToolAddAgent:
-        setTool(ctx, Tool::AddAgent);
-        break;
-    case Action::ToolGoal:
-        setTool(ctx, Tool::Goal);
-        break;
-    case Action::ToolObstacle:
-        setTool(ctx, Tool::Obstacle);
-        break;
-    case Action::ToggleGenerators:
-        ctx.windows.panels.generators = !ctx.windows.panels.generators;
-        break;
-    case Action::ToggleLinter:
-        ctx.windows.panels.linter = !ctx.windows.panels.linter;
-        break;
-    case Action::ToggleAgentDefaults:
-        ctx.windows.panels.agentDefaults = !ctx.windows.panels.agentDefaults;
-        break;
-    case Action::ToggleSnap:
-        ctx.editor.snap = !ctx.editor.snap;
-        setNote(ctx.windows, ctx.editor.snap ? "Snap to grid on" : "Snap to grid off");
-        break;
-    case Action::Undo:
-        undoEdit(ctx);
-        break;
-    case Action::Redo:
-        redoEdit(ctx);
-        break;
-    case Action::DeleteSelection:
-        deleteSelection(ctx);
-        break;
-    case Action::Duplicate:
-        duplicateSelection(ctx);
-        break;
-    case Action::Copy:
-        copySelection(ctx);
-        break;
-    case Action::Cut:
-        cutSelection(ctx);
-        break;
-    case Action::Paste: {
-        std::optional<Vec2> at;
-        if (ctx.view.mouse && !ctx.view.mouseCaptured &&
-            ctx.view.camera.viewport().contains(*ctx.view.mouse))
-            at = ctx.view.camera.screenToWorld(*ctx.view.mouse);
-        paste(ctx, at);
-        break;
-    }
-    case Action::SelectAll:
-        selectAll(ctx);
-        break;
-    case Action::NudgeLeft:
-        nudgeSelection(ctx, {-1.0, 0.0});
-        break;
-    case Action::NudgeRight:
-        nudgeSelection(ctx, {1.0, 0.0});
-        break;
-    case Action::NudgeUp:
-        nudgeSelection(ctx, {0.0, 1.0});
-        break;
-    case Action::NudgeDown:
-        nudgeSelection(ctx, {0.0, -1.0});
-        break;
-    case Action::ClosePolygon:
-        closeDrawing(ctx);
-        break;
-    case Action::ReverseWinding:
-        reverseSelectedWinding(ctx);
-        break;
-    }
-}
-
 bool applyRequests(SandboxContext& ctx) {
     applyLessonRequests(ctx); // a lesson file to open, a page to apply
     if (ctx.requests.load) {
@@ -744,16 +508,8 @@ bool applyRequests(SandboxContext& ctx) {
     return !ctx.requests.quit;
 }
 
-void openPanel(SandboxContext& ctx, std::string_view p) {
-    if (p == "parameters") ctx.windows.panels.parameters = true;
-    if (p == "inspector") ctx.windows.panels.inspector = true;
-    if (p == "metrics") ctx.windows.panels.metrics = true;
-    if (p == "linter") ctx.windows.panels.linter = true;
-    if (p == "generators") ctx.windows.panels.generators = true;
-    if (p == "defaults") ctx.windows.panels.agentDefaults = true;
-    if (p == "events") ctx.windows.panels.events = true;
-    if (p == "why") ctx.timeline.why.open = true;
-    if (p == "compare") ctx.windows.panels.compare = true;
+void openPanel(SandboxContext& ctx, std::string_view name) {
+    if (const PanelInfo* p = findPanel(name)) p->open(ctx) = true;
 }
 
 void autosaveTick(SandboxContext& ctx, double nowSeconds) {
@@ -815,9 +571,8 @@ void forgetRecovery(SandboxContext& ctx) {
     removeRecovery(ctx.doc.recoveryFile);
 }
 
-void setUiScale(SandboxContext& ctx, int percent) {
-    ctx.settings.uiScalePercent =
-        std::clamp(percent, ui::kMinUiScalePercent, ui::kMaxUiScalePercent);
+void setUiScale(Settings& settings, int percent) {
+    settings.uiScalePercent = std::clamp(percent, ui::kMinUiScalePercent, ui::kMaxUiScalePercent);
 }
 
 void setNote(Windows& windows, std::string text) {

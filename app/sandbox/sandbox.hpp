@@ -128,8 +128,8 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit);
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const AgentId> ids);
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params);
 /// Selects agents by index (command line --select); false when one is out of range.
-bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
-                   std::string& error);
+bool selectByIndex(ExplainView& explain, const Simulator& sim,
+                   const std::vector<std::size_t>& indices, std::string& error);
 
 /// Asks to open `file` / to quit / to start an empty scene: directly, or after the
 /// unsaved-changes prompt.
@@ -160,7 +160,7 @@ void answerRecovery(SandboxContext& ctx, bool restore);
 /// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
 void forgetRecovery(SandboxContext& ctx);
 
-/// Opens the panel named `name` (a kPanelNames entry: --panels, lesson pages); others are ignored.
+/// Opens the panel named `name` (panel_table.hpp: --panels, lesson pages); others are ignored.
 void openPanel(SandboxContext& ctx, std::string_view name);
 
 /// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
@@ -168,6 +168,6 @@ bool writeStateDump(SandboxContext& ctx, const char* reason);
 
 /// Sets the UI scale (percent, clamped to 100..250; applied before the next frame, kept in the
 /// settings).
-void setUiScale(SandboxContext& ctx, int percent);
+void setUiScale(Settings& settings, int percent);
 
 } // namespace orca::app

@@ -18,7 +18,9 @@
 #include "orca/ui/style.hpp"
 #include "orca/ui/window_placement.hpp"
 
+#include "panel_table.hpp"
 #include "sandbox.hpp"
+#include "tools/edit_tool.hpp"
 
 namespace fs = std::filesystem;
 
@@ -92,11 +94,8 @@ void drawEditMenu(SandboxContext& ctx) {
         ctx.editor.snapStep = step;
     ImGui::Separator();
     ImGui::TextDisabled("Tools");
-    menuItemAction(ctx, "Inspect", Action::ToolInspect, ctx.editor.tool == Tool::Inspect);
-    menuItemAction(ctx, "Select / move", Action::ToolSelect, ctx.editor.tool == Tool::Select);
-    menuItemAction(ctx, "Add agent", Action::ToolAddAgent, ctx.editor.tool == Tool::AddAgent);
-    menuItemAction(ctx, "Goal", Action::ToolGoal, ctx.editor.tool == Tool::Goal);
-    menuItemAction(ctx, "Obstacle", Action::ToolObstacle, ctx.editor.tool == Tool::Obstacle);
+    for (const ToolInfo& t : toolTable())
+        menuItemAction(ctx, t.label, t.action, ctx.editor.tool == t.tool);
     ImGui::Separator();
     menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.windows.panels.generators);
     menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
@@ -108,21 +107,10 @@ void drawEditMenu(SandboxContext& ctx) {
 // The tool strip in the menu bar: one click (or the digit keys) picks a tool.
 void drawToolStrip(SandboxContext& ctx) {
     ImGui::Separator();
-    static constexpr struct {
-        Tool tool;
-        Action action;
-        const char* label;
-    } kTools[] = {
-        {Tool::Inspect, Action::ToolInspect, "1 Inspect"},
-        {Tool::Select, Action::ToolSelect, "2 Select"},
-        {Tool::AddAgent, Action::ToolAddAgent, "3 Agent"},
-        {Tool::Goal, Action::ToolGoal, "4 Goal"},
-        {Tool::Obstacle, Action::ToolObstacle, "5 Obstacle"},
-    };
-    for (const auto& t : kTools) {
+    for (const ToolInfo& t : toolTable()) {
         const bool on = ctx.editor.tool == t.tool;
-        const ImVec2 size = ImGui::CalcTextSize(t.label);
-        if (ImGui::Selectable(t.label, on, ImGuiSelectableFlags_None, size))
+        const ImVec2 size = ImGui::CalcTextSize(t.stripText);
+        if (ImGui::Selectable(t.stripText, on, ImGuiSelectableFlags_None, size))
             applyAction(ctx, t.action);
         if (ImGui::IsItemHovered()) {
             for (const KeyBinding& b : kKeyBindings)
@@ -203,7 +191,7 @@ void drawAppearanceMenu(SandboxContext& ctx) {
         for (int pct = ui::kMinUiScalePercent; pct <= ui::kMaxUiScalePercent; pct += 25) {
             const std::string label = std::to_string(pct) + " %";
             if (ImGui::MenuItem(label.c_str(), nullptr, ctx.settings.uiScalePercent == pct))
-                setUiScale(ctx, pct);
+                setUiScale(ctx.settings, pct);
         }
         ImGui::Separator();
         menuItemAction(ctx, "Larger", Action::UiScaleUp);
@@ -235,12 +223,12 @@ void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel)
 }
 
 // Agents per cell of the view, for placing new windows over empty parts (placeNewWindow).
-ui::CrowdDensity crowdDensity(const SandboxContext& ctx) {
-    const ui::Rect& vp = ctx.view.camera.viewport();
+ui::CrowdDensity crowdDensity(const ui::Camera& camera, const Simulator& sim) {
+    const ui::Rect& vp = camera.viewport();
     std::vector<Vec2> screen;
-    screen.reserve(ctx.session.sim.agentCount());
-    for (const Vec2& p : ctx.session.sim.positions())
-        screen.push_back(ctx.view.camera.worldToScreen(p));
+    screen.reserve(sim.agentCount());
+    for (const Vec2& p : sim.positions())
+        screen.push_back(camera.worldToScreen(p));
     return ui::CrowdDensity::build(vp, screen);
 }
 
@@ -250,16 +238,13 @@ void drawViewMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Focus the decision (velocity panel)", Action::FocusDecision);
     drawAppearanceMenu(ctx);
     ImGui::Separator();
-    menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.windows.panels.parameters);
-    menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.windows.panels.inspector);
-    menuItemAction(ctx, "Metrics", Action::ToggleMetrics, ctx.windows.panels.metrics);
-    menuItemAction(ctx, "Events", Action::ToggleEvents, ctx.windows.panels.events);
-    menuItemAction(ctx, "Compare", Action::ToggleCompare, ctx.windows.panels.compare);
-    ImGui::MenuItem("Timeline bar", nullptr, &ctx.windows.panels.timeline);
-    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.windows.panels.linter);
-    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.windows.panels.generators);
-    menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
-                   ctx.windows.panels.agentDefaults);
+    for (const PanelInfo& p : panelTable()) {
+        if (!p.menuLabel) continue;
+        if (p.toggle)
+            menuItemAction(ctx, p.menuLabel, *p.toggle, p.open(ctx));
+        else
+            ImGui::MenuItem(p.menuLabel, nullptr, &p.open(ctx));
+    }
     ImGui::Separator();
     ImGui::TextDisabled("World");
     for (const LayerInfo& l : layerTable())
@@ -333,117 +318,42 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
     if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
     if (ctx.explain.hoverRecord.lp2Failed()) state += "LP3 next step  ";
     if (!state.empty()) ImGui::TextUnformatted(state.c_str());
-    const char* hint = "click: select, Shift+click: add";
-    switch (ctx.editor.tool) {
-    case Tool::Select:
-        hint = "click: select, Shift+click: add, drag: move (with the selection)";
-        break;
-    case Tool::Goal:
-        hint = "drag: set the goal, Alt+drag: a constant preferred velocity";
-        break;
-    default:
-        break;
-    }
     if (ctx.explain.selection.contains(id)) ImGui::TextDisabled("selected");
-    if (!ctx.explain.selection.contains(id) || ctx.editor.tool != Tool::Inspect)
-        ImGui::TextDisabled("%s", hint);
+    if (!ctx.explain.selection.contains(id) || editing(ctx))
+        ImGui::TextDisabled("%s", toolAgentHint(ctx));
     ImGui::EndTooltip();
 }
 
 // The scene file's id of the agent that built a line (empty for obstacles or unnamed agents).
-std::string lineSourceName(const SandboxContext& ctx, const ExplainRecord& rec, int line) {
+std::string lineSourceName(const Simulator& sim, const std::vector<std::string>& agentNames,
+                           const ExplainRecord& rec, int line) {
     if (line < 0 || static_cast<std::size_t>(line) >= rec.lines.size()) return {};
     const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
     if (isObstacleCase(l.lineCase)) return {};
-    const auto i = ctx.session.sim.indexOf(l.otherAgent);
-    if (!i || *i >= ctx.doc.agentNames.size() || ctx.doc.agentNames[*i].empty()) return {};
+    const auto i = sim.indexOf(l.otherAgent);
+    if (!i || *i >= agentNames.size() || agentNames[*i].empty()) return {};
     std::string name(1, '#'); // appending avoids a GCC 12 -Wrestrict false positive
     name += std::to_string(*i);
-    name += " \"" + ctx.doc.agentNames[*i] + "\"";
+    name += " \"" + agentNames[*i] + "\"";
     return name;
 }
 
-ui::ParamsPanelInput paramsInput(const SandboxContext& ctx) {
-    ui::ParamsPanelInput in;
-    in.simulation = ctx.session.sim.params();
-    in.threads = ctx.session.threads;
-    in.maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    in.error = ctx.windows.paramsError;
-    const auto primary = ctx.explain.selection.primaryIndex(ctx.session.sim);
-    if (!primary) return in;
-    in.primaryIndex = *primary;
-    if (*primary < ctx.doc.agentNames.size()) in.primaryName = ctx.doc.agentNames[*primary];
-    in.primary = ctx.session.sim.agent(ctx.explain.selection.primary());
-    for (const AgentId id : ctx.explain.selection.ids()) {
-        if (!ctx.session.sim.contains(id)) continue;
-        ++in.selectedCount;
-        if (id == ctx.explain.selection.primary()) continue;
-        const AgentDef d = ctx.session.sim.agent(id);
-        for (unsigned f = 0; f < static_cast<unsigned>(ui::AgentField::Count); ++f)
-            if (!ui::sameField(in.primary, d, static_cast<ui::AgentField>(f)))
-                in.mixedMask |= 1u << f;
-    }
-    return in;
-}
-
-void drawPanels(SandboxContext& ctx) {
-    if (ctx.windows.panels.parameters) {
-        const ui::ParamsPanelOutput out =
-            ui::drawParamsPanel(paramsInput(ctx), &ctx.windows.panels.parameters);
-        if (out.threads) {
-            ctx.session.threads = *out.threads;
-            ctx.session.sim.setThreadCount(ctx.session.threads);
-        }
-        if (out.simulation) editSimulation(ctx, *out.simulation);
-        if (out.agent) editAgents(ctx, *out.agent);
-    }
-    if (ctx.windows.panels.inspector) {
-        const std::optional<ui::AgentHistoryView> history = updateAgentTrace(ctx);
-        if (const auto step = ui::drawInspector(
-                ctx.session.sim, ctx.explain.records, ctx.explain.selection.primary(),
-                ctx.doc.agentNames, &ctx.windows.panels.inspector, history ? &*history : nullptr))
-            seekTo(ctx, *step);
-    }
-    if (ctx.windows.panels.metrics) {
-        const Simulator& sim = ctx.session.sim;
-        const ui::MetricsSample& now = ctx.session.metricsNow.get(ctx.session.stateVersion, [&] {
-            ui::MetricsSample s;
-            const ClearanceStats c = sim.clearance();
-            s.step = sim.stepCount();
-            s.hasClearance = true;
-            s.minClearance = c.minAgentClearance;
-            s.overlappingPairs = c.overlappingPairs;
-            s.goalAgents = sim.goalAgentCount();
-            s.agentsAtGoal = sim.agentsAtGoal();
-            s.lp3Agents = sim.lastStepStats().lp3Agents;
-            return s;
-        });
-        ui::drawMetricsPanel(now, ctx.session.metricsHistory, &ctx.windows.panels.metrics);
-    }
-    drawEventsPanel(ctx);
-    drawWhyWindow(ctx);
-    drawCompareWindow(ctx);
-    drawAgentDefaultsPanel(ctx);
-    drawGeneratorsPanel(ctx);
-    drawLinterPanel(ctx);
-}
-
 // A path field. Returns true when Enter confirms it (in the field or anywhere in the dialog).
-bool pathField(SandboxContext& ctx, const char* hint) {
+bool pathField(Windows& w, const char* hint) {
     // A popup's first frame is laid out hidden; ask for the focus until the field has it.
-    if (ctx.windows.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
+    if (w.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(520.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", hint, &ctx.windows.dialogPath,
+    const bool enter = ImGui::InputTextWithHint("##path", hint, &w.dialogPath,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::IsItemActive()) ctx.windows.dialogFocusFrames = 0;
+    if (ImGui::IsItemActive()) w.dialogFocusFrames = 0;
     const bool enterOutside =
         !ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
                                    ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)));
-    return (enter || enterOutside) && !ctx.windows.dialogPath.empty();
+    return (enter || enterOutside) && !w.dialogPath.empty();
 }
 
-void closeDialog(SandboxContext& ctx) {
-    ctx.windows.dialog = Dialog::None;
+void closeDialog(Windows& w) {
+    w.dialog = Dialog::None;
     ImGui::CloseCurrentPopup();
 }
 
@@ -486,7 +396,7 @@ void drawDialogs(SandboxContext& ctx) {
     switch (ctx.windows.dialog) {
     case Dialog::Open: {
         ImGui::TextUnformatted("Scene file (.json):");
-        bool open = pathField(ctx, "/path/to/scene.json");
+        bool open = pathField(ctx.windows, "/path/to/scene.json");
         if (!ctx.settings.recentFiles.empty()) {
             ImGui::TextDisabled("Recent files (double-click to open)");
             if (ImGui::BeginListBox("##recent", {520.0f, 0.0f})) {
@@ -503,9 +413,9 @@ void drawDialogs(SandboxContext& ctx) {
         open |= ImGui::Button("Open", {120.0f, 0.0f});
         ImGui::SameLine();
         if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            closeDialog(ctx);
+            closeDialog(ctx.windows);
         } else if (open && !ctx.windows.dialogPath.empty()) {
-            closeDialog(ctx);
+            closeDialog(ctx.windows);
             requestLoad(ctx, ctx.windows.dialogPath);
         }
         break;
@@ -524,10 +434,10 @@ void drawDialogs(SandboxContext& ctx) {
                        "A frame is taken each time the simulation advances; Ctrl+R again stops."
                      : "Scene file (.json). Saves the scene as loaded with your edits, not the "
                        "running state:");
-        bool ok = pathField(ctx, shot     ? "/path/to/shot.png"
-                                 : svg    ? "/path/to/picture.svg"
-                                 : record ? "/path/to/run.gif"
-                                          : "/path/to/scene.json");
+        bool ok = pathField(ctx.windows, shot     ? "/path/to/shot.png"
+                                         : svg    ? "/path/to/picture.svg"
+                                         : record ? "/path/to/run.gif"
+                                                  : "/path/to/scene.json");
         std::error_code ec;
         if (!ctx.windows.dialogPath.empty() && fs::exists(ctx.windows.dialogPath, ec))
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
@@ -538,10 +448,10 @@ void drawDialogs(SandboxContext& ctx) {
             if (ctx.windows.dialog == Dialog::SaveAs && ctx.windows.continueAfterSaveAs)
                 ctx.windows.guarded.reset();
             ctx.windows.continueAfterSaveAs = false;
-            closeDialog(ctx);
+            closeDialog(ctx.windows);
         } else if (ok && !ctx.windows.dialogPath.empty()) {
             const fs::path path = ctx.windows.dialogPath;
-            closeDialog(ctx);
+            closeDialog(ctx.windows);
             if (shot) {
                 ctx.requests.screenshot = path;
             } else if (svg) {
@@ -585,7 +495,7 @@ void drawDialogs(SandboxContext& ctx) {
     }
     case Dialog::Recover: {
         if (!ctx.windows.pendingRecovery) {
-            closeDialog(ctx);
+            closeDialog(ctx.windows);
             break;
         }
         const RecoveryInfo& info = ctx.windows.pendingRecovery->info;
@@ -648,15 +558,18 @@ void buildFrame(SandboxContext& ctx) {
         fitScene(ctx, panelShown, docked);
         ctx.view.fitRequested = false;
     }
-    ui::setWindowPlacementView(ctx.view.camera.viewport(), [&ctx] { return crowdDensity(ctx); });
+    ui::setWindowPlacementView(ctx.view.camera.viewport(),
+                               [&ctx] { return crowdDensity(ctx.view.camera, ctx.session.sim); });
     ui::handleCameraInput(ctx.view.camera, io);
 
-    // What-if drags (inspect tool, paused) before anything is drawn, so this frame shows them.
+    // The tool's early input (the inspect tool's what-if drags) before anything is drawn, so
+    // this frame shows it.
     const Vec2 mouse{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
     const bool mouseInWorld = ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
                               ctx.view.camera.viewport().contains(mouse);
-    const bool whatIfTook = !editing(ctx) && whatIfWorldInput(ctx, mouse, mouseInWorld);
-    if (whatIfTook) {
+    ToolPointer pointer{mouse, ctx.view.camera.screenToWorld(mouse), mouseInWorld};
+    pointer.tookEarly = toolEarlyInput(ctx, pointer);
+    if (pointer.tookEarly) {
         refreshRecords(ctx.explain, ctx.session);
         rec = primaryRecord(ctx.explain);
     }
@@ -683,32 +596,18 @@ void buildFrame(SandboxContext& ctx) {
     }
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
-    if (!editing(ctx)) drawWhatIf(ctx, dl, mouse, mouseInWorld);
 
-    // Edit tools: their overlay and their mouse handling (which may change the scene).
-    drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
+    // The tool: its overlay, then its mouse handling (which may change the scene or the
+    // selection; tools/edit_tool.hpp).
+    drawToolOverlay(ctx, dl, pointer);
     drawAuthoringOverlay(ctx, dl); // lint labels join the layout
     ui::placeAndDrawLabels(dl, ctx.view.worldLabels, ctx.view.camera.viewport());
-    if (editing(ctx)) {
-        editorWorldInput(ctx, mouse, mouseInWorld);
-        refreshRecords(ctx.explain, ctx.session);
-        rec = primaryRecord(ctx.explain);
-    }
-
-    // Selection: click picks the agent under the cursor; Shift adds or removes.
+    pointer.overOverlay = worldHover.valid();
+    toolWorldInput(ctx, pointer);
+    refreshRecords(ctx.explain, ctx.session); // (cached: only an edit or a click costs)
+    rec = primaryRecord(ctx.explain);
     ctx.explain.hoveredAgent =
         mouseInWorld ? pickAgent(ctx.session.sim, ctx.view.camera, mouse) : std::nullopt;
-    if (!editing(ctx) && !whatIfTook && mouseInWorld &&
-        ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        if (ctx.explain.hoveredAgent)
-            ctx.explain.selection.click(ctx.session.sim.agentAt(*ctx.explain.hoveredAgent),
-                                        io.KeyShift);
-        else if (!worldHover.valid())
-            ctx.explain.selection.clickEmpty(io.KeyShift);
-        ctx.explain.recordsStamp.invalidate();
-        refreshRecords(ctx.explain, ctx.session);
-        rec = primaryRecord(ctx.explain);
-    }
 
     // The velocity-space panel.
     ui::OverlayHover panelHover;
@@ -731,7 +630,8 @@ void buildFrame(SandboxContext& ctx) {
         agentTooltip(ctx, *ctx.explain.hoveredAgent);
     else if (rec && ctx.explain.overlayHover.valid())
         ui::showHoverTooltip(*rec, ctx.explain.overlayHover,
-                             lineSourceName(ctx, *rec, ctx.explain.overlayHover.line));
+                             lineSourceName(ctx.session.sim, ctx.doc.agentNames, *rec,
+                                            ctx.explain.overlayHover.line));
 
     // The scene's hint over the world, beside the docked velocity panel.
     ui::drawSceneHint(ctx.windows.sceneHint, static_cast<float>(worldLeft),
@@ -745,11 +645,7 @@ void buildFrame(SandboxContext& ctx) {
     s.unsaved = ctx.doc.unsaved.unsaved();
     s.selected = ctx.explain.selection.size();
     s.construction = ctx.explain.construction.active;
-    if (editing(ctx)) {
-        char snap[48] = "";
-        if (ctx.editor.snap) std::snprintf(snap, sizeof snap, " (snap %g)", ctx.editor.snapStep);
-        s.editTool = std::string(toolName(ctx.editor.tool)) + snap;
-    }
+    s.editTool = toolStatusText(ctx);
     s.step = ctx.session.sim.stepCount();
     s.time = ctx.session.sim.time();
     s.running = ctx.session.running;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
+#include "panel_table.hpp"
 #include "sandbox.hpp"
 
 namespace orca::app {
@@ -92,13 +93,11 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["timeScale"] = ctx.session.clockSettings.timeScale;
     j["message"] = ctx.windows.messages.frontTitle(); // a message box shown on top ("" when none)
     j["layers"] = json::parse(layersToJson(ctx.view.layers).dump());
-    j["panels"] = {{"parameters", ctx.windows.panels.parameters},
-                   {"inspector", ctx.windows.panels.inspector},
-                   {"metrics", ctx.windows.panels.metrics},
-                   {"events", ctx.windows.panels.events},
-                   {"compare", ctx.windows.panels.compare},
-                   {"timeline", ctx.windows.panels.timeline},
-                   {"help", ctx.windows.showHelp}};
+    json panels = json::object();
+    for (const PanelInfo& p : panelTable())
+        if (p.inDump) panels[p.name] = p.open(ctx);
+    panels["help"] = ctx.windows.showHelp;
+    j["panels"] = std::move(panels);
     const ui::Rect& vp = ctx.view.camera.viewport();
     j["camera"] = {{"center", vec(ctx.view.camera.center())},
                    {"zoom", ctx.view.camera.scale()},

@@ -190,7 +190,7 @@ TEST(Unsaved, TrackerComparesWithTheSavedScene) {
 TEST(Unsaved, EditsMarkTheSceneAndLoadingOrQuittingAsksFirst) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {0, 3}, ctx.windows.paramsError));
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {0, 3}, ctx.windows.paramsError));
     EXPECT_FALSE(ctx.doc.unsaved.unsaved());
     refreshRecords(ctx.explain, ctx.session);
     ASSERT_EQ(ctx.explain.records.size(), 2u);
@@ -235,7 +235,7 @@ TEST(Unsaved, EditsMarkTheSceneAndLoadingOrQuittingAsksFirst) {
 TEST(Unsaved, RestartKeepsEditsSelectionAndUnsavedMark) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {2}, ctx.windows.paramsError));
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {2}, ctx.windows.paramsError));
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::Radius, 0.75)));
     stepSimulation(ctx, 5);
     ctx.requests.restart = true;
@@ -253,7 +253,7 @@ TEST(Unsaved, SaveWritesTheEditedSceneWithTheViewAndClearsTheMark) {
     fs::create_directories(dir);
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {1}, ctx.windows.paramsError));
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {1}, ctx.windows.paramsError));
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::MaxSpeed, 2.25)));
     SimulationParams p = ctx.session.sim.params();
     p.responsibility = 0.75;
@@ -302,7 +302,8 @@ TEST(SaveScene, ViewBlockKeepsTheSelectionAndForeignKeys) {
     EXPECT_EQ(ctx.explain.selection.primaryIndex(ctx.session.sim), std::optional<std::size_t>(2));
     EXPECT_EQ(ctx.session.clockSettings.timeScale, 2.0);
     EXPECT_FALSE(ctx.windows.sceneHint.empty());
-    ASSERT_TRUE(selectByIndex(ctx, {7, 4}, ctx.windows.paramsError)); // 4 is the primary
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {7, 4},
+                              ctx.windows.paramsError)); // 4 is the primary
     const fs::path out = dir / "mine.json";
     ASSERT_TRUE(saveSceneAs(ctx, out));
     const scene::LoadResult back = scene::loadScene(out);
