@@ -2,7 +2,7 @@
 // The world view's tools as units: one interface (press / drag / release, overlay, status text,
 // the hint in an agent's tooltip), one file per tool, and one table (tool_table.cpp) that
 // names them for the command line, the menus and the tool strip. The frame calls the
-// dispatch functions at the end of this header; nothing else switches on Tool.
+// dispatch functions declared below; nothing else switches on Tool.
 //
 // Adding a tool: write tools/NAME_tool.cpp with a class deriving from EditTool and a function
 // returning its instance, add its Tool value (editor.hpp) and one row to kToolTable. A key for
@@ -31,9 +31,9 @@ struct ToolPointer {
     Vec2 screen{0.0, 0.0};
     Vec2 world{0.0, 0.0};
     bool inWorld = false; ///< over the world view and not taken by a window
-    /// Set before worldInput(): the tool's earlyInput() took the mouse this frame.
+    /// Set before toolWorldInput(): the tool's earlyInput() took the mouse this frame.
     bool tookEarly = false;
-    /// Set before worldInput(): the pointer is over a half-plane of the explain overlay.
+    /// Set before toolWorldInput(): the pointer is over a half-plane of the explain overlay.
     bool overOverlay = false;
 };
 
