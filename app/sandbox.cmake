@@ -27,6 +27,15 @@ add_library(orca_sandbox_lib STATIC
     sandbox/pictures.cpp
     sandbox/frame_recorder.cpp
     sandbox/what_if.cpp
+    sandbox/actions.cpp
+    sandbox/panel_table.cpp
+    sandbox/tools/tool_table.cpp
+    sandbox/tools/tool_common.cpp
+    sandbox/tools/inspect_tool.cpp
+    sandbox/tools/select_tool.cpp
+    sandbox/tools/add_agent_tool.cpp
+    sandbox/tools/goal_tool.cpp
+    sandbox/tools/obstacle_tool.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -23,7 +23,6 @@ namespace {
 constexpr const char* kGeneratorKinds[] = {"Circle formation", "Grid block", "Random fill",
                                            "Crossing flows"};
 
-
 using ui::palette;
 
 using ui::col;
@@ -63,8 +62,7 @@ scene::GeneratorResult runGenerator(const GeneratorState& g, const scene::SceneA
     case GeneratorKind::Grid:
         return scene::generate(g.grid, prototype, scene::surroundingsOf(around));
     case GeneratorKind::RandomFill:
-        return scene::generate(g.fill, prototype,
-                               scene::surroundingsOf(around, g.fill.minSpacing));
+        return scene::generate(g.fill, prototype, scene::surroundingsOf(around, g.fill.minSpacing));
     case GeneratorKind::Crossing:
         return scene::generate(g.crossing, prototype, scene::surroundingsOf(around));
     }
@@ -84,14 +82,14 @@ void refreshGeneratorPreview(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
     // Held: nothing is shown, so nothing is generated (holding marks the preview dirty, so it is
     // made anew once shown again).
-    if (g.held || (!g.dirty && g.previewSceneVersion == ctx.editor.editVersion)) return;
+    if (g.held || (!g.dirty && !g.previewStamp.stale(ctx.doc.editVersion))) return;
     g.dirty = false;
-    g.previewSceneVersion = ctx.editor.editVersion;
+    g.previewStamp.refresh(ctx.doc.editVersion);
     g.error.clear();
     g.preview = {};
     const auto t0 = std::chrono::steady_clock::now();
     try {
-        g.preview = runGenerator(g, agentFromTemplate(ctx.editor, {0.0, 0.0}), ctx.scene);
+        g.preview = runGenerator(g, agentFromTemplate(ctx.editor, {0.0, 0.0}), ctx.doc.scene);
     } catch (const std::exception& e) {
         g.error = e.what();
     }
@@ -103,18 +101,18 @@ bool insertGeneratorPreview(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
     refreshGeneratorPreview(ctx);
     if (g.held || !g.error.empty() || g.preview.agents.empty()) return false;
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     const std::size_t first = after.agents.size();
     after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
     const std::string label = std::string("Insert ") + kGeneratorKinds[static_cast<int>(g.kind)] +
                               " (" + std::to_string(g.preview.agents.size()) + " agents)";
     if (!commitScene(ctx, std::move(after), label)) return false;
     std::vector<std::size_t> sel;
-    for (std::size_t i = first; i < ctx.scene.agents.size(); ++i)
+    for (std::size_t i = first; i < ctx.doc.scene.agents.size(); ++i)
         sel.push_back(i);
     clearEditSelection(ctx);
     selectAgents(ctx, sel);
-    setNote(ctx, g.preview.note.empty() ? label : label + ": " + g.preview.note);
+    setNote(ctx.windows, g.preview.note.empty() ? label : label + ": " + g.preview.note);
     holdGeneratorPreview(g, "inserted");
     return true;
 }
@@ -139,16 +137,17 @@ void focusIssue(SandboxContext& ctx, const scene::LintIssue& issue) {
     clearEditSelection(ctx);
     for (const scene::LintElement& el : issue.elements) {
         using K = scene::LintElement::Kind;
-        if ((el.kind == K::Agent || el.kind == K::Goal) && el.index < ctx.scene.agents.size())
+        if ((el.kind == K::Agent || el.kind == K::Goal) && el.index < ctx.doc.scene.agents.size())
             agents.push_back(el.index);
-        if ((el.kind == K::Obstacle || el.kind == K::Edge) && el.index < ctx.scene.obstacles.size())
+        if ((el.kind == K::Obstacle || el.kind == K::Edge) &&
+            el.index < ctx.doc.scene.obstacles.size())
             selectObstacle(ctx.editor, el.index);
-        if (el.kind == K::Vertex && el.index < ctx.scene.obstacles.size())
+        if (el.kind == K::Vertex && el.index < ctx.doc.scene.obstacles.size())
             ctx.editor.vertex = VertexRef{el.index, el.sub};
     }
     selectAgents(ctx, agents);
     if (std::isfinite(issue.where.x) && std::isfinite(issue.where.y))
-        ctx.camera.setCenter(issue.where);
+        ctx.view.camera.setCenter(issue.where);
 }
 
 // Where a window first appears (always there in --screenshot mode, which has no window
@@ -194,11 +193,11 @@ void chooseShownElements(const scene::Scene& scene, const scene::LintIssue& issu
 
 void refreshLint(SandboxContext& ctx) {
     LintState& l = ctx.editor.lint;
-    if (l.version == ctx.editor.editVersion) return;
+    if (!l.stamp.stale(ctx.doc.editVersion)) return;
     const auto t0 = std::chrono::steady_clock::now();
-    l.issues = scene::lintScene(ctx.scene);
+    l.issues = scene::lintScene(ctx.doc.scene);
     l.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    l.version = ctx.editor.editVersion;
+    l.stamp.refresh(ctx.doc.editVersion);
     l.errors = l.warnings = l.infos = 0;
     for (const scene::LintIssue& i : l.issues) {
         switch (i.severity) {
@@ -216,7 +215,7 @@ void refreshLint(SandboxContext& ctx) {
     l.shown.resize(l.issues.size());
     l.hiddenRings.assign(l.issues.size(), 0);
     for (std::size_t i = 0; i < l.issues.size(); ++i)
-        chooseShownElements(ctx.scene, l.issues[i], l.shown[i], l.hiddenRings[i]);
+        chooseShownElements(ctx.doc.scene, l.issues[i], l.shown[i], l.hiddenRings[i]);
     if (l.selected >= static_cast<int>(l.issues.size())) l.selected = -1;
 }
 
@@ -225,26 +224,26 @@ bool fixLintIssue(SandboxContext& ctx, std::size_t index) {
     LintState& l = ctx.editor.lint;
     if (index >= l.issues.size()) return false;
     const scene::LintIssue issue = l.issues[index];
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     std::string error;
     if (!scene::applyLintFix(after, issue, &error)) {
-        setNote(ctx, "Could not fix: " + error);
+        setNote(ctx.windows, "Could not fix: " + error);
         return false;
     }
     return commitScene(ctx, std::move(after), "Fix: " + issue.fixLabel);
 }
 
 void drawAgentDefaultsPanel(SandboxContext& ctx) {
-    if (!ctx.panels.agentDefaults) return;
+    if (!ctx.windows.panels.agentDefaults) return;
     placeWindow(ctx, {10.0f, 450.0f}, {340.0f, 0.0f});
-    if (!ImGui::Begin("New-agent defaults", &ctx.panels.agentDefaults)) {
+    if (!ImGui::Begin("New-agent defaults", &ctx.windows.panels.agentDefaults)) {
         ImGui::End();
         return;
     }
     ImGui::TextWrapped("Agents placed with the Add agent tool and made by the generators get "
                        "these parameters. Unticked: the scene's default (shown greyed).");
     scene::SceneAgent& t = ctx.editor.newAgent;
-    AgentParams defaults = ctx.scene.agentDefaults;
+    AgentParams defaults = ctx.doc.scene.agentDefaults;
     ImGui::PushItemWidth(140.0f);
     scene::forEachAgentParam(
         t.overrides, defaults, [&](std::string_view key, auto& value, auto& sceneDefault) {
@@ -281,9 +280,9 @@ void drawAgentDefaultsPanel(SandboxContext& ctx) {
 
 void drawGeneratorsPanel(SandboxContext& ctx) {
     GeneratorState& g = ctx.editor.generator;
-    if (!ctx.panels.generators) return;
+    if (!ctx.windows.panels.generators) return;
     placeWindow(ctx, {10.0f, 40.0f}, {360.0f, 0.0f});
-    if (!ImGui::Begin("Generators", &ctx.panels.generators)) {
+    if (!ImGui::Begin("Generators", &ctx.windows.panels.generators)) {
         ImGui::End();
         return;
     }
@@ -294,7 +293,7 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         g.kind = static_cast<GeneratorKind>(kind);
         edited = true;
     }
-    const Vec2 viewCentre = ctx.camera.center();
+    const Vec2 viewCentre = ctx.view.camera.center();
     bool& d = edited;
     ImGui::PushItemWidth(160.0f);
     switch (g.kind) {
@@ -357,7 +356,7 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
             if (d) g.fill.region = scene::rectangleRegion(g.rectMin, g.rectMax);
         }
         if (ImGui::Button("Visible area")) {
-            const ui::Rect r = ctx.camera.visibleWorld();
+            const ui::Rect r = ctx.view.camera.visibleWorld();
             const Vec2 margin = r.size() * 0.1;
             g.rectMin = snapPoint(ctx.editor, r.min + margin);
             g.rectMax = snapPoint(ctx.editor, r.max - margin);
@@ -369,8 +368,9 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         if (ImGui::Button("Draw a polygon...")) {
             setTool(ctx, Tool::Obstacle);
             ctx.editor.drawingRegion = true;
-            setNote(ctx, "Click the region's vertices; click the first one or press Enter to "
-                         "close");
+            setNote(ctx.windows,
+                    "Click the region's vertices; click the first one or press Enter to "
+                    "close");
         }
         if (g.fill.region.empty()) {
             g.fill.region = scene::rectangleRegion(g.rectMin, g.rectMax);
@@ -433,13 +433,13 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
 }
 
 void drawLinterPanel(SandboxContext& ctx) {
-    if (!ctx.panels.linter) return;
+    if (!ctx.windows.panels.linter) return;
     refreshLint(ctx);
     LintState& l = ctx.editor.lint;
     const ImGuiIO& io = ImGui::GetIO();
     placeWindow(ctx, {io.DisplaySize.x - 430.0f, 40.0f},
                 {420.0f, std::min(560.0f, io.DisplaySize.y - 80.0f)});
-    if (!ImGui::Begin("Linter", &ctx.panels.linter)) {
+    if (!ImGui::Begin("Linter", &ctx.windows.panels.linter)) {
         ImGui::End();
         return;
     }
@@ -490,10 +490,10 @@ void drawLinterPanel(SandboxContext& ctx) {
 }
 
 void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
-    const ui::Camera& cam = ctx.camera;
+    const ui::Camera& cam = ctx.view.camera;
     // Generator preview: ghost agents with their goals.
     const GeneratorState& g = ctx.editor.generator;
-    if (ctx.panels.generators && g.showPreview && !g.held && g.error.empty()) {
+    if (ctx.windows.panels.generators && g.showPreview && !g.held && g.error.empty()) {
         const ui::Rect view = cam.visibleWorld();
         if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
             std::vector<ImVec2> pts;
@@ -504,7 +504,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         }
         for (const scene::SceneAgent& a : g.preview.agents) {
             if (!view.expanded(5.0).contains(a.position)) continue;
-            const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+            const double r = ctx.doc.scene.resolvedParams(a).radius * cam.scale();
             const Vec2 s = cam.worldToScreen(a.position);
             dl.AddCircle(toIm(s), static_cast<float>(std::max(r, 2.0)),
                          col(palette().kEditPreview, 200), 20, 1.5f);
@@ -517,7 +517,7 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
     }
     // Linter: every issue's elements ringed in its severity's colour (agents and goals capped
     // per issue), the selected or hovered issue stronger.
-    if (!ctx.panels.linter) return;
+    if (!ctx.windows.panels.linter) return;
     refreshLint(ctx);
     LintState& l = ctx.editor.lint;
     l.ringsDrawn = 0;
@@ -534,22 +534,22 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
             std::string text = is.rule;
             if (l.hiddenRings[i] > 0)
                 text += " (+" + std::to_string(l.hiddenRings[i]) + " more agents)";
-            ctx.worldLabels.add(ui::labelRequest(cam.worldToScreen(is.where), text.c_str(), c,
-                                                 strong ? 0 : -1, ui::LabelSide::BelowRight,
-                                                 is.rule.c_str()));
+            ctx.view.worldLabels.add(ui::labelRequest(cam.worldToScreen(is.where), text.c_str(), c,
+                                                      strong ? 0 : -1, ui::LabelSide::BelowRight,
+                                                      is.rule.c_str()));
         }
         for (const std::uint32_t e : l.shown[i]) {
             const scene::LintElement& el = is.elements[e];
             using K = scene::LintElement::Kind;
             switch (el.kind) {
             case K::Agent:
-                if (el.index < ctx.scene.agents.size()) {
+                if (el.index < ctx.doc.scene.agents.size()) {
                     // Culled to the view; agents only a few pixels wide get a cheap square
                     // (a grouped issue may list every agent of a 10,000-agent scene).
-                    const scene::SceneAgent& a = ctx.scene.agents[el.index];
+                    const scene::SceneAgent& a = ctx.doc.scene.agents[el.index];
                     const Vec2 p = cam.worldToScreen(a.position);
                     if (!viewport.contains(p)) break;
-                    const double r = ctx.scene.resolvedParams(a).radius * cam.scale();
+                    const double r = ctx.doc.scene.resolvedParams(a).radius * cam.scale();
                     ++l.ringsDrawn;
                     if (r < 3.0)
                         dl.AddRect(toIm(p - Vec2(4.0)), toIm(p + Vec2(4.0)), c);
@@ -559,17 +559,17 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
                 }
                 break;
             case K::Goal:
-                if (el.index < ctx.scene.agents.size() && ctx.scene.agents[el.index].goal) {
+                if (el.index < ctx.doc.scene.agents.size() && ctx.doc.scene.agents[el.index].goal) {
                     ++l.ringsDrawn;
-                    dl.AddCircle(toIm(cam.worldToScreen(*ctx.scene.agents[el.index].goal)), 8.0f, c,
-                                 12, w);
+                    dl.AddCircle(toIm(cam.worldToScreen(*ctx.doc.scene.agents[el.index].goal)),
+                                 8.0f, c, 12, w);
                 }
                 break;
             case K::Obstacle:
             case K::Edge:
             case K::Vertex:
-                if (el.index < ctx.scene.obstacles.size()) {
-                    const std::vector<Vec2>& v = ctx.scene.obstacles[el.index].vertices;
+                if (el.index < ctx.doc.scene.obstacles.size()) {
+                    const std::vector<Vec2>& v = ctx.doc.scene.obstacles[el.index].vertices;
                     if (el.kind == K::Vertex && el.sub < v.size()) {
                         dl.AddCircle(toIm(cam.worldToScreen(v[el.sub])), 9.0f, c, 12, w);
                     } else if (el.kind == K::Edge && el.sub < v.size() && v.size() >= 2) {

@@ -9,10 +9,11 @@ namespace {
 
 void refreshMetrics(SandboxContext& ctx) {
     CompareState& c = ctx.compare;
-    if (c.version == ctx.stateVersion) return;
-    c.original = measureRun(ctx.sim, ctx.timeline.history.events(), c.comparison.fromStep());
+    if (!c.stamp.stale(ctx.session.stateVersion)) return;
+    c.original =
+        measureRun(ctx.session.sim, ctx.timeline.history.events(), c.comparison.fromStep());
     c.branch = c.comparison.metrics();
-    c.version = ctx.stateVersion;
+    c.stamp.refresh(ctx.session.stateVersion);
 }
 
 nlohmann::ordered_json metricsJson(const RunMetrics& m) {
@@ -29,24 +30,25 @@ bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignment
                  bool selectedOnly, std::string& error) {
     BranchChange change;
     for (const std::string& a : assignments) {
-        if (!change.set(a, ctx.sim.params(), error)) return false;
+        if (!change.set(a, ctx.session.sim.params(), error)) return false;
     }
     if (change.empty()) {
         error = "nothing to change: type NAME=VALUE, e.g. timeHorizon=5";
         return false;
     }
     if (selectedOnly) {
-        for (std::size_t i = 0; i < ctx.sim.agentCount(); ++i) {
-            if (ctx.selection.contains(ctx.sim.agentAt(i))) change.agents.push_back(i);
+        for (std::size_t i = 0; i < ctx.session.sim.agentCount(); ++i) {
+            if (ctx.explain.selection.contains(ctx.session.sim.agentAt(i)))
+                change.agents.push_back(i);
         }
     }
     try {
-        ctx.compare.comparison.start(ctx.sim, change);
+        ctx.compare.comparison.start(ctx.session.sim, change);
     } catch (const InvalidArgument& e) {
         error = e.what();
         return false;
     }
-    ctx.compare.version = ~std::uint64_t{0};
+    ctx.compare.stamp.invalidate();
     error.clear();
     return true;
 }
@@ -56,50 +58,54 @@ void stopBranch(SandboxContext& ctx) {
 }
 
 void followBranch(SandboxContext& ctx) {
-    if (ctx.compare.comparison.active()) ctx.compare.comparison.follow(ctx.sim.stepCount());
+    if (ctx.compare.comparison.active()) ctx.compare.comparison.follow(ctx.session.sim.stepCount());
 }
 
 void drawCompareWindow(SandboxContext& ctx) {
-    if (!ctx.panels.compare) return;
+    if (!ctx.windows.panels.compare) return;
     CompareState& c = ctx.compare;
     ui::ComparePanelInput in;
     in.active = c.comparison.active();
-    in.currentStep = ctx.sim.stepCount();
-    in.selectedCount = ctx.selection.size();
+    in.currentStep = ctx.session.sim.stepCount();
+    in.selectedCount = ctx.explain.selection.size();
     in.error = c.error;
     if (in.active) {
         refreshMetrics(ctx);
         in.fromStep = c.comparison.fromStep();
-        in.change = c.comparison.change().describe(ctx.sim.params());
+        in.change = c.comparison.change().describe(ctx.session.sim.params());
         in.original = c.original;
         in.branch = c.branch;
     }
-    const ui::ComparePanelOutput out = ui::drawComparePanel(c.form, in, &ctx.panels.compare);
+    const ui::ComparePanelOutput out =
+        ui::drawComparePanel(c.form, in, &ctx.windows.panels.compare);
     if (out.start) {
-        ctx.running = false;
+        ctx.session.running = false;
         if (startBranch(ctx, *out.start, out.selectedOnly, c.error))
-            setNote(ctx, "branch from step " + std::to_string(ctx.sim.stepCount()) + ": " +
-                             c.comparison.change().describe(ctx.sim.params()));
+            setNote(ctx.windows, "branch from step " + std::to_string(ctx.session.sim.stepCount()) +
+                                     ": " +
+                                     c.comparison.change().describe(ctx.session.sim.params()));
     }
     if (out.stop) stopBranch(ctx);
 }
 
 void drawBranchWorld(SandboxContext& ctx, ImDrawList& dl) {
     const Comparison& cmp = ctx.compare.comparison;
-    if (!cmp.active() || cmp.branch().agentCount() != ctx.sim.agentCount()) return;
+    if (!cmp.active() || cmp.branch().agentCount() != ctx.session.sim.agentCount()) return;
     std::vector<double> radii;
     radii.reserve(cmp.branch().agentCount());
-    for (const AgentParams& p : cmp.branch().agentParamsAll()) radii.push_back(p.radius);
-    ui::drawBranchGhosts(dl, ctx.camera, ctx.sim.positions(), cmp.branch().positions(), radii);
+    for (const AgentParams& p : cmp.branch().agentParamsAll())
+        radii.push_back(p.radius);
+    ui::drawBranchGhosts(dl, ctx.view.camera, ctx.session.sim.positions(), cmp.branch().positions(),
+                         radii);
 }
 
 nlohmann::ordered_json compareJson(const SandboxContext& ctx) {
     const Comparison& cmp = ctx.compare.comparison;
     if (!cmp.active()) return nullptr;
     const RunMetrics original =
-        measureRun(ctx.sim, ctx.timeline.history.events(), cmp.fromStep());
+        measureRun(ctx.session.sim, ctx.timeline.history.events(), cmp.fromStep());
     return {{"from", cmp.fromStep()},
-            {"change", cmp.change().describe(ctx.sim.params())},
+            {"change", cmp.change().describe(ctx.session.sim.params())},
             {"branchStep", cmp.branch().stepCount()},
             {"branchStateHash", formatStateHash(cmp.branch().stateHash())},
             {"original", metricsJson(original)},

@@ -12,6 +12,8 @@
 #include "orca/compare.hpp"
 #include "orca/ui/compare_panel.hpp"
 
+#include "cache_stamp.hpp"
+
 struct ImDrawList;
 
 namespace orca::app {
@@ -21,10 +23,10 @@ struct SandboxContext;
 struct CompareState {
     Comparison comparison;
     ui::CompareForm form;
-    std::string error;        ///< the last rejected branch
-    RunMetrics original;      ///< measured for `version`
+    std::string error;   ///< the last rejected branch
+    RunMetrics original; ///< measured for `stamp`
     RunMetrics branch;
-    std::uint64_t version = ~std::uint64_t{0};
+    CacheStamp stamp; ///< the state version the metrics were measured for
 };
 
 /// Splits a branch off the current step: `assignments` are NAME=VALUE (BranchChange::set), for

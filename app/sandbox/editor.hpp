@@ -12,9 +12,10 @@
 
 #include "orca/scene.hpp"
 #include "orca/scene_generators.hpp"
-#include "orca/scene_history.hpp"
 #include "orca/scene_lint.hpp"
 #include "orca/types.hpp"
+
+#include "cache_stamp.hpp"
 
 struct ImDrawList;
 
@@ -22,7 +23,10 @@ namespace orca::app {
 
 struct SandboxContext;
 
+/// The world view's tools; each is a unit in tools/ with a row in the tool table
+/// (tools/tool_table.cpp).
 enum class Tool : std::uint8_t { Inspect, Select, AddAgent, Goal, Obstacle };
+/// The tool's label ("Select / move"; the tool table's).
 [[nodiscard]] const char* toolName(Tool tool);
 
 /// One vertex of an obstacle (scene indices).
@@ -61,7 +65,7 @@ struct EditDrag {
     bool additive = false; ///< Shift was held
     /// Shift+press on a selected element: it leaves the selection on release, unless dragged.
     bool deselectOnRelease = false;
-    scene::Scene before;   ///< the scene when a Move began (the edit is its difference)
+    scene::Scene before; ///< the scene when a Move began (the edit is its difference)
 };
 
 /// Everything that can be copied: agents and obstacles, with the parameters they had (the
@@ -84,9 +88,9 @@ struct GeneratorState {
     Vec2 rectMax{20.0, 20.0};
     bool showPreview = true;
     bool dirty = true; ///< parameters changed since the preview was made
-    /// EditorState::editVersion the preview was made for: the generated agents keep clear of
+    /// Document::editVersion the preview was made for: the generated agents keep clear of
     /// the scene's agents and obstacles, so an edit of the scene makes a new preview.
-    std::uint64_t previewSceneVersion = ~std::uint64_t{0};
+    CacheStamp previewStamp;
     /// No preview shown (nor insertable) until a parameter changes or Preview is clicked: after
     /// an Insert, and when another scene is opened (the old preview belongs to the old scene).
     bool held = false;
@@ -118,7 +122,7 @@ struct LintState {
     std::vector<std::vector<std::uint32_t>> shown;
     std::vector<std::size_t> hiddenRings; ///< per issue: agents and goals not ringed
     std::size_t ringsDrawn = 0;           ///< agent and goal rings drawn last frame (dump)
-    std::uint64_t version = ~std::uint64_t{0}; ///< editVersion they were computed for
+    CacheStamp stamp;                     ///< the Document::editVersion they were computed for
     std::size_t errors = 0;
     std::size_t warnings = 0;
     std::size_t infos = 0;
@@ -147,8 +151,6 @@ struct EditorState {
     GeneratorState generator;
     LintState lint;
 
-    scene::EditHistory history;
-    std::uint64_t editVersion = 0; ///< bumped by every change of the scene
     /// Obstacles of the scene the simulation leaves out (clockwise or invalid), with why.
     std::vector<std::size_t> skippedObstacles;
     std::vector<std::string> skippedReasons;
@@ -203,11 +205,7 @@ void cancelOrClear(SandboxContext& ctx);
 /// What is under screen point `screen` (edit tools).
 [[nodiscard]] EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen);
 
-/// The world view's mouse handling for the edit tools (between NewFrame and Render).
-void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld);
-/// Draws the edit tools' overlay: obstacles' vertices, winding and normals, selection,
-/// the polygon being drawn, drag previews, obstacles the simulation leaves out.
-void drawEditorOverlay(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWorld);
+// The tools' mouse handling and overlays: tools/edit_tool.hpp.
 
 /// A new agent at `position` made from the new-agent template (no goal, no id).
 [[nodiscard]] scene::SceneAgent agentFromTemplate(const EditorState& editor, Vec2 position);

@@ -26,50 +26,49 @@ float dockWidth(float displayWidth) {
     return std::clamp(std::floor(displayWidth * 0.3f), 300.0f, 460.0f);
 }
 
-
 // Brings the simulation to `target`: through the recording when it holds that step, stepping
 // on from its head otherwise.
 void goToStep(SandboxContext& ctx, std::uint64_t target) {
-    if (ctx.sim.stepCount() == target) return;
+    if (ctx.session.sim.stepCount() == target) return;
     const std::uint64_t last = ctx.timeline.history.lastStep();
-    if (target <= last || ctx.sim.stepCount() > target) {
+    if (target <= last || ctx.session.sim.stepCount() > target) {
         seekTo(ctx, std::min(target, last));
-        if (ctx.sim.stepCount() == target) return;
+        if (ctx.session.sim.stepCount() == target) return;
     }
-    if (ctx.sim.stepCount() < last) seekTo(ctx, last);
-    if (ctx.sim.stepCount() < target)
-        stepSimulation(ctx, static_cast<int>(target - ctx.sim.stepCount()));
+    if (ctx.session.sim.stepCount() < last) seekTo(ctx, last);
+    if (ctx.session.sim.stepCount() < target)
+        stepSimulation(ctx, static_cast<int>(target - ctx.session.sim.stepCount()));
 }
 
 void applyCamera(SandboxContext& ctx, const std::optional<lesson::LessonCamera>& camera) {
-    ctx.fitTarget.reset();
+    ctx.view.fitTarget.reset();
     if (!camera) {
-        ctx.fitRequested = true;
+        ctx.view.fitRequested = true;
         return;
     }
     if (camera->fit) {
-        ctx.fitTarget = ui::Rect{camera->fit->first, camera->fit->second};
-        ctx.fitRequested = true;
+        ctx.view.fitTarget = ui::Rect{camera->fit->first, camera->fit->second};
+        ctx.view.fitRequested = true;
         return;
     }
-    ctx.camera.setCenter(*camera->center);
-    ctx.camera.setScale(camera->zoom);
-    ctx.fitRequested = false;
+    ctx.view.camera.setCenter(*camera->center);
+    ctx.view.camera.setScale(camera->zoom);
+    ctx.view.fitRequested = false;
 }
 
 // Construction mode on page open: the agent neighbour by scene index (its rank in the primary
 // agent's neighbour list) or by rank, and the phase. The walk starts with the obstacle lines,
 // so the step is the rank after them.
 void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonConstruction>& c) {
-    ctx.construction.active = c.has_value();
+    ctx.explain.construction.active = c.has_value();
     if (!c) return;
-    refreshRecords(ctx);
+    refreshRecords(ctx.explain, ctx.session);
     int rank = 0;
     int obstacleLines = 0;
-    if (const ExplainRecord* rec = primaryRecord(ctx)) {
+    if (const ExplainRecord* rec = primaryRecord(ctx.explain)) {
         obstacleLines = static_cast<int>(std::min(rec->numObstacleLines, rec->lines.size()));
-        if (c->agent && *c->agent < ctx.sim.agentCount()) {
-            const AgentId want = ctx.sim.agentAt(*c->agent);
+        if (c->agent && *c->agent < ctx.session.sim.agentCount()) {
+            const AgentId want = ctx.session.sim.agentAt(*c->agent);
             for (std::size_t i = 0; i < rec->agentNeighbors.size(); ++i)
                 if (rec->agentNeighbors[i].id == want) rank = static_cast<int>(i);
         } else if (c->neighbor) {
@@ -77,16 +76,17 @@ void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonCo
                 *c->neighbor, rec->agentNeighbors.empty() ? 0 : rec->agentNeighbors.size() - 1));
         }
     }
-    ctx.construction.neighbor = obstacleLines + rank;
-    ctx.construction.phase = c->phase;
+    ctx.explain.construction.neighbor = obstacleLines + rank;
+    ctx.explain.construction.phase = c->phase;
 }
 
 void refreshTask(SandboxContext& ctx) {
-    LessonState& ls = ctx.lesson;
+    LessonState& ls = ctx.windows.lesson;
     if (!ls.lesson || ls.page >= ls.lesson->pages.size()) return;
     const auto& task = ls.lesson->pages[ls.page].task;
     if (!task) return;
-    const lesson::TaskStatus s = lesson::checkTask(*task, ctx.sim, primaryRecord(ctx), ls.task);
+    const lesson::TaskStatus s =
+        lesson::checkTask(*task, ctx.session.sim, primaryRecord(ctx.explain), ls.task);
     ls.taskProgress = s.progress;
     ls.taskDone = ls.taskDone || s.done;
 }
@@ -103,7 +103,8 @@ std::string pageNote(const SandboxContext& ctx, const lesson::LessonPage& p) {
         note += std::string(note.empty() ? "" : " ") + "Solve mode: step " +
                 std::to_string(*p.solveStep) +
                 " of the linear programs in the velocity panel; ←/→ walk the steps.";
-    if (p.run && ctx.interactive) note += std::string(note.empty() ? "" : " ") + "Playing (P pauses).";
+    if (p.run && ctx.interactive)
+        note += std::string(note.empty() ? "" : " ") + "Playing (P pauses).";
     return note;
 }
 
@@ -145,7 +146,7 @@ std::vector<LessonListEntry> listLessons(const fs::path& dir) {
 bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std::string& error) {
     lesson::LessonLoad loaded;
     try {
-        loaded = lesson::loadLesson(file, appLoadOptions(ctx));
+        loaded = lesson::loadLesson(file, appLoadOptions(ctx.doc));
     } catch (const std::exception& e) {
         error = e.what();
         return false;
@@ -160,18 +161,19 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
     }
     if (!ok) return false;
     for (const scene::SceneWarning& w : loaded.warnings) {
-        const std::string line = file.string() + ": warning: " +
-                                 (w.jsonPath.empty() ? "" : "at " + w.jsonPath + ": ") + w.message;
+        const std::string line =
+            file.string() + ": warning: " + (w.jsonPath.empty() ? "" : "at " + w.jsonPath + ": ") +
+            w.message;
         std::fprintf(stderr, "%s\n", line.c_str());
     }
-    LessonState& ls = ctx.lesson;
+    LessonState& ls = ctx.windows.lesson;
     ls.file = file;
     ls.name = file.stem().string();
     ls.lesson = std::move(l);
     ls.windowOpen = true;
     ls.pageRequest.reset();
     ls.resetRequest = false;
-    ctx.titleChanged = true;
+    ctx.requests.titleChanged = true;
     applyLessonPage(ctx, std::min(page, ls.lesson->pages.size() - 1));
     return true;
 }
@@ -180,7 +182,8 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
                         std::string& error) {
     const fs::path file = resolveLessonArgument(name, ctx.paths);
     if (file.empty()) {
-        error = "orca-sandbox: error: --lesson: no lesson \"" + name + "\" (looked for a file, "
+        error = "orca-sandbox: error: --lesson: no lesson \"" + name +
+                "\" (looked for a file, "
                 "and for NAME.json or a unique NAME prefix in " +
                 (ctx.paths.lessonsDir.empty() ? std::string("the lessons folder, not found")
                                               : ctx.paths.lessonsDir.string()) +
@@ -188,7 +191,8 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
         return false;
     }
     try {
-        const std::size_t pages = lesson::loadLesson(file, appLoadOptions(ctx)).lesson.pages.size();
+        const std::size_t pages =
+            lesson::loadLesson(file, appLoadOptions(ctx.doc)).lesson.pages.size();
         if (page < 1 || page > pages) {
             error = "orca-sandbox: error: --lesson-page " + std::to_string(page) + ": " +
                     file.string() + " has " + std::to_string(pages) +
@@ -203,7 +207,7 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
 }
 
 void applyLessonPage(SandboxContext& ctx, std::size_t page) {
-    LessonState& ls = ctx.lesson;
+    LessonState& ls = ctx.windows.lesson;
     if (!ls.lesson) return;
     const lesson::Lesson& l = *ls.lesson;
     page = std::min(page, l.pages.size() - 1);
@@ -213,46 +217,49 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
     goToStep(ctx, l.pageSteps(page));
     if (const auto& layers = p.layers ? p.layers : l.layers) {
         std::string error;
-        parseLayerList(*layers, ctx.layers, error); // validated by the loader
+        parseLayerList(*layers, ctx.view.layers, error); // validated by the loader
     }
     const std::vector<std::size_t>& sel = l.pageSelect(page);
     if (!sel.empty()) {
         std::string error;
         std::vector<std::size_t> valid;
         for (const std::size_t i : sel)
-            if (i < ctx.sim.agentCount()) valid.push_back(i); // the user may have deleted some
-        selectByIndex(ctx, valid, error);
+            if (i < ctx.session.sim.agentCount())
+                valid.push_back(i); // the user may have deleted some
+        selectByIndex(ctx.explain, ctx.session.sim, valid, error);
     }
-    refreshRecords(ctx);
+    refreshRecords(ctx.explain, ctx.session);
     applyCamera(ctx, p.camera ? p.camera : l.camera);
     applyConstruction(ctx, p.construction);
     ls.solveStep = p.solveStep;
     // Solve mode (the LP trace in the velocity panel) and construction mode exclude each other.
-    ctx.solve.active = p.solveStep.has_value();
-    if (p.solveStep) ctx.solve.step = static_cast<int>(*p.solveStep);
-    if (ctx.solve.active) ctx.recordsVersion = ~std::uint64_t{0}; // records with the LP trace
+    ctx.explain.solve.active = p.solveStep.has_value();
+    if (p.solveStep) ctx.explain.solve.step = static_cast<int>(*p.solveStep);
+    if (ctx.explain.solve.active)
+        ctx.explain.recordsStamp.invalidate(); // records with the LP trace
     // Windows the page refers to; not in --screenshot pictures, where they would cover the view.
     if (ctx.interactive)
         for (const std::string& name : p.panels)
             openPanel(ctx, name);
-    ctx.running = ctx.interactive && p.run;
-    ctx.clock.reset();
+    ctx.session.running = ctx.interactive && p.run;
+    ctx.session.clock.reset();
 
     ls.taskDone = false;
     ls.taskProgress.clear();
     ls.task = {};
     if (p.task) {
-        ls.task = lesson::beginTask(*p.task, ctx.sim, ctx.selection.primaryIndex(ctx.sim));
+        ls.task = lesson::beginTask(*p.task, ctx.session.sim,
+                                    ctx.explain.selection.primaryIndex(ctx.session.sim));
         refreshTask(ctx);
     }
 }
 
 void closeLesson(SandboxContext& ctx) {
-    ctx.lesson.lesson.reset();
-    ctx.lesson.windowOpen = false;
-    ctx.lesson.pageRequest.reset();
-    ctx.lesson.resetRequest = false;
-    ctx.lesson.solveStep.reset();
+    ctx.windows.lesson.lesson.reset();
+    ctx.windows.lesson.windowOpen = false;
+    ctx.windows.lesson.pageRequest.reset();
+    ctx.windows.lesson.resetRequest = false;
+    ctx.windows.lesson.solveStep.reset();
 }
 
 void requestLesson(SandboxContext& ctx, const fs::path& file) {
@@ -260,18 +267,19 @@ void requestLesson(SandboxContext& ctx, const fs::path& file) {
 }
 
 void applyLessonRequests(SandboxContext& ctx) {
-    LessonState& ls = ctx.lesson;
-    if (ctx.loadRequest && lesson::isLessonFile(*ctx.loadRequest, ctx.maxFileSize)) {
-        const fs::path file = *std::exchange(ctx.loadRequest, std::nullopt);
+    LessonState& ls = ctx.windows.lesson;
+    if (ctx.requests.load && lesson::isLessonFile(*ctx.requests.load, ctx.doc.maxFileSize)) {
+        const fs::path file = *std::exchange(ctx.requests.load, std::nullopt);
         std::string error;
         if (!openLesson(ctx, file, 0, error)) {
             std::fprintf(stderr, "%s\n", error.c_str());
-            ctx.messages.push("Could not open the lesson", error + "\n\nThe current scene was kept.");
+            ctx.windows.messages.push("Could not open the lesson",
+                                      error + "\n\nThe current scene was kept.");
         }
-        ctx.restartRequest = false;
+        ctx.requests.restart = false;
         return;
     }
-    if (ctx.loadRequest || ctx.newSceneRequest) {
+    if (ctx.requests.load || ctx.requests.newScene) {
         closeLesson(ctx); // another scene replaces the lesson's
         return;
     }
@@ -281,7 +289,7 @@ void applyLessonRequests(SandboxContext& ctx) {
         const fs::path file = ls.file;
         std::string error;
         if (!openLesson(ctx, file, page, error))
-            ctx.messages.push("Could not reload the lesson", error);
+            ctx.windows.messages.push("Could not reload the lesson", error);
         ls.pageRequest.reset();
         return;
     }
@@ -290,15 +298,15 @@ void applyLessonRequests(SandboxContext& ctx) {
 
 void drawLessonsMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Lessons")) return;
-    LessonState& ls = ctx.lesson;
+    LessonState& ls = ctx.windows.lesson;
     if (ImGui::IsWindowAppearing()) ls.available = listLessons(ctx.paths.lessonsDir);
     if (ctx.paths.lessonsDir.empty())
         ImGui::TextDisabled("lessons/ folder not found");
     else if (ls.available.empty())
         ImGui::TextDisabled("no lessons in %s", ctx.paths.lessonsDir.c_str());
     for (const LessonListEntry& e : ls.available) {
-        const std::string label = (e.title.empty() ? e.name + " (does not load)" : e.title) +
-                                  "###" + e.name;
+        const std::string label =
+            (e.title.empty() ? e.name + " (does not load)" : e.title) + "###" + e.name;
         if (ImGui::MenuItem(label.c_str(), nullptr, ls.lesson && ls.file == e.file))
             requestLesson(ctx, e.file);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.file.c_str());
@@ -312,12 +320,13 @@ void drawLessonsMenu(SandboxContext& ctx) {
 }
 
 float lessonDockWidth(const SandboxContext& ctx) {
-    if (ctx.interactive || !ctx.lesson.lesson || !ctx.lesson.windowOpen) return 0.0f;
+    if (ctx.interactive || !ctx.windows.lesson.lesson || !ctx.windows.lesson.windowOpen)
+        return 0.0f;
     return dockWidth(ImGui::GetIO().DisplaySize.x);
 }
 
 void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
-    LessonState& ls = ctx.lesson;
+    LessonState& ls = ctx.windows.lesson;
     if (!ls.lesson) return;
     refreshTask(ctx);
     if (!ls.windowOpen) return;
@@ -352,15 +361,15 @@ void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
     }
     const ui::LessonPanelOutput out = ui::drawLessonPanel(in, &ls.windowOpen);
     if (out.windowSize.x > 0.0f)
-        ls.windowRect = ui::Rect{{out.windowPos.x, out.windowPos.y},
-                                 {out.windowPos.x + out.windowSize.x,
-                                  out.windowPos.y + out.windowSize.y}};
+        ls.windowRect =
+            ui::Rect{{out.windowPos.x, out.windowPos.y},
+                     {out.windowPos.x + out.windowSize.x, out.windowPos.y + out.windowSize.y}};
     if (out.goToPage && *out.goToPage < l.pages.size()) ls.pageRequest = *out.goToPage;
     if (out.reset) ls.resetRequest = true;
 }
 
 ui::Rect lessonUncoveredArea(const SandboxContext& ctx, const ui::Rect& area) {
-    const LessonState& ls = ctx.lesson;
+    const LessonState& ls = ctx.windows.lesson;
     if (!ctx.interactive || !ls.lesson || !ls.windowOpen) return area;
     ui::Rect window;
     if (ls.windowRect) {
@@ -375,16 +384,17 @@ ui::Rect lessonUncoveredArea(const SandboxContext& ctx, const ui::Rect& area) {
 }
 
 std::string firstLessonTitle(SandboxContext& ctx) {
-    if (ctx.lesson.available.empty()) ctx.lesson.available = listLessons(ctx.paths.lessonsDir);
-    for (const LessonListEntry& e : ctx.lesson.available)
+    if (ctx.windows.lesson.available.empty())
+        ctx.windows.lesson.available = listLessons(ctx.paths.lessonsDir);
+    for (const LessonListEntry& e : ctx.windows.lesson.available)
         if (!e.title.empty()) return e.title;
     return {};
 }
 
 void startFirstLesson(SandboxContext& ctx) {
-    for (const LessonListEntry& e : ctx.lesson.available) {
+    for (const LessonListEntry& e : ctx.windows.lesson.available) {
         if (e.title.empty()) continue;
-        ctx.showHelp = false; // the lesson window takes its place
+        ctx.windows.showHelp = false; // the lesson window takes its place
         requestLesson(ctx, e.file);
         return;
     }
@@ -392,7 +402,7 @@ void startFirstLesson(SandboxContext& ctx) {
 
 nlohmann::ordered_json lessonJson(const SandboxContext& ctx) {
     using json = nlohmann::ordered_json;
-    const LessonState& ls = ctx.lesson;
+    const LessonState& ls = ctx.windows.lesson;
     if (!ls.lesson) return nullptr;
     const lesson::Lesson& l = *ls.lesson;
     const lesson::LessonPage& p = l.pages[ls.page];

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -32,6 +32,7 @@
 #include "sandbox.hpp"
 #include "screenshot.hpp"
 #include "settings.hpp"
+#include "tools/edit_tool.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca::app;
@@ -139,7 +140,7 @@ class Platform {
         ImGui::Render();
         // The first frame builds the font atlas: it would skew the frame time for seconds.
         if (m_frames++ > 0)
-            ctx.frameTiming.add(
+            ctx.session.frameTiming.add(
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                     .count());
 
@@ -244,8 +245,8 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         if (file.extension() == ".json")
             requestLoad(ctx, file);
         else
-            ctx.messages.push("Not a scene file",
-                              file.string() + "\n\nDrop a .json scene file to open it.");
+            ctx.windows.messages.push("Not a scene file",
+                                      file.string() + "\n\nDrop a .json scene file to open it.");
         break;
     }
     case SDL_KEYDOWN: {
@@ -276,8 +277,8 @@ int runScreenshot(Platform& platform, SandboxContext& ctx, const fs::path& out) 
         return 1;
     }
     std::printf("wrote %s (%dx%d, step %llu, %zu agents, frame %.2f ms CPU)\n", out.c_str(), w, h,
-                static_cast<unsigned long long>(ctx.sim.stepCount()), ctx.sim.agentCount(),
-                ctx.frameTiming.average);
+                static_cast<unsigned long long>(ctx.session.sim.stepCount()),
+                ctx.session.sim.agentCount(), ctx.session.frameTiming.average);
     return 0;
 }
 
@@ -308,10 +309,10 @@ int runSvg(Platform& platform, SandboxContext& ctx, const fs::path& out) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return 1;
     }
-    const orca::ExplainRecord* rec = primaryRecord(ctx);
+    const orca::ExplainRecord* rec = primaryRecord(ctx.explain);
     std::printf("wrote %s (step %llu, %zu agents, %zu half-planes)\n", out.c_str(),
-                static_cast<unsigned long long>(ctx.sim.stepCount()), ctx.sim.agentCount(),
-                rec ? rec->lines.size() : std::size_t{0});
+                static_cast<unsigned long long>(ctx.session.sim.stepCount()),
+                ctx.session.sim.agentCount(), rec ? rec->lines.size() : std::size_t{0});
     return 0;
 }
 
@@ -320,10 +321,10 @@ int runSvg(Platform& platform, SandboxContext& ctx, const fs::path& out) {
 int runRecord(Platform& platform, SandboxContext& ctx, const fs::path& out, std::uint64_t steps) {
     for (int i = 0; i < 2; ++i)
         platform.renderFrame(ctx);
-    const double dt = ctx.sim.params().timeStep;
+    const double dt = ctx.session.sim.params().timeStep;
     const auto every =
         dt >= 0.02 ? std::uint64_t{1} : static_cast<std::uint64_t>(std::ceil(0.02 / dt));
-    const std::uint64_t first = ctx.sim.stepCount();
+    const std::uint64_t first = ctx.session.sim.stepCount();
     FrameRecorder recorder;
     std::vector<unsigned char> rgb;
     std::string error;
@@ -352,9 +353,8 @@ int runRecord(Platform& platform, SandboxContext& ctx, const fs::path& out, std:
     }
     std::printf("wrote %s (%zu frames of %dx%d, steps %llu..%llu, every %llu, %.2f s simulated, "
                 "%llu bytes)\n",
-                out.c_str(), recorder.framesWritten(), w, h,
-                static_cast<unsigned long long>(first),
-                static_cast<unsigned long long>(ctx.sim.stepCount()),
+                out.c_str(), recorder.framesWritten(), w, h, static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(ctx.session.sim.stepCount()),
                 static_cast<unsigned long long>(every), t,
                 static_cast<unsigned long long>(recorder.bytes()));
     return 0;
@@ -376,7 +376,7 @@ class InteractiveRecording {
     /// After the frame is rendered (the back buffer holds it).
     void afterFrame(const Platform& platform, SandboxContext& ctx, bool start) {
         PicturesState& pics = ctx.pictures;
-        const double dt = ctx.sim.params().timeStep;
+        const double dt = ctx.session.sim.params().timeStep;
         std::string error;
         if (start) {
             const fs::path file = *std::exchange(pics.recordStart, std::nullopt);
@@ -386,18 +386,18 @@ class InteractiveRecording {
             if (!captureView(platform, ctx, m_rgb, w, h, error) ||
                 !m_recorder.start(file, w, h, error) || !m_recorder.addFrame(m_rgb, 0.0, error)) {
                 m_recorder.abandon();
-                ctx.messages.push("Could not record", error);
+                ctx.windows.messages.push("Could not record", error);
                 return;
             }
             pics.recording = true;
             pics.recordFile = file;
             pics.recordFrames = 1;
-            m_step = ctx.sim.stepCount();
+            m_step = ctx.session.sim.stepCount();
             m_time = 0.0;
-            setNote(ctx, "recording to " + file.string() + " (Ctrl+R stops)");
-        } else if (m_recorder.active() && ctx.sim.stepCount() != m_step) {
+            setNote(ctx.windows, "recording to " + file.string() + " (Ctrl+R stops)");
+        } else if (m_recorder.active() && ctx.session.sim.stepCount() != m_step) {
             // Jumps on the timeline count as a few steps, not as the time they skip.
-            const std::uint64_t s = ctx.sim.stepCount();
+            const std::uint64_t s = ctx.session.sim.stepCount();
             const std::uint64_t d = s > m_step ? s - m_step : m_step - s;
             m_time += static_cast<double>(std::min<std::uint64_t>(d, 4)) * dt;
             m_step = s;
@@ -405,19 +405,20 @@ class InteractiveRecording {
             int h = 0;
             if (!captureView(platform, ctx, m_rgb, w, h, error)) {
                 stop(ctx);
-                ctx.messages.push("Recording stopped", error);
+                ctx.windows.messages.push("Recording stopped", error);
                 return;
             }
             if (w != m_recorder.width() || h != m_recorder.height()) {
                 stop(ctx);
-                ctx.messages.push("Recording stopped",
-                                  "The view changed size; what was recorded so far is saved.");
+                ctx.windows.messages.push(
+                    "Recording stopped",
+                    "The view changed size; what was recorded so far is saved.");
                 return;
             }
             if (!m_recorder.addFrame(m_rgb, m_time, error)) {
                 m_recorder.abandon();
                 pics.recording = false;
-                ctx.messages.push("Could not record", error);
+                ctx.windows.messages.push("Could not record", error);
                 return;
             }
             ++pics.recordFrames;
@@ -434,15 +435,15 @@ class InteractiveRecording {
         pics.recording = false;
         if (!m_recorder.active()) return;
         std::string error;
-        const double dt = ctx.sim.params().timeStep;
+        const double dt = ctx.session.sim.params().timeStep;
         if (!m_recorder.finish(m_time + dt, error)) {
-            ctx.messages.push("Could not save the recording", error);
+            ctx.windows.messages.push("Could not save the recording", error);
             return;
         }
         char size[64];
         std::snprintf(size, sizeof size, "%zu frames, %.1f MB", pics.recordFrames,
                       static_cast<double>(m_recorder.bytes()) / 1e6);
-        setNote(ctx, "recorded " + pics.recordFile.string() + " (" + size + ")");
+        setNote(ctx.windows, "recorded " + pics.recordFile.string() + " (" + size + ")");
     }
 
   private:
@@ -467,7 +468,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             platform.processEvent(e);
             handleEvent(ctx, e, windowId);
         }
-        if (ctx.quitRequest) break;
+        if (ctx.requests.quit) break;
 
         const Uint64 now = SDL_GetPerformanceCounter();
         advanceSimulation(ctx, static_cast<double>(now - last) / ticksPerSecond);
@@ -477,8 +478,8 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         // A screenshot asked for from the dialog: taken a few frames later, when the dialog
         // is gone and windows that appear auto-sized (tooltips) had their hidden first frame.
         std::optional<fs::path> shot;
-        if (ctx.screenshotRequest && ++screenshotWait >= 3) {
-            shot = std::exchange(ctx.screenshotRequest, std::nullopt);
+        if (ctx.requests.screenshot && ++screenshotWait >= 3) {
+            shot = std::exchange(ctx.requests.screenshot, std::nullopt);
             screenshotWait = 0;
         }
         const bool recordStart = recording.startDue(ctx);
@@ -487,9 +488,9 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             const fs::path file = *std::exchange(ctx.pictures.svgRequest, std::nullopt);
             std::string error;
             if (exportSvg(ctx, file, error))
-                setNote(ctx, "SVG " + file.string());
+                setNote(ctx.windows, "SVG " + file.string());
             else
-                ctx.messages.push("Could not export the SVG", error);
+                ctx.windows.messages.push("Could not export the SVG", error);
         }
         recording.afterFrame(platform, ctx, recordStart);
         if (shot) {
@@ -498,9 +499,9 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             platform.drawableSize(w, h);
             std::string error;
             if (writeBackBufferPng(*shot, w, h, error))
-                setNote(ctx, "screenshot " + shot->string());
+                setNote(ctx.windows, "screenshot " + shot->string());
             else
-                ctx.messages.push("Could not save the screenshot", error);
+                ctx.windows.messages.push("Could not save the screenshot", error);
         }
         SDL_GL_SwapWindow(platform.window());
 
@@ -513,25 +514,26 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             SDL_Delay(static_cast<Uint32>((minFrameSeconds - spent) * 1000.0));
 
         if (!applyRequests(ctx)) break;
-        if (ctx.titleChanged || titleUnsaved != ctx.unsaved.unsaved()) {
-            titleUnsaved = ctx.unsaved.unsaved();
+        if (ctx.requests.titleChanged || titleUnsaved != ctx.doc.unsaved.unsaved()) {
+            titleUnsaved = ctx.doc.unsaved.unsaved();
             SDL_SetWindowTitle(
                 platform.window(),
-                ("ORCA Sandbox - " + sceneTitle(ctx) + (titleUnsaved ? " *" : "")).c_str());
-            ctx.titleChanged = false;
+                ("ORCA Sandbox - " + sceneTitle(ctx.doc) + (titleUnsaved ? " *" : "")).c_str());
+            ctx.requests.titleChanged = false;
         }
         if (maxFrames > 0 && ++frames >= maxFrames) break;
     }
     recording.stop(ctx); // quitting while recording keeps the recording
     writeStateDump(ctx, "exit");
-    if (!ctx.unsaved.unsaved()) forgetRecovery(ctx);
+    if (!ctx.doc.unsaved.unsaved()) forgetRecovery(ctx);
     if (maxFrames > 0) {
         std::printf(
             "frames %llu (after the first): CPU frame build %.3f ms mean; steps %llu: %.3f ms mean "
             "(%d threads); %zu agents\n",
-            static_cast<unsigned long long>(ctx.frameTiming.count), ctx.frameTiming.mean(),
-            static_cast<unsigned long long>(ctx.stepTiming.count), ctx.stepTiming.mean(),
-            ctx.threads, ctx.sim.agentCount());
+            static_cast<unsigned long long>(ctx.session.frameTiming.count),
+            ctx.session.frameTiming.mean(),
+            static_cast<unsigned long long>(ctx.session.stepTiming.count),
+            ctx.session.stepTiming.mean(), ctx.session.threads, ctx.session.sim.agentCount());
     }
     return 0;
 }
@@ -547,9 +549,9 @@ int main(int argc, char** argv) {
     SandboxContext ctx;
     ctx.interactive = interactive;
     ctx.paths = resolveAppPaths();
-    ctx.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    ctx.session.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (opt.dumpState) ctx.dumpFile = *opt.dumpState;
-    ctx.maxFileSize = opt.maxFileSize;
+    ctx.doc.maxFileSize = opt.maxFileSize;
 
     // Settings (interactive only: screenshots must not depend on the user's choices).
     fs::path settingsFile;
@@ -558,13 +560,13 @@ int main(int argc, char** argv) {
         SettingsLoad s = loadSettings(settingsFile);
         if (!s.error.empty()) {
             std::fprintf(stderr, "orca-sandbox: %s\n", s.error.c_str());
-            ctx.messages.push("Settings ignored", s.error);
+            ctx.windows.messages.push("Settings ignored", s.error);
         }
         ctx.settings = std::move(s.settings);
-        ctx.layers = ctx.settings.layers;
-        ctx.panels = ctx.settings.panels;
-        ctx.showHelp = !s.existed; // first launch
-        ctx.helpFirstLaunch = ctx.showHelp;
+        ctx.view.layers = ctx.settings.layers;
+        ctx.windows.panels = ctx.settings.panels;
+        ctx.windows.showHelp = !s.existed; // first launch
+        ctx.windows.helpFirstLaunch = ctx.windows.showHelp;
     }
 
     // The scene is loaded before any window opens, so a broken file fails fast.
@@ -586,7 +588,8 @@ int main(int argc, char** argv) {
     if (!loaded) {
         std::fprintf(stderr, "%s\n", error.c_str());
         if (!interactive) return 1;
-        ctx.messages.push("Could not open scene", error + "\n\nStarting with an empty scene.");
+        ctx.windows.messages.push("Could not open scene",
+                                  error + "\n\nStarting with an empty scene.");
         setEmptyScene(ctx);
     }
     if (opt.uiScalePercent) ctx.settings.uiScalePercent = *opt.uiScalePercent;
@@ -594,35 +597,35 @@ int main(int argc, char** argv) {
         ctx.settings.theme = *opt.lightTheme ? orca::ui::Theme::Light : orca::ui::Theme::Dark;
     if (opt.layers) {
         std::string layerError;
-        parseLayerList(*opt.layers, ctx.layers, layerError); // validated by parseOptions
+        parseLayerList(*opt.layers, ctx.view.layers, layerError); // validated by parseOptions
     }
     for (const std::string& p : opt.panels)
         openPanel(ctx, p);
     if (opt.tool) {
-        for (std::size_t i = 0; i < std::size(kToolNames); ++i)
-            if (*opt.tool == kToolNames[i]) setTool(ctx, static_cast<Tool>(i));
+        if (const ToolInfo* t = findTool(*opt.tool)) setTool(ctx, t->tool);
     }
     if (!opt.select.empty()) {
-        if (!selectByIndex(ctx, opt.select, error)) {
+        if (!selectByIndex(ctx.explain, ctx.session.sim, opt.select, error)) {
             std::fprintf(stderr, "orca-sandbox: error: --select: %s\n", error.c_str());
             return 2;
         }
     }
     if (opt.solveStep) {
-        ctx.solve.active = true;
-        ctx.solve.step = *opt.solveStep;
-        ctx.construction.active = false;
+        ctx.explain.solve.active = true;
+        ctx.explain.solve.step = *opt.solveStep;
+        ctx.explain.construction.active = false;
     }
     if (opt.constructionStep) {
-        ctx.construction.active = true;
-        ctx.construction.neighbor = *opt.constructionStep;
-        ctx.construction.phase = opt.constructionPhase;
-        ctx.solve.active = false; // clamped into the record's walk every frame
+        ctx.explain.construction.active = true;
+        ctx.explain.construction.neighbor = *opt.constructionStep;
+        ctx.explain.construction.phase = opt.constructionPhase;
+        ctx.explain.solve.active = false; // clamped into the record's walk every frame
     }
     auto branchIfDue = [&]() -> bool {
-        if (!opt.branch || ctx.sim.stepCount() != opt.branchAt) return true;
+        if (!opt.branch || ctx.session.sim.stepCount() != opt.branchAt) return true;
         std::string branchError;
-        if (startBranch(ctx, orca::ui::splitAssignments(*opt.branch), false, branchError)) return true;
+        if (startBranch(ctx, orca::ui::splitAssignments(*opt.branch), false, branchError))
+            return true;
         std::fprintf(stderr, "orca-sandbox: error: --branch: %s\n", branchError.c_str());
         return false;
     };
@@ -649,26 +652,27 @@ int main(int argc, char** argv) {
     RecoveryLock recoveryLock; // this process's recovery file, locked until main returns
     if (interactive) {
         // A lesson page says whether it plays.
-        ctx.running = opt.lesson ? ctx.running && !opt.paused : loaded && !opt.paused && !opt.seek;
+        ctx.session.running =
+            opt.lesson ? ctx.session.running && !opt.paused : loaded && !opt.paused && !opt.seek;
         // Unsaved work from a run that did not end cleanly (a recovery file no running sandbox
         // holds) is claimed and offered back; else a free recovery file is claimed.
         std::string recoveryError;
         recoveryLock = claimRecoveryFile(settingsFile, recoveryError);
         if (!recoveryError.empty())
             std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
-        ctx.recoveryFile = recoveryLock.file();
-        ctx.autosave = AutosaveTimer(opt.autosaveSeconds);
-        ctx.pendingRecovery = readRecovery(ctx.recoveryFile, recoveryError);
+        ctx.doc.recoveryFile = recoveryLock.file();
+        ctx.doc.autosave = AutosaveTimer(opt.autosaveSeconds);
+        ctx.windows.pendingRecovery = readRecovery(ctx.doc.recoveryFile, recoveryError);
         if (!recoveryError.empty()) {
             std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
-            ctx.messages.push("Recovery file unreadable", recoveryError);
+            ctx.windows.messages.push("Recovery file unreadable", recoveryError);
         }
-        if (ctx.pendingRecovery) {
-            ctx.dialog = Dialog::Recover;
-            ctx.running = false;
+        if (ctx.windows.pendingRecovery) {
+            ctx.windows.dialog = Dialog::Recover;
+            ctx.session.running = false;
         }
     } else
-        ctx.messages = {}; // warnings were printed; a modal must not cover the screenshot
+        ctx.windows.messages = {}; // warnings were printed; a modal must not cover the screenshot
 
     Platform platform;
     const fs::path iniFile =
@@ -685,8 +689,8 @@ int main(int argc, char** argv) {
         return rc;
     }
     const int rc = runInteractive(platform, ctx, opt.frames);
-    ctx.settings.layers = ctx.layers;
-    ctx.settings.panels = ctx.panels;
+    ctx.settings.layers = ctx.view.layers;
+    ctx.settings.panels = ctx.windows.panels;
     if (!settingsFile.empty()) {
         std::string settingsError;
         if (!saveSettings(ctx.settings, settingsFile, settingsError))

@@ -13,7 +13,9 @@
 #include "key_bindings.hpp"
 #include "max_file_size_option.hpp"
 #include "layers.hpp"
+#include "panel_table.hpp"
 #include "selection.hpp"
+#include "tools/edit_tool.hpp"
 
 namespace orca::app {
 
@@ -123,12 +125,8 @@ ParseResult parseOptions(int argc, char** argv) {
     addMaxFileSizeOption(app, o.maxFileSize);
     std::string panels;
     std::string tool;
-    std::string panelList;
-    for (const char* n : kPanelNames)
-        panelList += std::string(panelList.empty() ? "" : ", ") + n;
-    std::string toolList;
-    for (const char* n : kToolNames)
-        toolList += std::string(toolList.empty() ? "" : ", ") + n;
+    const std::string panelList = panelNameList();
+    const std::string toolList = toolNameList();
     app.add_option("--panels", panels,
                    "Windows to open, comma-separated: " + panelList +
                        " (also in --screenshot mode, e.g. --panels linter)");
@@ -173,8 +171,7 @@ ParseResult parseOptions(int argc, char** argv) {
                 const auto comma = panels.find(',', start);
                 const std::string name = panels.substr(
                     start, comma == std::string::npos ? std::string::npos : comma - start);
-                if (std::find(std::begin(kPanelNames), std::end(kPanelNames), name) ==
-                    std::end(kPanelNames))
+                if (!findPanel(name))
                     throw CLI::ValidationError("--panels", "unknown window '" + name +
                                                                "' (expected: " + panelList + ")");
                 o.panels.push_back(name);
@@ -183,8 +180,7 @@ ParseResult parseOptions(int argc, char** argv) {
             }
         }
         if (!tool.empty()) {
-            if (std::find(std::begin(kToolNames), std::end(kToolNames), tool) ==
-                std::end(kToolNames))
+            if (!findTool(tool))
                 throw CLI::ValidationError("--tool", "unknown tool '" + tool +
                                                          "' (expected: " + toolList + ")");
             o.tool = tool;

@@ -34,8 +34,8 @@ struct Options {
     std::optional<std::string> layers;                 ///< --layers list (validated)
     std::optional<std::filesystem::path> dumpState;    ///< --dump-state file
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
-    std::vector<std::string> panels; ///< --panels: windows to open (kPanelNames)
-    std::optional<std::string> tool; ///< --tool: the tool to start with (kToolNames)
+    std::vector<std::string> panels; ///< --panels: windows to open (panel_table.hpp)
+    std::optional<std::string> tool; ///< --tool: the tool to start with (the tool table)
     double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
     /// --max-file-size: larger scene and lesson files are refused.
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
@@ -44,12 +44,6 @@ struct Options {
     std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)
     std::size_t lessonPage = 1;        ///< --lesson-page K (1-based)
 };
-
-/// Names accepted by --panels and --tool.
-inline constexpr const char* kPanelNames[] = {"parameters", "inspector",  "metrics",
-                                              "linter",     "generators", "defaults",
-                                              "events",     "why",        "compare"};
-inline constexpr const char* kToolNames[] = {"inspect", "select", "agent", "goal", "obstacle"};
 
 /// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,
 /// errors: 2).

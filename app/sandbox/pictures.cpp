@@ -12,32 +12,33 @@ namespace fs = std::filesystem;
 namespace orca::app {
 
 ui::Rect pictureFrame(const SandboxContext& ctx) {
-    const ui::Rect& vp = ctx.camera.viewport();
-    const double width = ctx.windowWidth > 0 ? static_cast<double>(ctx.windowWidth) : vp.max.x;
+    const ui::Rect& vp = ctx.view.camera.viewport();
+    const double width =
+        ctx.view.windowWidth > 0 ? static_cast<double>(ctx.view.windowWidth) : vp.max.x;
     return {{0.0, vp.min.y}, {width, vp.max.y}};
 }
 
 ui::SvgPicture svgPicture(const SandboxContext& ctx) {
     ui::SvgPicture p;
-    p.sim = &ctx.sim;
-    p.camera = ctx.camera;
-    p.world = ctx.layers.world;
-    p.lp3Flags = ctx.sim.lastStepLp3();
+    p.sim = &ctx.session.sim;
+    p.camera = ctx.view.camera;
+    p.world = ctx.view.layers.world;
+    p.lp3Flags = ctx.session.sim.lastStepLp3();
     p.selected = {};
-    p.record = primaryRecord(ctx);
-    p.layers = ctx.layers.overlay;
-    p.style = ctx.overlayStyle;
+    p.record = primaryRecord(ctx.explain);
+    p.layers = ctx.view.layers.overlay;
+    p.style = ctx.view.overlayStyle;
     p.frame = pictureFrame(ctx);
-    p.title = sceneTitle(ctx) + " - step " + std::to_string(ctx.sim.stepCount());
+    p.title = sceneTitle(ctx.doc) + " - step " + std::to_string(ctx.session.sim.stepCount());
     p.strokeScale = ui::uiScale();
     if (ImGui::GetCurrentContext()) p.fontSize = ImGui::GetFontSize();
-    const ui::Rect& win = ctx.velocityPanel.windowRect();
-    if (p.record && ctx.layers.overlay.velocityPanel && !win.isEmpty()) {
+    const ui::Rect& win = ctx.explain.velocityPanel.windowRect();
+    if (p.record && ctx.view.layers.overlay.velocityPanel && !win.isEmpty()) {
         ui::SvgPanel panel;
         panel.window = win;
-        panel.canvas = ctx.velocityPanel.canvas();
-        panel.transform = ctx.velocityPanel.transform();
-        panel.labels = &ctx.velocityPanel.labels();
+        panel.canvas = ctx.explain.velocityPanel.canvas();
+        panel.transform = ctx.explain.velocityPanel.transform();
+        panel.labels = &ctx.explain.velocityPanel.labels();
         if (ImGui::GetCurrentContext()) {
             auto rgba = [](const ImVec4& c) {
                 auto u = [](float v) { return static_cast<std::uint8_t>(v * 255.0f + 0.5f); };
@@ -56,16 +57,16 @@ ui::SvgPicture svgPicture(const SandboxContext& ctx) {
 
 bool exportSvg(const SandboxContext& ctx, const fs::path& file, std::string& error) {
     ui::SvgPicture p = svgPicture(ctx);
-    const std::vector<std::size_t> selected = ctx.selection.indices(ctx.sim);
+    const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
     p.selected = selected;
     return writeFileAtomic(file, ui::renderSvg(p), error);
 }
 
 fs::path defaultPicturePath(const SandboxContext& ctx, const std::string& extension) {
     const std::string stem =
-        ctx.sceneFile.empty() ? std::string("orca") : ctx.sceneFile.stem().string();
-    return defaultSaveDir(ctx.sceneFile) /
-           (stem + "-step" + std::to_string(ctx.sim.stepCount()) + extension);
+        ctx.doc.sceneFile.empty() ? std::string("orca") : ctx.doc.sceneFile.stem().string();
+    return defaultSaveDir(ctx.doc.sceneFile) /
+           (stem + "-step" + std::to_string(ctx.session.sim.stepCount()) + extension);
 }
 
 } // namespace orca::app

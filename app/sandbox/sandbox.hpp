@@ -21,7 +21,10 @@
 #include "orca/ui/solve_view.hpp"
 #include "orca/ui/world_renderer.hpp"
 
+#include "compare.hpp"
+#include "document.hpp"
 #include "editor.hpp"
+#include "explain_view.hpp"
 #include "key_bindings.hpp"
 #include "layers.hpp"
 #include "lessons.hpp"
@@ -30,151 +33,57 @@
 #include "recovery.hpp"
 #include "scene_edit.hpp"
 #include "selection.hpp"
+#include "session.hpp"
 #include "settings.hpp"
 #include "sim_clock.hpp"
-#include "compare.hpp"
-#include "what_if.hpp"
 #include "timeline.hpp"
+#include "view_state.hpp"
+#include "what_if.hpp"
+#include "windows.hpp"
 
 namespace orca::app {
 
-/// Exponential moving average plus totals (for --frames reports).
-struct TimingStat {
-    double average = 0.0; ///< ms, smoothed
-    double total = 0.0;   ///< ms
-    std::uint64_t count = 0;
-    void add(double ms) {
-        average = average == 0.0 ? ms : average + 0.05 * (ms - average);
-        total += ms;
-        ++count;
-    }
-    [[nodiscard]] double mean() const { return count ? total / static_cast<double>(count) : 0.0; }
+/// Requests from UI code, applied after the frame by applyRequests() (and the main loop).
+struct Requests {
+    std::optional<std::filesystem::path> load;
+    bool newScene = false;
+    bool restart = false;
+    bool quit = false;
+    bool dump = false;
+    std::optional<std::filesystem::path> screenshot; ///< captured after the next frame
+    bool titleChanged = true; ///< the window title should show a new scene name
 };
 
-/// Something that would lose unsaved changes, waiting for the user's answer.
-struct GuardedRequest {
-    enum class Kind { Load, Quit, New } kind = Kind::Load;
-    std::filesystem::path file; ///< Load
-};
-
-/// The small modal dialogs (one at a time).
-enum class Dialog { None, Open, SaveAs, Screenshot, ExportSvg, Record, Unsaved, Recover };
-
+/// The sandbox's state: its parts (document, session, explain view, view, windows) and what
+/// belongs to one feature (editor, timeline, compare, what-if, pictures). Functions take the
+/// narrowest part they need where that is simple (e.g. setNote(Windows&)).
 struct SandboxContext {
     AppPaths paths;
     bool interactive = true; ///< false in --screenshot mode (no dialogs, fixed panel layout)
+    Settings settings;       ///< layers/panels are copied in and out of it at start and exit
 
-    // The loaded scene with the user's parameter edits (restart rebuilds from it, Save writes
-    // it) and the running simulation.
-    scene::Scene scene;
-    std::filesystem::path sceneFile;     ///< empty for the empty scene
-    std::vector<std::string> agentNames; ///< user ids from the file ("" when none), agent order
-    UnsavedTracker unsaved;
-    Simulator sim;
-    int threads = 1;
-    /// Bumped whenever the simulator's state changes (step, edit, load, restart): caches
-    /// (explain records, hover tooltip, metrics) compare against it.
-    std::uint64_t stateVersion = 0;
+    Document doc;        ///< the scene, its file, undo history, autosave (document.hpp)
+    Session session;     ///< the simulation, its clock, stateVersion (session.hpp)
+    ExplainView explain; ///< selection, explain records, hover, construction, solve
+    ViewState view;      ///< camera, fit, layers, renderer, labels, pointer (view_state.hpp)
+    Windows windows;     ///< panels, Help, lesson, messages, dialogs, note (windows.hpp)
+    Requests requests;
 
-    // Simulation control. One clock; single steps use the same Δt.
-    bool running = false;
-    ClockSettings clockSettings;
-    SimClock clock;
-    int pendingSingleSteps = 0;
-
+    // Scene authoring: tools, selection of obstacles, clipboard, generators, lint (editor.hpp).
+    EditorState editor;
     // Time travel: the recording of the run, the timeline bar, the events panel (timeline.hpp).
     TimelineState timeline;
     // Compare: a branch with changed parameters beside the run (compare.hpp).
     CompareState compare;
     // Live what-if: a dragged velocity, v_pref or position previewed in the simulator.
     WhatIfState whatIf;
-
-    // Scene authoring: tools, undo history, clipboard (see editor.hpp).
-    EditorState editor;
-    // Autosave of unsaved edits to the recovery file ("" = none), and a recovery file found at
-    // start, waiting for the user's answer (Dialog::Recover).
-    std::filesystem::path recoveryFile;
-    AutosaveTimer autosave;
-    std::optional<Recovered> pendingRecovery;
-
-    // Selection and what the solver will decide for it (dry-run explain records, selection
-    // order), refreshed when stateVersion or the selection changes.
-    Selection selection;
-    std::vector<ExplainRecord> records;
-    std::uint64_t recordsVersion = ~std::uint64_t{0};
-    ui::ConstructionState construction;
-    /// Solve mode: the primary record then carries its LP trace (refreshRecords asks for it).
-    ui::SolveState solve;
-    ui::OverlayHover overlayHover; ///< last frame's hover (world or panel), highlighted
-    ui::OverlayStyle overlayStyle;
-    ui::LabelLayout worldLabels; ///< the world view's overlay labels, laid out together
-    ui::VelocityPanel velocityPanel;
-    std::optional<std::size_t> hoveredAgent; ///< index, this frame
-    bool mouseCaptured = false;              ///< ImGui wanted the mouse this frame
-    std::optional<Vec2> mouse;               ///< pointer position this frame, if known
-    ExplainRecord hoverRecord;               ///< for the hover tooltip (neighbour count)
-    AgentId hoverRecordAgent;
-    std::uint64_t hoverRecordVersion = ~std::uint64_t{0};
-
-    // View.
-    ui::Camera camera;
-    bool fitRequested = true;
-    std::optional<ui::Rect> fitTarget; ///< what a fit request fits (default: the scene)
-    ViewLayers layers;
-    ui::WorldRenderer renderer;
-    Settings settings; ///< layers/panels are copied in and out of it at start and exit
-
-    // Panels.
-    PanelVisibility panels;
-    std::string paramsError;
-    ui::MetricsHistory metricsHistory;
-    ui::MetricsSample metricsCurrent;
-    std::uint64_t metricsVersion = ~std::uint64_t{0};
-
-    /// Scene and lesson files larger than this are refused (--max-file-size); devices, FIFOs
-    /// and folders always are (scene::readTextFile).
-    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
-
-    // Windows.
-    bool showHelp = false;
-    bool helpFirstLaunch = false; ///< Help opened by the first launch: key tables folded
-    float helpRect[4] = {0.0f, 0.0f, 0.0f, 0.0f}; ///< the Help window last frame (dump)
-    std::string sceneHint; ///< the scene's "view" hint line, "" when none or dismissed
-    LessonState lesson; ///< the open lesson (lessons.hpp), its window and task
-    ui::MessageQueue messages;
-    std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
-    std::vector<ui::HelpRow> keyHelp = keyHelpRows();
-    std::vector<ui::HelpRow> mouseHelp = mouseHelpRows();
-    Dialog dialog = Dialog::None;
-    int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
-    std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
-    std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
-    bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
-
-    // Requests from UI code, applied after the frame by applyRequests().
-    std::optional<std::filesystem::path> loadRequest;
-    bool newSceneRequest = false;
-    bool restartRequest = false;
-    bool quitRequest = false;
-    bool dumpRequest = false;
-    std::optional<std::filesystem::path> screenshotRequest; ///< captured after the next frame
     PicturesState pictures; ///< SVG export and recording requests, recording state (REC)
-    bool titleChanged = true; ///< the window title should show a new scene name
-    std::string note;         ///< transient status-bar note ("saved ...")
-    double noteUntil = 0.0;   ///< ImGui time when the note disappears
 
     // State dump (--dump-state).
     std::filesystem::path dumpFile;
     std::uint64_t dumpCount = 0;
-    int windowWidth = 0; ///< window size in screen units (as ImGui's DisplaySize)
-    int windowHeight = 0;
-
-    TimingStat stepTiming;  ///< CPU time of Simulator::step()
-    TimingStat frameTiming; ///< CPU time to build a frame (ImGui NewFrame .. Render)
 };
 
-/// How the app reads scene and lesson files (the --max-file-size limit).
-[[nodiscard]] scene::LoadOptions appLoadOptions(const SandboxContext& ctx);
 /// Loads a scene file and makes it current (paused, selection cleared, view refitted or taken
 /// from the file's "view" block). On failure the current scene is kept and `error` holds the
 /// loader's message. Warnings go to stderr and `messages`.
@@ -212,10 +121,6 @@ void stepSimulation(SandboxContext& ctx, int steps);
 /// Runs the steps owed this frame: the clock's while running, plus requested single steps.
 void advanceSimulation(SandboxContext& ctx, double frameSeconds);
 
-/// Makes `records` match the selection and the current state (dry run, changes nothing).
-void refreshRecords(SandboxContext& ctx);
-/// The primary selected agent's record, or nullptr.
-[[nodiscard]] const ExplainRecord* primaryRecord(const SandboxContext& ctx);
 /// Applies an edit from the parameters panel to the simulator and the scene (see
 /// scene_edit.hpp), marks the scene unsaved and refreshes the records.
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit);
@@ -223,8 +128,8 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit);
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const AgentId> ids);
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params);
 /// Selects agents by index (command line --select); false when one is out of range.
-bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
-                   std::string& error);
+bool selectByIndex(ExplainView& explain, const Simulator& sim,
+                   const std::vector<std::size_t>& indices, std::string& error);
 
 /// Asks to open `file` / to quit / to start an empty scene: directly, or after the
 /// unsaved-changes prompt.
@@ -255,20 +160,14 @@ void answerRecovery(SandboxContext& ctx, bool restore);
 /// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
 void forgetRecovery(SandboxContext& ctx);
 
-/// Opens the panel named `name` (a kPanelNames entry: --panels, lesson pages); others are ignored.
+/// Opens the panel named `name` (panel_table.hpp: --panels, lesson pages); others are ignored.
 void openPanel(SandboxContext& ctx, std::string_view name);
 
 /// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
 bool writeStateDump(SandboxContext& ctx, const char* reason);
 
-/// Shows `text` in the status bar for a few seconds (and prints it).
-void setNote(SandboxContext& ctx, std::string text);
-
 /// Sets the UI scale (percent, clamped to 100..250; applied before the next frame, kept in the
 /// settings).
-void setUiScale(SandboxContext& ctx, int percent);
-
-/// "Name (file.json)" for titles.
-[[nodiscard]] std::string sceneTitle(const SandboxContext& ctx);
+void setUiScale(Settings& settings, int percent);
 
 } // namespace orca::app

@@ -11,14 +11,16 @@
 #include <imgui_stdlib.h>
 
 #include "orca/ui/camera_input.hpp"
+#include "orca/ui/draw_util.hpp"
 #include "orca/ui/help_window.hpp"
 #include "orca/ui/inspector.hpp"
-#include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 #include "orca/ui/window_placement.hpp"
 
+#include "panel_table.hpp"
 #include "sandbox.hpp"
+#include "tools/edit_tool.hpp"
 
 namespace fs = std::filesystem;
 
@@ -35,7 +37,7 @@ void menuItemAction(SandboxContext& ctx, const char* label, Action a, bool selec
 
 void drawSceneMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Scene")) return;
-    if (ImGui::IsWindowAppearing()) ctx.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
+    if (ImGui::IsWindowAppearing()) ctx.windows.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
     menuItemAction(ctx, "New", Action::NewScene);
     menuItemAction(ctx, "Open...", Action::Open);
     if (ImGui::BeginMenu("Open recent", !ctx.settings.recentFiles.empty())) {
@@ -47,15 +49,15 @@ void drawSceneMenu(SandboxContext& ctx) {
     ImGui::TextDisabled("Bundled scenes");
     if (ctx.paths.scenesDir.empty())
         ImGui::TextDisabled("scenes/ folder not found");
-    else if (ctx.sceneFiles.empty())
+    else if (ctx.windows.sceneFiles.empty())
         ImGui::TextDisabled("no .json files in %s", ctx.paths.scenesDir.c_str());
-    for (const fs::path& f : ctx.sceneFiles) {
+    for (const fs::path& f : ctx.windows.sceneFiles) {
         const std::string name = f.filename().string();
-        if (ImGui::MenuItem(name.c_str(), nullptr, f == ctx.sceneFile)) requestLoad(ctx, f);
+        if (ImGui::MenuItem(name.c_str(), nullptr, f == ctx.doc.sceneFile)) requestLoad(ctx, f);
     }
     ImGui::TextDisabled("(or drop a .json file on the window)");
     ImGui::Separator();
-    menuItemAction(ctx, ctx.unsaved.unsaved() ? "Save *" : "Save", Action::Save);
+    menuItemAction(ctx, ctx.doc.unsaved.unsaved() ? "Save *" : "Save", Action::Save);
     menuItemAction(ctx, "Save as...", Action::SaveAs);
     menuItemAction(ctx, "Save screenshot...", Action::Screenshot);
     menuItemAction(ctx, "Export SVG...", Action::ExportSvg);
@@ -70,7 +72,7 @@ void drawSceneMenu(SandboxContext& ctx) {
 
 void drawEditMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Edit")) return;
-    const scene::EditHistory& h = ctx.editor.history;
+    const scene::EditHistory& h = ctx.doc.history;
     const std::string undo = h.canUndo() ? "Undo " + h.undoLabel() : std::string("Undo");
     const std::string redo = h.canRedo() ? "Redo " + h.redoLabel() : std::string("Redo");
     menuItemAction(ctx, undo.c_str(), Action::Undo, false, h.canUndo());
@@ -92,37 +94,23 @@ void drawEditMenu(SandboxContext& ctx) {
         ctx.editor.snapStep = step;
     ImGui::Separator();
     ImGui::TextDisabled("Tools");
-    menuItemAction(ctx, "Inspect", Action::ToolInspect, ctx.editor.tool == Tool::Inspect);
-    menuItemAction(ctx, "Select / move", Action::ToolSelect, ctx.editor.tool == Tool::Select);
-    menuItemAction(ctx, "Add agent", Action::ToolAddAgent, ctx.editor.tool == Tool::AddAgent);
-    menuItemAction(ctx, "Goal", Action::ToolGoal, ctx.editor.tool == Tool::Goal);
-    menuItemAction(ctx, "Obstacle", Action::ToolObstacle, ctx.editor.tool == Tool::Obstacle);
+    for (const ToolInfo& t : toolTable())
+        menuItemAction(ctx, t.label, t.action, ctx.editor.tool == t.tool);
     ImGui::Separator();
-    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.panels.generators);
+    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.windows.panels.generators);
     menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
-                   ctx.panels.agentDefaults);
-    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.panels.linter);
+                   ctx.windows.panels.agentDefaults);
+    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.windows.panels.linter);
     ImGui::EndMenu();
 }
 
 // The tool strip in the menu bar: one click (or the digit keys) picks a tool.
 void drawToolStrip(SandboxContext& ctx) {
     ImGui::Separator();
-    static constexpr struct {
-        Tool tool;
-        Action action;
-        const char* label;
-    } kTools[] = {
-        {Tool::Inspect, Action::ToolInspect, "1 Inspect"},
-        {Tool::Select, Action::ToolSelect, "2 Select"},
-        {Tool::AddAgent, Action::ToolAddAgent, "3 Agent"},
-        {Tool::Goal, Action::ToolGoal, "4 Goal"},
-        {Tool::Obstacle, Action::ToolObstacle, "5 Obstacle"},
-    };
-    for (const auto& t : kTools) {
+    for (const ToolInfo& t : toolTable()) {
         const bool on = ctx.editor.tool == t.tool;
-        const ImVec2 size = ImGui::CalcTextSize(t.label);
-        if (ImGui::Selectable(t.label, on, ImGuiSelectableFlags_None, size))
+        const ImVec2 size = ImGui::CalcTextSize(t.stripText);
+        if (ImGui::Selectable(t.stripText, on, ImGuiSelectableFlags_None, size))
             applyAction(ctx, t.action);
         if (ImGui::IsItemHovered()) {
             for (const KeyBinding& b : kKeyBindings)
@@ -142,9 +130,10 @@ void drawToolStrip(SandboxContext& ctx) {
 
 void drawSimulationMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Simulation")) return;
-    menuItemAction(ctx, ctx.running ? "Pause" : "Play", Action::TogglePause);
+    menuItemAction(ctx, ctx.session.running ? "Pause" : "Play", Action::TogglePause);
     menuItemAction(ctx, "Single step", Action::Step);
-    menuItemAction(ctx, "Detour flow field", Action::ToggleDetour, ctx.sim.params().detour.enabled);
+    menuItemAction(ctx, "Detour flow field", Action::ToggleDetour,
+                   ctx.session.sim.params().detour.enabled);
     ImGui::Separator();
     ImGui::TextDisabled("Time travel (steps %llu-%llu recorded)",
                         static_cast<unsigned long long>(ctx.timeline.history.firstStep()),
@@ -156,9 +145,9 @@ void drawSimulationMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "End of recording", Action::RecordingEnd);
     menuItemAction(ctx, "Why? (selected agent)", Action::ToggleWhy, ctx.timeline.why.open);
     menuItemAction(ctx, "Compare (branch with other parameters)", Action::ToggleCompare,
-                   ctx.panels.compare);
+                   ctx.windows.panels.compare);
     ImGui::Separator();
-    ClockSettings& c = ctx.clockSettings;
+    ClockSettings& c = ctx.session.clockSettings;
     if (ImGui::RadioButton("Real time", c.mode == RunMode::RealTime)) c.mode = RunMode::RealTime;
     ImGui::SameLine();
     if (ImGui::RadioButton("Steps per frame", c.mode == RunMode::StepsPerFrame))
@@ -174,22 +163,24 @@ void drawSimulationMenu(SandboxContext& ctx) {
         ImGui::SliderInt("Steps per frame", &c.stepsPerFrame, 1, 64);
     }
     const int maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (ImGui::SliderInt("Threads", &ctx.threads, 1, maxThreads)) {
-        ctx.threads = std::clamp(ctx.threads, 1, maxThreads);
-        ctx.sim.setThreadCount(ctx.threads);
+    if (ImGui::SliderInt("Threads", &ctx.session.threads, 1, maxThreads)) {
+        ctx.session.threads = std::clamp(ctx.session.threads, 1, maxThreads);
+        ctx.session.sim.setThreadCount(ctx.session.threads);
     }
     ImGui::PopItemWidth();
-    ImGui::TextDisabled("dt = %g s (Parameters panel to change)", ctx.sim.params().timeStep);
+    ImGui::TextDisabled("dt = %g s (Parameters panel to change)",
+                        ctx.session.sim.params().timeStep);
     ImGui::Separator();
-    menuItemAction(ctx, "Clear selection", Action::ClearSelection, false, !ctx.selection.empty());
-    menuItemAction(ctx, "Construction mode", Action::ToggleConstruction, ctx.construction.active);
-    menuItemAction(ctx, "Solve mode", Action::ToggleSolve, ctx.solve.active);
+    menuItemAction(ctx, "Clear selection", Action::ClearSelection, false,
+                   !ctx.explain.selection.empty());
+    menuItemAction(ctx, "Construction mode", Action::ToggleConstruction,
+                   ctx.explain.construction.active);
+    menuItemAction(ctx, "Solve mode", Action::ToggleSolve, ctx.explain.solve.active);
     ImGui::EndMenu();
 }
 
 void swatch(ui::Rgba c, const char* text) {
-    ImGui::ColorButton(text, ui::opaque4(c),
-                       ImGuiColorEditFlags_NoTooltip, {12.0f, 12.0f});
+    ImGui::ColorButton(text, ui::opaque4(c), ImGuiColorEditFlags_NoTooltip, {12.0f, 12.0f});
     ImGui::SameLine();
     ImGui::TextUnformatted(text);
 }
@@ -200,7 +191,7 @@ void drawAppearanceMenu(SandboxContext& ctx) {
         for (int pct = ui::kMinUiScalePercent; pct <= ui::kMaxUiScalePercent; pct += 25) {
             const std::string label = std::to_string(pct) + " %";
             if (ImGui::MenuItem(label.c_str(), nullptr, ctx.settings.uiScalePercent == pct))
-                setUiScale(ctx, pct);
+                setUiScale(ctx.settings, pct);
         }
         ImGui::Separator();
         menuItemAction(ctx, "Larger", Action::UiScaleUp);
@@ -219,24 +210,25 @@ void drawAppearanceMenu(SandboxContext& ctx) {
 
 // Home: the scene fitted to the part of the view the docked velocity panel leaves.
 void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel) {
-    const ui::Rect& vp = ctx.camera.viewport();
+    const ui::Rect& vp = ctx.view.camera.viewport();
     ui::Rect area = vp;
     if (ctx.interactive && panelShown) {
-        const ui::Rect& panel = ctx.velocityPanel.windowRect();
+        const ui::Rect& panel = ctx.explain.velocityPanel.windowRect();
         area = ui::uncoveredArea(vp, panel.isEmpty() ? dockedPanel : panel);
     }
     area = lessonUncoveredArea(ctx, area);
-    ctx.camera.fitInto(ctx.fitTarget ? *ctx.fitTarget : ui::sceneBounds(ctx.sim), area);
-    ctx.fitTarget.reset();
+    ctx.view.camera.fitInto(
+        ctx.view.fitTarget ? *ctx.view.fitTarget : ui::sceneBounds(ctx.session.sim), area);
+    ctx.view.fitTarget.reset();
 }
 
 // Agents per cell of the view, for placing new windows over empty parts (placeNewWindow).
-ui::CrowdDensity crowdDensity(const SandboxContext& ctx) {
-    const ui::Rect& vp = ctx.camera.viewport();
+ui::CrowdDensity crowdDensity(const ui::Camera& camera, const Simulator& sim) {
+    const ui::Rect& vp = camera.viewport();
     std::vector<Vec2> screen;
-    screen.reserve(ctx.sim.agentCount());
-    for (const Vec2& p : ctx.sim.positions())
-        screen.push_back(ctx.camera.worldToScreen(p));
+    screen.reserve(sim.agentCount());
+    for (const Vec2& p : sim.positions())
+        screen.push_back(camera.worldToScreen(p));
     return ui::CrowdDensity::build(vp, screen);
 }
 
@@ -246,30 +238,27 @@ void drawViewMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Focus the decision (velocity panel)", Action::FocusDecision);
     drawAppearanceMenu(ctx);
     ImGui::Separator();
-    menuItemAction(ctx, "Parameters", Action::ToggleParameters, ctx.panels.parameters);
-    menuItemAction(ctx, "Inspector", Action::ToggleInspector, ctx.panels.inspector);
-    menuItemAction(ctx, "Metrics", Action::ToggleMetrics, ctx.panels.metrics);
-    menuItemAction(ctx, "Events", Action::ToggleEvents, ctx.panels.events);
-    menuItemAction(ctx, "Compare", Action::ToggleCompare, ctx.panels.compare);
-    ImGui::MenuItem("Timeline bar", nullptr, &ctx.panels.timeline);
-    menuItemAction(ctx, "Linter", Action::ToggleLinter, ctx.panels.linter);
-    menuItemAction(ctx, "Generators", Action::ToggleGenerators, ctx.panels.generators);
-    menuItemAction(ctx, "New-agent defaults", Action::ToggleAgentDefaults,
-                   ctx.panels.agentDefaults);
+    for (const PanelInfo& p : panelTable()) {
+        if (!p.menuLabel) continue;
+        if (p.toggle)
+            menuItemAction(ctx, p.menuLabel, *p.toggle, p.open(ctx));
+        else
+            ImGui::MenuItem(p.menuLabel, nullptr, &p.open(ctx));
+    }
     ImGui::Separator();
     ImGui::TextDisabled("World");
     for (const LayerInfo& l : layerTable())
-        if (!l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.layers));
-    float arrow = static_cast<float>(ctx.layers.world.velocityArrowSeconds);
+        if (!l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.view.layers));
+    float arrow = static_cast<float>(ctx.view.layers.world.velocityArrowSeconds);
     ImGui::PushItemWidth(160.0f);
     if (ImGui::SliderFloat("Arrow length (s)", &arrow, 0.25f, 20.0f, "%.2f",
                            ImGuiSliderFlags_Logarithmic))
-        ctx.layers.world.velocityArrowSeconds = static_cast<double>(std::max(arrow, 0.01f));
+        ctx.view.layers.world.velocityArrowSeconds = static_cast<double>(std::max(arrow, 0.01f));
     ImGui::PopItemWidth();
     ImGui::Separator();
     ImGui::TextDisabled("Explain overlays (selected agent)");
     for (const LayerInfo& l : layerTable())
-        if (l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.layers));
+        if (l.overlay) ImGui::MenuItem(l.label, nullptr, &l.get(ctx.view.layers));
     ImGui::Separator();
     ImGui::TextDisabled("Agents:");
     swatch(ui::agentFill(ui::AgentState::Active), "on the way");
@@ -288,7 +277,7 @@ float drawMainMenuBar(SandboxContext& ctx) {
         drawViewMenu(ctx);
         drawLessonsMenu(ctx);
         if (ImGui::BeginMenu("Help")) {
-            menuItemAction(ctx, "Keys and mouse", Action::ToggleHelp, ctx.showHelp);
+            menuItemAction(ctx, "Keys and mouse", Action::ToggleHelp, ctx.windows.showHelp);
             ImGui::EndMenu();
         }
         drawToolStrip(ctx);
@@ -301,151 +290,78 @@ float drawMainMenuBar(SandboxContext& ctx) {
 // The agent tooltip: who it is and what it is doing. The neighbour count comes from a dry-run
 // explain of that agent, cached until the agent or the state changes.
 void agentTooltip(SandboxContext& ctx, std::size_t index) {
-    const AgentId id = ctx.sim.agentAt(index);
-    if (ctx.hoverRecordAgent != id || ctx.hoverRecordVersion != ctx.stateVersion) {
-        ctx.hoverRecord = ctx.sim.explain(id);
-        ctx.hoverRecordAgent = id;
-        ctx.hoverRecordVersion = ctx.stateVersion;
+    const AgentId id = ctx.session.sim.agentAt(index);
+    ExplainView& ex = ctx.explain;
+    if (ex.hoverRecordAgent != id || ex.hoverRecordStamp.stale(ctx.session.stateVersion)) {
+        ex.hoverRecord = ctx.session.sim.explain(id);
+        ex.hoverRecordAgent = id;
+        ex.hoverRecordStamp.refresh(ctx.session.stateVersion);
     }
-    const Vec2 p = ctx.sim.positions()[index];
-    const Vec2 v = ctx.sim.velocities()[index];
-    const auto lp3 = ctx.sim.lastStepLp3();
+    const Vec2 p = ctx.session.sim.positions()[index];
+    const Vec2 v = ctx.session.sim.velocities()[index];
+    const auto lp3 = ctx.session.sim.lastStepLp3();
     ImGui::BeginTooltip();
-    if (index < ctx.agentNames.size() && !ctx.agentNames[index].empty())
-        ImGui::Text("Agent #%zu  \"%s\"  (id %u:%u)", index, ctx.agentNames[index].c_str(), id.slot,
-                    id.generation);
+    if (index < ctx.doc.agentNames.size() && !ctx.doc.agentNames[index].empty())
+        ImGui::Text("Agent #%zu  \"%s\"  (id %u:%u)", index, ctx.doc.agentNames[index].c_str(),
+                    id.slot, id.generation);
     else
         ImGui::Text("Agent #%zu  (id %u:%u)", index, id.slot, id.generation);
     ImGui::Text("position (%.3f, %.3f)", p.x, p.y);
     ImGui::Text("speed %.3f  (max %.3f)", std::hypot(v.x, v.y),
-                ctx.sim.agentParamsAll()[index].maxSpeed);
+                ctx.session.sim.agentParamsAll()[index].maxSpeed);
     ImGui::Text("neighbours %zu agents, %zu obstacle segments",
-                ctx.hoverRecord.agentNeighbors.size(), ctx.hoverRecord.obstacleNeighbors.size());
+                ctx.explain.hoverRecord.agentNeighbors.size(),
+                ctx.explain.hoverRecord.obstacleNeighbors.size());
     std::string state;
-    if (ctx.sim.isStaticAt(index)) state += "static  ";
-    if (ctx.sim.atGoalIndex(index)) state += "at goal  ";
+    if (ctx.session.sim.isStaticAt(index)) state += "static  ";
+    if (ctx.session.sim.atGoalIndex(index)) state += "at goal  ";
     if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
-    if (ctx.hoverRecord.lp2Failed()) state += "LP3 next step  ";
+    if (ctx.explain.hoverRecord.lp2Failed()) state += "LP3 next step  ";
     if (!state.empty()) ImGui::TextUnformatted(state.c_str());
-    const char* hint = "click: select, Shift+click: add";
-    switch (ctx.editor.tool) {
-    case Tool::Select:
-        hint = "click: select, Shift+click: add, drag: move (with the selection)";
-        break;
-    case Tool::Goal:
-        hint = "drag: set the goal, Alt+drag: a constant preferred velocity";
-        break;
-    default:
-        break;
-    }
-    if (ctx.selection.contains(id)) ImGui::TextDisabled("selected");
-    if (!ctx.selection.contains(id) || ctx.editor.tool != Tool::Inspect)
-        ImGui::TextDisabled("%s", hint);
+    if (ctx.explain.selection.contains(id)) ImGui::TextDisabled("selected");
+    if (!ctx.explain.selection.contains(id) || editing(ctx))
+        ImGui::TextDisabled("%s", toolAgentHint(ctx));
     ImGui::EndTooltip();
 }
 
 // The scene file's id of the agent that built a line (empty for obstacles or unnamed agents).
-std::string lineSourceName(const SandboxContext& ctx, const ExplainRecord& rec, int line) {
+std::string lineSourceName(const Simulator& sim, const std::vector<std::string>& agentNames,
+                           const ExplainRecord& rec, int line) {
     if (line < 0 || static_cast<std::size_t>(line) >= rec.lines.size()) return {};
     const ExplainLine& l = rec.lines[static_cast<std::size_t>(line)];
     if (isObstacleCase(l.lineCase)) return {};
-    const auto i = ctx.sim.indexOf(l.otherAgent);
-    if (!i || *i >= ctx.agentNames.size() || ctx.agentNames[*i].empty()) return {};
+    const auto i = sim.indexOf(l.otherAgent);
+    if (!i || *i >= agentNames.size() || agentNames[*i].empty()) return {};
     std::string name(1, '#'); // appending avoids a GCC 12 -Wrestrict false positive
     name += std::to_string(*i);
-    name += " \"" + ctx.agentNames[*i] + "\"";
+    name += " \"" + agentNames[*i] + "\"";
     return name;
 }
 
-ui::ParamsPanelInput paramsInput(const SandboxContext& ctx) {
-    ui::ParamsPanelInput in;
-    in.simulation = ctx.sim.params();
-    in.threads = ctx.threads;
-    in.maxThreads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    in.error = ctx.paramsError;
-    const auto primary = ctx.selection.primaryIndex(ctx.sim);
-    if (!primary) return in;
-    in.primaryIndex = *primary;
-    if (*primary < ctx.agentNames.size()) in.primaryName = ctx.agentNames[*primary];
-    in.primary = ctx.sim.agent(ctx.selection.primary());
-    for (const AgentId id : ctx.selection.ids()) {
-        if (!ctx.sim.contains(id)) continue;
-        ++in.selectedCount;
-        if (id == ctx.selection.primary()) continue;
-        const AgentDef d = ctx.sim.agent(id);
-        for (unsigned f = 0; f < static_cast<unsigned>(ui::AgentField::Count); ++f)
-            if (!ui::sameField(in.primary, d, static_cast<ui::AgentField>(f)))
-                in.mixedMask |= 1u << f;
-    }
-    return in;
-}
-
-void drawPanels(SandboxContext& ctx) {
-    if (ctx.panels.parameters) {
-        const ui::ParamsPanelOutput out =
-            ui::drawParamsPanel(paramsInput(ctx), &ctx.panels.parameters);
-        if (out.threads) {
-            ctx.threads = *out.threads;
-            ctx.sim.setThreadCount(ctx.threads);
-        }
-        if (out.simulation) editSimulation(ctx, *out.simulation);
-        if (out.agent) editAgents(ctx, *out.agent);
-    }
-    if (ctx.panels.inspector)
-    {
-        const std::optional<ui::AgentHistoryView> history = updateAgentTrace(ctx);
-        if (const auto step = ui::drawInspector(ctx.sim, ctx.records, ctx.selection.primary(),
-                                                ctx.agentNames, &ctx.panels.inspector,
-                                                history ? &*history : nullptr))
-            seekTo(ctx, *step);
-    }
-    if (ctx.panels.metrics) {
-        if (ctx.metricsVersion != ctx.stateVersion) {
-            ui::MetricsSample& s = ctx.metricsCurrent;
-            const ClearanceStats c = ctx.sim.clearance();
-            s.step = ctx.sim.stepCount();
-            s.hasClearance = true;
-            s.minClearance = c.minAgentClearance;
-            s.overlappingPairs = c.overlappingPairs;
-            s.goalAgents = ctx.sim.goalAgentCount();
-            s.agentsAtGoal = ctx.sim.agentsAtGoal();
-            s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
-            ctx.metricsVersion = ctx.stateVersion;
-        }
-        ui::drawMetricsPanel(ctx.metricsCurrent, ctx.metricsHistory, &ctx.panels.metrics);
-    }
-    drawEventsPanel(ctx);
-    drawWhyWindow(ctx);
-    drawCompareWindow(ctx);
-    drawAgentDefaultsPanel(ctx);
-    drawGeneratorsPanel(ctx);
-    drawLinterPanel(ctx);
-}
-
 // A path field. Returns true when Enter confirms it (in the field or anywhere in the dialog).
-bool pathField(SandboxContext& ctx, const char* hint) {
+bool pathField(Windows& w, const char* hint) {
     // A popup's first frame is laid out hidden; ask for the focus until the field has it.
-    if (ctx.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
+    if (w.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(520.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", hint, &ctx.dialogPath,
+    const bool enter = ImGui::InputTextWithHint("##path", hint, &w.dialogPath,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::IsItemActive()) ctx.dialogFocusFrames = 0;
+    if (ImGui::IsItemActive()) w.dialogFocusFrames = 0;
     const bool enterOutside =
         !ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
                                    ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)));
-    return (enter || enterOutside) && !ctx.dialogPath.empty();
+    return (enter || enterOutside) && !w.dialogPath.empty();
 }
 
-void closeDialog(SandboxContext& ctx) {
-    ctx.dialog = Dialog::None;
+void closeDialog(Windows& w) {
+    w.dialog = Dialog::None;
     ImGui::CloseCurrentPopup();
 }
 
 void drawDialogs(SandboxContext& ctx) {
     // One modal at a time: messages first (two root-level modals would replace each other).
-    if (ctx.dialog == Dialog::None || !ctx.messages.empty()) return;
+    if (ctx.windows.dialog == Dialog::None || !ctx.windows.messages.empty()) return;
     const char* id = nullptr;
-    switch (ctx.dialog) {
+    switch (ctx.windows.dialog) {
     case Dialog::Open:
         id = "Open scene###dialog";
         break;
@@ -477,17 +393,17 @@ void drawDialogs(SandboxContext& ctx) {
     if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
 
-    switch (ctx.dialog) {
+    switch (ctx.windows.dialog) {
     case Dialog::Open: {
         ImGui::TextUnformatted("Scene file (.json):");
-        bool open = pathField(ctx, "/path/to/scene.json");
+        bool open = pathField(ctx.windows, "/path/to/scene.json");
         if (!ctx.settings.recentFiles.empty()) {
             ImGui::TextDisabled("Recent files (double-click to open)");
             if (ImGui::BeginListBox("##recent", {520.0f, 0.0f})) {
                 for (const std::string& f : ctx.settings.recentFiles) {
-                    if (ImGui::Selectable(f.c_str(), f == ctx.dialogPath,
+                    if (ImGui::Selectable(f.c_str(), f == ctx.windows.dialogPath,
                                           ImGuiSelectableFlags_AllowDoubleClick)) {
-                        ctx.dialogPath = f;
+                        ctx.windows.dialogPath = f;
                         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open = true;
                     }
                 }
@@ -497,10 +413,10 @@ void drawDialogs(SandboxContext& ctx) {
         open |= ImGui::Button("Open", {120.0f, 0.0f});
         ImGui::SameLine();
         if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            closeDialog(ctx);
-        } else if (open && !ctx.dialogPath.empty()) {
-            closeDialog(ctx);
-            requestLoad(ctx, ctx.dialogPath);
+            closeDialog(ctx.windows);
+        } else if (open && !ctx.windows.dialogPath.empty()) {
+            closeDialog(ctx.windows);
+            requestLoad(ctx, ctx.windows.dialogPath);
         }
         break;
     }
@@ -508,9 +424,9 @@ void drawDialogs(SandboxContext& ctx) {
     case Dialog::Screenshot:
     case Dialog::ExportSvg:
     case Dialog::Record: {
-        const bool shot = ctx.dialog == Dialog::Screenshot;
-        const bool svg = ctx.dialog == Dialog::ExportSvg;
-        const bool record = ctx.dialog == Dialog::Record;
+        const bool shot = ctx.windows.dialog == Dialog::Screenshot;
+        const bool svg = ctx.windows.dialog == Dialog::ExportSvg;
+        const bool record = ctx.windows.dialog == Dialog::Record;
         ImGui::TextUnformatted(
             shot     ? "PNG file (the window as it is, without this dialog):"
             : svg    ? "SVG file (the world view and the velocity panel as vector paths and text):"
@@ -518,33 +434,34 @@ void drawDialogs(SandboxContext& ctx) {
                        "A frame is taken each time the simulation advances; Ctrl+R again stops."
                      : "Scene file (.json). Saves the scene as loaded with your edits, not the "
                        "running state:");
-        bool ok = pathField(ctx, shot     ? "/path/to/shot.png"
-                                 : svg    ? "/path/to/picture.svg"
-                                 : record ? "/path/to/run.gif"
-                                          : "/path/to/scene.json");
+        bool ok = pathField(ctx.windows, shot     ? "/path/to/shot.png"
+                                         : svg    ? "/path/to/picture.svg"
+                                         : record ? "/path/to/run.gif"
+                                                  : "/path/to/scene.json");
         std::error_code ec;
-        if (!ctx.dialogPath.empty() && fs::exists(ctx.dialogPath, ec))
+        if (!ctx.windows.dialogPath.empty() && fs::exists(ctx.windows.dialogPath, ec))
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
                                "The file exists and will be replaced.");
         ok |= ImGui::Button(record ? "Record" : "Save", {120.0f, 0.0f});
         ImGui::SameLine();
         if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            if (ctx.dialog == Dialog::SaveAs && ctx.continueAfterSaveAs) ctx.guarded.reset();
-            ctx.continueAfterSaveAs = false;
-            closeDialog(ctx);
-        } else if (ok && !ctx.dialogPath.empty()) {
-            const fs::path path = ctx.dialogPath;
-            closeDialog(ctx);
+            if (ctx.windows.dialog == Dialog::SaveAs && ctx.windows.continueAfterSaveAs)
+                ctx.windows.guarded.reset();
+            ctx.windows.continueAfterSaveAs = false;
+            closeDialog(ctx.windows);
+        } else if (ok && !ctx.windows.dialogPath.empty()) {
+            const fs::path path = ctx.windows.dialogPath;
+            closeDialog(ctx.windows);
             if (shot) {
-                ctx.screenshotRequest = path;
+                ctx.requests.screenshot = path;
             } else if (svg) {
                 ctx.pictures.svgRequest = path;
             } else if (record) {
                 ctx.pictures.recordStart = path;
             } else {
                 const bool saved = saveSceneAs(ctx, path);
-                if (std::exchange(ctx.continueAfterSaveAs, false) && ctx.guarded) {
-                    const GuardedRequest r = *std::exchange(ctx.guarded, std::nullopt);
+                if (std::exchange(ctx.windows.continueAfterSaveAs, false) && ctx.windows.guarded) {
+                    const GuardedRequest r = *std::exchange(ctx.windows.guarded, std::nullopt);
                     if (saved) proceedGuarded(ctx, r);
                 }
             }
@@ -553,11 +470,11 @@ void drawDialogs(SandboxContext& ctx) {
     }
     case Dialog::Unsaved: {
         const GuardedRequest::Kind kind =
-            ctx.guarded ? ctx.guarded->kind : GuardedRequest::Kind::Load;
+            ctx.windows.guarded ? ctx.windows.guarded->kind : GuardedRequest::Kind::Load;
         const char* what = kind == GuardedRequest::Kind::Quit  ? "Quit"
                            : kind == GuardedRequest::Kind::New ? "Start a new scene"
                                                                : "Open another scene";
-        ImGui::Text("The scene \"%s\" has unsaved changes.", sceneTitle(ctx).c_str());
+        ImGui::Text("The scene \"%s\" has unsaved changes.", sceneTitle(ctx.doc).c_str());
         ImGui::Text("%s anyway?", what);
         ImGui::Spacing();
         if (ImGui::Button("Save", {120.0f, 0.0f})) {
@@ -577,18 +494,18 @@ void drawDialogs(SandboxContext& ctx) {
         break;
     }
     case Dialog::Recover: {
-        if (!ctx.pendingRecovery) {
-            closeDialog(ctx);
+        if (!ctx.windows.pendingRecovery) {
+            closeDialog(ctx.windows);
             break;
         }
-        const RecoveryInfo& info = ctx.pendingRecovery->info;
-        const scene::Scene& sc = ctx.pendingRecovery->scene;
+        const RecoveryInfo& info = ctx.windows.pendingRecovery->info;
+        const scene::Scene& sc = ctx.windows.pendingRecovery->scene;
         ImGui::TextUnformatted("The sandbox was closed with unsaved changes. They were autosaved:");
         ImGui::BulletText("scene: %s", info.sceneFile.empty() ? "(new scene, never saved)"
                                                               : info.sceneFile.c_str());
         ImGui::BulletText("autosaved at %s (UTC): %zu agents, %zu obstacles", info.savedAt.c_str(),
                           sc.agents.size(), sc.obstacles.size());
-        ImGui::BulletText("recovery file: %s", ctx.recoveryFile.c_str());
+        ImGui::BulletText("recovery file: %s", ctx.doc.recoveryFile.c_str());
         ImGui::Spacing();
         if (ImGui::Button("Restore", {120.0f, 0.0f})) {
             ImGui::CloseCurrentPopup();
@@ -603,14 +520,14 @@ void drawDialogs(SandboxContext& ctx) {
         if (ImGui::Button("Not now", {120.0f, 0.0f}) || escape) {
             // Kept for the next start; nothing is autosaved over it meanwhile.
             ImGui::CloseCurrentPopup();
-            ctx.dialog = Dialog::None;
+            ctx.windows.dialog = Dialog::None;
         }
         break;
     }
     case Dialog::None:
         break;
     }
-    if (ctx.dialogFocusFrames > 0) --ctx.dialogFocusFrames;
+    if (ctx.windows.dialogFocusFrames > 0) --ctx.windows.dialogFocusFrames;
     ImGui::EndPopup();
 }
 
@@ -618,141 +535,133 @@ void drawDialogs(SandboxContext& ctx) {
 
 void buildFrame(SandboxContext& ctx) {
     const ImGuiIO& io = ImGui::GetIO();
-    ctx.windowWidth = static_cast<int>(io.DisplaySize.x);
-    ctx.windowHeight = static_cast<int>(io.DisplaySize.y);
-    refreshRecords(ctx);
+    ctx.view.windowWidth = static_cast<int>(io.DisplaySize.x);
+    ctx.view.windowHeight = static_cast<int>(io.DisplaySize.y);
+    refreshRecords(ctx.explain, ctx.session);
     refreshWhy(ctx);
-    const ExplainRecord* rec = primaryRecord(ctx);
+    const ExplainRecord* rec = primaryRecord(ctx.explain);
 
     const float top = drawMainMenuBar(ctx);
-    const float timelineHeight = ctx.panels.timeline ? ui::TimelineBar::height() : 0.0f;
+    const float timelineHeight = ctx.windows.panels.timeline ? ui::TimelineBar::height() : 0.0f;
     const float bottom =
         std::max(io.DisplaySize.y - ui::statusBarHeight() - timelineHeight, top + 1.0f);
     // Screenshots dock the velocity panel to the right third and keep the world beside it.
-    const bool panelShown = ctx.layers.overlay.velocityPanel && rec != nullptr;
+    const bool panelShown = ctx.view.layers.overlay.velocityPanel && rec != nullptr;
     const float panelX = std::floor(io.DisplaySize.x * (1.0f - kPanelWidthFraction));
     const float worldRight = !ctx.interactive && panelShown ? panelX : io.DisplaySize.x;
     const double worldLeft = lessonDockWidth(ctx); // screenshots dock a lesson at the left
-    ctx.camera.setViewport({{worldLeft, static_cast<double>(top)},
-                            {static_cast<double>(worldRight), static_cast<double>(bottom)}});
-    if (ctx.fitRequested) {
+    ctx.view.camera.setViewport({{worldLeft, static_cast<double>(top)},
+                                 {static_cast<double>(worldRight), static_cast<double>(bottom)}});
+    if (ctx.view.fitRequested) {
         const ui::Rect docked{{static_cast<double>(panelX), static_cast<double>(top)},
                               {static_cast<double>(io.DisplaySize.x), static_cast<double>(bottom)}};
         fitScene(ctx, panelShown, docked);
-        ctx.fitRequested = false;
+        ctx.view.fitRequested = false;
     }
-    ui::setWindowPlacementView(ctx.camera.viewport(), [&ctx] { return crowdDensity(ctx); });
-    ui::handleCameraInput(ctx.camera, io);
+    ui::setWindowPlacementView(ctx.view.camera.viewport(),
+                               [&ctx] { return crowdDensity(ctx.view.camera, ctx.session.sim); });
+    ui::handleCameraInput(ctx.view.camera, io);
 
-    // What-if drags (inspect tool, paused) before anything is drawn, so this frame shows them.
+    // The tool's early input (the inspect tool's what-if drags) before anything is drawn, so
+    // this frame shows it.
     const Vec2 mouse{static_cast<double>(io.MousePos.x), static_cast<double>(io.MousePos.y)};
     const bool mouseInWorld = ctx.interactive && !io.WantCaptureMouse && ImGui::IsMousePosValid() &&
-                              ctx.camera.viewport().contains(mouse);
-    const bool whatIfTook = !editing(ctx) && whatIfWorldInput(ctx, mouse, mouseInWorld);
-    if (whatIfTook) {
-        refreshRecords(ctx);
-        rec = primaryRecord(ctx);
+                              ctx.view.camera.viewport().contains(mouse);
+    ToolPointer pointer{mouse, ctx.view.camera.screenToWorld(mouse), mouseInWorld};
+    pointer.tookEarly = toolEarlyInput(ctx, pointer);
+    if (pointer.tookEarly) {
+        refreshRecords(ctx.explain, ctx.session);
+        rec = primaryRecord(ctx.explain);
     }
 
     // World: agents, then the primary agent's overlays on top.
     ImDrawList& dl = *ImGui::GetBackgroundDrawList();
-    const std::vector<std::size_t> selected = ctx.selection.indices(ctx.sim);
-    ctx.renderer.draw(dl, ctx.camera, ctx.sim, ctx.layers.world, ctx.sim.lastStepLp3(), selected);
-    ctx.mouseCaptured = io.WantCaptureMouse;
-    ctx.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
+    const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
+    ctx.view.renderer.draw(dl, ctx.view.camera, ctx.session.sim, ctx.view.layers.world,
+                           ctx.session.sim.lastStepLp3(), selected);
+    ctx.view.mouseCaptured = io.WantCaptureMouse;
+    ctx.view.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
     ui::OverlayHover worldHover;
-    ctx.worldLabels.clear(); // the overlay's and Why?'s labels, laid out together below
-    ctx.overlayStyle.labels = &ctx.worldLabels;
-    if (rec && ctx.layers.overlay.inWorld) {
+    ctx.view.worldLabels.clear(); // the overlay's and Why?'s labels, laid out together below
+    ctx.view.overlayStyle.labels = &ctx.view.worldLabels;
+    if (rec && ctx.view.layers.overlay.inWorld) {
         // Construction mode dims the other overlays around the agent (the current line stays).
         const std::optional<ui::ConstructionGeometry> construction =
-            ctx.construction.active ? ui::constructionGeometry(*rec, ctx.construction)
-                                    : std::nullopt;
-        worldHover = ui::drawExplainInWorld(dl, ctx.camera, *rec, ctx.layers.overlay,
-                                            ctx.overlayStyle, ctx.overlayHover, mouse, mouseInWorld,
-                                            construction ? &*construction : nullptr);
+            ctx.explain.construction.active
+                ? ui::constructionGeometry(*rec, ctx.explain.construction)
+                : std::nullopt;
+        worldHover = ui::drawExplainInWorld(dl, ctx.view.camera, *rec, ctx.view.layers.overlay,
+                                            ctx.view.overlayStyle, ctx.explain.overlayHover, mouse,
+                                            mouseInWorld, construction ? &*construction : nullptr);
     }
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
-    if (!editing(ctx)) drawWhatIf(ctx, dl, mouse, mouseInWorld);
 
-    // Edit tools: their overlay and their mouse handling (which may change the scene).
-    drawEditorOverlay(ctx, dl, mouse, mouseInWorld);
+    // The tool: its overlay, then its mouse handling (which may change the scene or the
+    // selection; tools/edit_tool.hpp).
+    drawToolOverlay(ctx, dl, pointer);
     drawAuthoringOverlay(ctx, dl); // lint labels join the layout
-    ui::placeAndDrawLabels(dl, ctx.worldLabels, ctx.camera.viewport());
-    if (editing(ctx)) {
-        editorWorldInput(ctx, mouse, mouseInWorld);
-        refreshRecords(ctx);
-        rec = primaryRecord(ctx);
-    }
-
-    // Selection: click picks the agent under the cursor; Shift adds or removes.
-    ctx.hoveredAgent = mouseInWorld ? pickAgent(ctx.sim, ctx.camera, mouse) : std::nullopt;
-    if (!editing(ctx) && !whatIfTook && mouseInWorld &&
-        ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        if (ctx.hoveredAgent)
-            ctx.selection.click(ctx.sim.agentAt(*ctx.hoveredAgent), io.KeyShift);
-        else if (!worldHover.valid())
-            ctx.selection.clickEmpty(io.KeyShift);
-        ctx.recordsVersion = ~std::uint64_t{0};
-        refreshRecords(ctx);
-        rec = primaryRecord(ctx);
-    }
+    ui::placeAndDrawLabels(dl, ctx.view.worldLabels, ctx.view.camera.viewport());
+    pointer.overOverlay = worldHover.valid();
+    toolWorldInput(ctx, pointer);
+    refreshRecords(ctx.explain, ctx.session); // (cached: only an edit or a click costs)
+    rec = primaryRecord(ctx.explain);
+    ctx.explain.hoveredAgent =
+        mouseInWorld ? pickAgent(ctx.session.sim, ctx.view.camera, mouse) : std::nullopt;
 
     // The velocity-space panel.
     ui::OverlayHover panelHover;
-    if (ctx.layers.overlay.velocityPanel && rec) {
+    if (ctx.view.layers.overlay.velocityPanel && rec) {
         const ImVec2 pos{panelX, top};
         const ImVec2 size{io.DisplaySize.x - panelX, bottom - top};
         ImGui::SetNextWindowPos(pos, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ImGui::SetNextWindowSize(size, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
-        ctx.velocityPanel.solve = &ctx.solve;
-        panelHover = ctx.velocityPanel.draw(rec, ctx.layers.overlay, ctx.overlayHover,
-                                            ctx.construction, &ctx.layers.overlay.velocityPanel);
+        ctx.explain.velocityPanel.solve = &ctx.explain.solve;
+        panelHover = ctx.explain.velocityPanel.draw(
+            rec, ctx.view.layers.overlay, ctx.explain.overlayHover, ctx.explain.construction,
+            &ctx.view.layers.overlay.velocityPanel);
     }
-    if (std::exchange(ctx.velocityPanel.whyRequested, false)) ctx.timeline.why.open = true;
+    if (std::exchange(ctx.explain.velocityPanel.whyRequested, false)) ctx.timeline.why.open = true;
     // The panel is on top of the world: its hover wins.
-    ctx.overlayHover = panelHover.valid() ? panelHover : worldHover;
+    ctx.explain.overlayHover = panelHover.valid() ? panelHover : worldHover;
 
     // Tooltips: an agent first, else a hovered half-plane.
-    if (ctx.hoveredAgent)
-        agentTooltip(ctx, *ctx.hoveredAgent);
-    else if (rec && ctx.overlayHover.valid())
-        ui::showHoverTooltip(*rec, ctx.overlayHover,
-                             lineSourceName(ctx, *rec, ctx.overlayHover.line));
+    if (ctx.explain.hoveredAgent)
+        agentTooltip(ctx, *ctx.explain.hoveredAgent);
+    else if (rec && ctx.explain.overlayHover.valid())
+        ui::showHoverTooltip(*rec, ctx.explain.overlayHover,
+                             lineSourceName(ctx.session.sim, ctx.doc.agentNames, *rec,
+                                            ctx.explain.overlayHover.line));
 
     // The scene's hint over the world, beside the docked velocity panel.
-    ui::drawSceneHint(ctx.sceneHint, static_cast<float>(worldLeft),
+    ui::drawSceneHint(ctx.windows.sceneHint, static_cast<float>(worldLeft),
                       panelShown ? panelX : io.DisplaySize.x, top);
     drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
     drawLessonWindow(ctx, top, bottom);
 
     ui::StatusInfo s;
-    s.sceneName = ctx.scene.name.empty() ? ctx.sceneFile.filename().string() : ctx.scene.name;
-    s.unsaved = ctx.unsaved.unsaved();
-    s.selected = ctx.selection.size();
-    s.construction = ctx.construction.active;
-    if (editing(ctx)) {
-        char snap[48] = "";
-        if (ctx.editor.snap) std::snprintf(snap, sizeof snap, " (snap %g)", ctx.editor.snapStep);
-        s.editTool = std::string(toolName(ctx.editor.tool)) + snap;
-    }
-    s.step = ctx.sim.stepCount();
-    s.time = ctx.sim.time();
-    s.running = ctx.running;
-    s.agents = ctx.sim.agentCount();
-    s.goalAgents = ctx.sim.goalAgentCount();
-    s.atGoal = ctx.sim.agentsAtGoal();
-    s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
-    s.msPerStep = ctx.stepTiming.average;
-    s.msPerFrame = ctx.frameTiming.average;
-    s.threads = ctx.threads;
-    if (!ctx.note.empty()) {
-        if (ctx.noteUntil < 0.0) ctx.noteUntil = ImGui::GetTime() + 4.0;
-        if (ImGui::GetTime() > ctx.noteUntil)
-            ctx.note.clear();
+    s.sceneName =
+        ctx.doc.scene.name.empty() ? ctx.doc.sceneFile.filename().string() : ctx.doc.scene.name;
+    s.unsaved = ctx.doc.unsaved.unsaved();
+    s.selected = ctx.explain.selection.size();
+    s.construction = ctx.explain.construction.active;
+    s.editTool = toolStatusText(ctx);
+    s.step = ctx.session.sim.stepCount();
+    s.time = ctx.session.sim.time();
+    s.running = ctx.session.running;
+    s.agents = ctx.session.sim.agentCount();
+    s.goalAgents = ctx.session.sim.goalAgentCount();
+    s.atGoal = ctx.session.sim.agentsAtGoal();
+    s.lp3Agents = ctx.session.sim.lastStepStats().lp3Agents;
+    s.msPerStep = ctx.session.stepTiming.average;
+    s.msPerFrame = ctx.session.frameTiming.average;
+    s.threads = ctx.session.threads;
+    if (!ctx.windows.note.empty()) {
+        if (ctx.windows.noteUntil < 0.0) ctx.windows.noteUntil = ImGui::GetTime() + 4.0;
+        if (ImGui::GetTime() > ctx.windows.noteUntil)
+            ctx.windows.note.clear();
         else
-            s.note = ctx.note;
+            s.note = ctx.windows.note;
     }
     ui::drawStatusBar(s);
     if (ctx.pictures.recording) {
@@ -766,18 +675,19 @@ void buildFrame(SandboxContext& ctx) {
         ImDrawList& fg = *ImGui::GetForegroundDrawList();
         const bool blink = std::fmod(ImGui::GetTime(), 1.0) < 0.6;
         if (blink)
-            fg.AddCircleFilled({at.x - r - 5.0f, at.y + 0.5f * ts.y}, r, IM_COL32(230, 30, 30, 255));
+            fg.AddCircleFilled({at.x - r - 5.0f, at.y + 0.5f * ts.y}, r,
+                               IM_COL32(230, 30, 30, 255));
         fg.AddText(at, IM_COL32(235, 40, 40, 255), recText);
     }
-    if (ctx.panels.timeline) drawTimelineBar(ctx, bottom);
+    if (ctx.windows.panels.timeline) drawTimelineBar(ctx, bottom);
     if (ctx.interactive) {
-        ui::HelpContent help{ctx.keyHelp, ctx.mouseHelp,
-                             ctx.showHelp ? firstLessonTitle(ctx) : std::string(),
-                             !ctx.helpFirstLaunch};
-        const ui::HelpResult shown = ui::drawHelpWindow(&ctx.showHelp, help, top, bottom);
-        std::copy(std::begin(shown.rect), std::end(shown.rect), ctx.helpRect);
+        ui::HelpContent help{ctx.windows.keyHelp, ctx.windows.mouseHelp,
+                             ctx.windows.showHelp ? firstLessonTitle(ctx) : std::string(),
+                             !ctx.windows.helpFirstLaunch};
+        const ui::HelpResult shown = ui::drawHelpWindow(&ctx.windows.showHelp, help, top, bottom);
+        std::copy(std::begin(shown.rect), std::end(shown.rect), ctx.windows.helpRect);
         if (shown.startHere) startFirstLesson(ctx);
-        ctx.messages.draw();
+        ctx.windows.messages.draw();
         drawDialogs(ctx);
     }
 }

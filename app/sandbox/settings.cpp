@@ -11,6 +11,7 @@
 #include "orca/ui/style.hpp"
 
 #include "atomic_file.hpp"
+#include "panel_table.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -64,15 +65,10 @@ std::string settingsToText(const Settings& s) {
     j["format"] = "orca-sandbox-settings";
     j["version"] = kSettingsVersion;
     j["layers"] = layersToJson(s.layers);
-    j["panels"] = {{"parameters", s.panels.parameters},
-                   {"inspector", s.panels.inspector},
-                   {"metrics", s.panels.metrics},
-                   {"generators", s.panels.generators},
-                   {"linter", s.panels.linter},
-                   {"agentDefaults", s.panels.agentDefaults},
-                   {"events", s.panels.events},
-                   {"compare", s.panels.compare},
-                   {"timeline", s.panels.timeline}};
+    json panels = json::object();
+    for (const PanelInfo& p : panelTable())
+        if (p.setting) panels[p.name] = s.panels.*p.setting;
+    j["panels"] = std::move(panels);
     j["appearance"] = {{"uiScale", s.uiScalePercent},
                        {"theme", s.theme == ui::Theme::Light ? "light" : "dark"}};
     j["recentFiles"] = s.recentFiles;
@@ -94,15 +90,11 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
     Settings s;
     if (const auto it = j.find("layers"); it != j.end()) layersFromJson(*it, s.layers);
     if (const auto it = j.find("panels"); it != j.end() && it->is_object()) {
-        readIf(*it, "parameters", s.panels.parameters);
-        readIf(*it, "inspector", s.panels.inspector);
-        readIf(*it, "metrics", s.panels.metrics);
-        readIf(*it, "generators", s.panels.generators);
-        readIf(*it, "linter", s.panels.linter);
-        readIf(*it, "agentDefaults", s.panels.agentDefaults);
-        readIf(*it, "events", s.panels.events);
-        readIf(*it, "compare", s.panels.compare);
-        readIf(*it, "timeline", s.panels.timeline);
+        for (const PanelInfo& p : panelTable()) {
+            if (!p.setting) continue;
+            if (p.alias) readIf(*it, p.alias, s.panels.*p.setting); // an older name
+            readIf(*it, p.name, s.panels.*p.setting);
+        }
     }
     if (const auto it = j.find("appearance"); it != j.end() && it->is_object()) {
         int scale = s.uiScalePercent;

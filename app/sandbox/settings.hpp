@@ -16,7 +16,10 @@
 
 namespace orca::app {
 
+/// Which panels are open (the ones whose visibility the settings file keeps; panel_table.hpp
+/// lists every panel). Default-constructed: as on first launch (the table's defaults).
 struct PanelVisibility {
+    PanelVisibility();
     bool parameters = false;
     bool inspector = false;
     bool metrics = false;
@@ -25,7 +28,7 @@ struct PanelVisibility {
     bool agentDefaults = false;
     bool events = false;
     bool compare = false;
-    bool timeline = true; ///< the timeline bar above the status bar
+    bool timeline = false; ///< the timeline bar above the status bar
 };
 
 struct Settings {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "atomic_file.hpp"
+#include "panel_table.hpp"
 #include "sandbox.hpp"
 
 namespace orca::app {
@@ -25,14 +26,14 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["version"] = 1;
     j["sequence"] = ++ctx.dumpCount;
     j["reason"] = reason;
-    j["sceneFile"] = ctx.sceneFile.string();
-    j["sceneName"] = ctx.scene.name;
-    j["unsaved"] = ctx.unsaved.unsaved();
-    j["step"] = ctx.sim.stepCount();
-    j["time"] = ctx.sim.time();
-    j["timeStep"] = ctx.sim.params().timeStep;
-    j["running"] = ctx.running;
-    j["stateHash"] = formatStateHash(ctx.sim.stateHash());
+    j["sceneFile"] = ctx.doc.sceneFile.string();
+    j["sceneName"] = ctx.doc.scene.name;
+    j["unsaved"] = ctx.doc.unsaved.unsaved();
+    j["step"] = ctx.session.sim.stepCount();
+    j["time"] = ctx.session.sim.time();
+    j["timeStep"] = ctx.session.sim.params().timeStep;
+    j["running"] = ctx.session.running;
+    j["stateHash"] = formatStateHash(ctx.session.sim.stateHash());
     j["timeline"] = timelineJson(ctx);
     j["diagnosis"] = diagnosisJson(ctx);
     j["compare"] = compareJson(ctx);
@@ -41,12 +42,12 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     for (const WhatIfHandle& h : whatIfHandles(ctx)) {
         handles.push_back({{"agent", h.agent},
                            {"target", whatIfTargetName(h.target)},
-                           {"screen", vec(ctx.camera.worldToScreen(h.point))}});
+                           {"screen", vec(ctx.view.camera.worldToScreen(h.point))}});
     }
     j["whatIfHandles"] = std::move(handles);
     if (ctx.whatIf.active) {
         const WhatIfState& w = ctx.whatIf;
-        const auto index = ctx.sim.indexOf(w.agent);
+        const auto index = ctx.session.sim.indexOf(w.agent);
         j["whatIf"] = {{"agent", index ? static_cast<std::int64_t>(*index) : -1},
                        {"target", whatIfTargetName(w.target)},
                        {"value", {w.value.x, w.value.y}},
@@ -54,56 +55,54 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     } else {
         j["whatIf"] = nullptr;
     }
-    j["selected"] = ctx.selection.indices(ctx.sim);
-    const auto primary = ctx.selection.primaryIndex(ctx.sim);
+    j["selected"] = ctx.explain.selection.indices(ctx.session.sim);
+    const auto primary = ctx.explain.selection.primaryIndex(ctx.session.sim);
     j["primary"] = primary ? json(*primary) : json(nullptr);
-    j["hovered"] = ctx.hoveredAgent ? json(*ctx.hoveredAgent) : json(nullptr);
-    j["mouse"] = ctx.mouse ? vec(*ctx.mouse) : json(nullptr);
-    j["mouseCaptured"] = ctx.mouseCaptured;
-    j["construction"] = {{"active", ctx.construction.active},
-                         {"neighbor", ctx.construction.neighbor},
-                         {"phase", ctx.construction.phase}};
+    j["hovered"] = ctx.explain.hoveredAgent ? json(*ctx.explain.hoveredAgent) : json(nullptr);
+    j["mouse"] = ctx.view.mouse ? vec(*ctx.view.mouse) : json(nullptr);
+    j["mouseCaptured"] = ctx.view.mouseCaptured;
+    j["construction"] = {{"active", ctx.explain.construction.active},
+                         {"neighbor", ctx.explain.construction.neighbor},
+                         {"phase", ctx.explain.construction.phase}};
     {
-        const ExplainRecord* r = primaryRecord(ctx);
-        const ui::SolveFrame f = r ? ui::solveFrame(*r, ctx.solve.step) : ui::SolveFrame{};
-        j["solve"] = {{"active", ctx.solve.active},
-                      {"step", f.count ? f.index : ctx.solve.step},
+        const ExplainRecord* r = primaryRecord(ctx.explain);
+        const ui::SolveFrame f = r ? ui::solveFrame(*r, ctx.explain.solve.step) : ui::SolveFrame{};
+        j["solve"] = {{"active", ctx.explain.solve.active},
+                      {"step", f.count ? f.index : ctx.explain.solve.step},
                       {"steps", f.count},
                       {"narration", f.narration}};
     }
     static constexpr const char* kDialogNames[] = {"none",      "open",   "saveAs",  "screenshot",
                                                    "exportSvg", "record", "unsaved", "recover"};
-    j["dialog"] = kDialogNames[static_cast<int>(ctx.dialog)];
-    const ui::WorldDrawStats& drawn = ctx.renderer.stats();
+    j["dialog"] = kDialogNames[static_cast<int>(ctx.windows.dialog)];
+    const ui::WorldDrawStats& drawn = ctx.view.renderer.stats();
     j["worldDraw"] = {{"agentsDrawn", drawn.agentsDrawn},
                       {"agentsDetailed", drawn.agentsDetailed},
                       {"trailSegments", drawn.trailSegments},
-                      {"trailSamples", ctx.renderer.trailSamples()}};
+                      {"trailSamples", ctx.view.renderer.trailSamples()}};
     std::size_t hiddenRings = 0;
     for (const std::size_t h : ctx.editor.lint.hiddenRings)
         hiddenRings += h;
     j["lint"] = {{"issues", ctx.editor.lint.issues.size()},
                  {"ringsDrawn", ctx.editor.lint.ringsDrawn},
                  {"hiddenRings", hiddenRings}};
-    j["help"] = {{"open", ctx.showHelp},
-                 {"firstLaunch", ctx.helpFirstLaunch},
-                 {"rect", ctx.helpRect}};
-    j["sceneHint"] = ctx.sceneHint;
-    j["timeScale"] = ctx.clockSettings.timeScale;
-    j["message"] = ctx.messages.frontTitle(); // a message box shown on top ("" when none)
-    j["layers"] = json::parse(layersToJson(ctx.layers).dump());
-    j["panels"] = {{"parameters", ctx.panels.parameters},
-                   {"inspector", ctx.panels.inspector},
-                   {"metrics", ctx.panels.metrics},
-                   {"events", ctx.panels.events},
-                   {"compare", ctx.panels.compare},
-                   {"timeline", ctx.panels.timeline},
-                   {"help", ctx.showHelp}};
-    const ui::Rect& vp = ctx.camera.viewport();
-    j["camera"] = {{"center", vec(ctx.camera.center())},
-                   {"zoom", ctx.camera.scale()},
+    j["help"] = {{"open", ctx.windows.showHelp},
+                 {"firstLaunch", ctx.windows.helpFirstLaunch},
+                 {"rect", ctx.windows.helpRect}};
+    j["sceneHint"] = ctx.windows.sceneHint;
+    j["timeScale"] = ctx.session.clockSettings.timeScale;
+    j["message"] = ctx.windows.messages.frontTitle(); // a message box shown on top ("" when none)
+    j["layers"] = json::parse(layersToJson(ctx.view.layers).dump());
+    json panels = json::object();
+    for (const PanelInfo& p : panelTable())
+        if (p.inDump) panels[p.name] = p.open(ctx);
+    panels["help"] = ctx.windows.showHelp;
+    j["panels"] = std::move(panels);
+    const ui::Rect& vp = ctx.view.camera.viewport();
+    j["camera"] = {{"center", vec(ctx.view.camera.center())},
+                   {"zoom", ctx.view.camera.scale()},
                    {"viewport", {vp.min.x, vp.min.y, vp.max.x, vp.max.y}}};
-    j["window"] = {{"width", ctx.windowWidth}, {"height", ctx.windowHeight}};
+    j["window"] = {{"width", ctx.view.windowWidth}, {"height", ctx.view.windowHeight}};
     j["appearance"] = {{"uiScale", ctx.settings.uiScalePercent},
                        {"theme", ctx.settings.theme == ui::Theme::Light ? "light" : "dark"}};
     // The labels as last drawn: rectangles [x0, y0, x1, y1] (none may overlap another, nor a
@@ -121,20 +120,20 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                     {"reserved", std::move(reserved)},
                     {"dropped", l.dropped()}};
     };
-    const ui::Rect& canvas = ctx.velocityPanel.canvas();
+    const ui::Rect& canvas = ctx.explain.velocityPanel.canvas();
     j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
-                          {"unitsPerPixel", ctx.velocityPanel.unitsPerPixel()},
-                          {"center", vec(ctx.velocityPanel.center())}};
-    j["labels"] = {{"world", labelsJson(ctx.worldLabels)},
-                   {"panel", labelsJson(ctx.velocityPanel.labels())}};
+                          {"unitsPerPixel", ctx.explain.velocityPanel.unitsPerPixel()},
+                          {"center", vec(ctx.explain.velocityPanel.center())}};
+    j["labels"] = {{"world", labelsJson(ctx.view.worldLabels)},
+                   {"panel", labelsJson(ctx.explain.velocityPanel.labels())}};
     json agents = json::array();
-    const auto positions = ctx.sim.positions();
-    const auto params = ctx.sim.agentParamsAll();
+    const auto positions = ctx.session.sim.positions();
+    const auto params = ctx.session.sim.agentParamsAll();
     for (std::size_t i = 0; i < positions.size(); ++i) {
-        const Vec2 s = ctx.camera.worldToScreen(positions[i]);
+        const Vec2 s = ctx.view.camera.worldToScreen(positions[i]);
         agents.push_back({{"index", i},
                           {"screen", vec(s)},
-                          {"radiusPx", params[i].radius * ctx.camera.scale()},
+                          {"radiusPx", params[i].radius * ctx.view.camera.scale()},
                           {"position", vec(positions[i])}});
     }
     j["agents"] = std::move(agents);
@@ -148,16 +147,16 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["editor"] = {{"tool", toolName(ed.tool)},
                    {"snap", ed.snap},
                    {"snapStep", ed.snapStep},
-                   {"undo", ed.history.undoCount()},
-                   {"redo", ed.history.redoCount()},
-                   {"undoLabel", ed.history.undoLabel()},
-                   {"sceneAgents", ctx.scene.agents.size()},
-                   {"sceneObstacles", ctx.scene.obstacles.size()},
+                   {"undo", ctx.doc.history.undoCount()},
+                   {"redo", ctx.doc.history.redoCount()},
+                   {"undoLabel", ctx.doc.history.undoLabel()},
+                   {"sceneAgents", ctx.doc.scene.agents.size()},
+                   {"sceneObstacles", ctx.doc.scene.obstacles.size()},
                    {"selectedObstacles", std::move(obstacles)},
                    {"drawing", ed.drawing.size()},
                    {"skippedObstacles", std::move(skipped)},
-                   {"recoveryFile", ctx.recoveryFile.string()},
-                   {"recoveryPending", ctx.pendingRecovery.has_value()}};
+                   {"recoveryFile", ctx.doc.recoveryFile.string()},
+                   {"recoveryPending", ctx.windows.pendingRecovery.has_value()}};
     std::string error;
     if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());

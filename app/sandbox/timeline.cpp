@@ -18,14 +18,14 @@ namespace {
 
 // What a seek invalidates: everything derived from the simulator's state.
 void stateJumped(SandboxContext& ctx) {
-    ++ctx.stateVersion;
-    ctx.recordsVersion = ~std::uint64_t{0};
-    ctx.hoverRecordVersion = ~std::uint64_t{0};
-    ctx.metricsVersion = ~std::uint64_t{0};
-    ctx.metricsHistory.clear(); // its samples are of the other timeline position
-    ctx.renderer.clearTrails();
-    ctx.clock.reset();
-    ctx.pendingSingleSteps = 0;
+    ++ctx.session.stateVersion;
+    ctx.explain.recordsStamp.invalidate();
+    ctx.explain.hoverRecordStamp.invalidate();
+    ctx.session.metricsNow.invalidate();
+    ctx.session.metricsHistory.clear(); // its samples are of the other timeline position
+    ctx.view.renderer.clearTrails();
+    ctx.session.clock.reset();
+    ctx.session.pendingSingleSteps = 0;
 }
 
 const std::vector<std::uint64_t>& keyframes(SandboxContext& ctx) {
@@ -71,17 +71,17 @@ void storeSample(AgentTrace& t, std::uint64_t step, const ui::AgentHistorySample
 }
 
 std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
-    return ctx.timeline.eventsPanel.filter.agent(ctx.selection.primaryIndex(ctx.sim));
+    return ctx.timeline.eventsPanel.filter.agent(
+        ctx.explain.selection.primaryIndex(ctx.session.sim));
 }
 
 } // namespace
 
-
 void startRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
-    t.history.start(ctx.sim);
+    t.history.start(ctx.session.sim);
     stopBranch(ctx); // the branch was of the previous run
-    ctx.whatIf = {};  // a preview or kept run edit of the previous run means nothing now
+    ctx.whatIf = {}; // a preview or kept run edit of the previous run means nothing now
     ++t.generation;
     t.cut.clear();
     t.lastEditKey.clear();
@@ -89,15 +89,15 @@ void startRecording(SandboxContext& ctx) {
 
 void recordStep(SandboxContext& ctx) {
     History& h = ctx.timeline.history;
-    const std::uint64_t step = ctx.sim.stepCount();
+    const std::uint64_t step = ctx.session.sim.stepCount();
     if (!h.started()) return;
     AgentTrace& trace = ctx.timeline.trace;
     if (!trace.agent.isNull() && trace.generation == ctx.timeline.generation) {
-        if (const auto i = ctx.sim.indexOf(trace.agent))
-            storeSample(trace, step, sampleOf(ctx.sim, *i));
+        if (const auto i = ctx.session.sim.indexOf(trace.agent))
+            storeSample(trace, step, sampleOf(ctx.session.sim, *i));
     }
     if (step == h.lastStep() + 1) {
-        h.record(ctx.sim);
+        h.record(ctx.session.sim);
     } else if (step > h.lastStep() + 1) {
         // Cannot happen through the app's paths; never leave a gap in the recording.
         startRecording(ctx);
@@ -108,10 +108,10 @@ void recordStep(SandboxContext& ctx) {
 
 std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step) {
     History& h = ctx.timeline.history;
-    ctx.running = false;
-    if (!h.started()) return ctx.sim.stepCount();
+    ctx.session.running = false;
+    if (!h.started()) return ctx.session.sim.stepCount();
     whatIfSettle(ctx); // a preview is kept before leaving its step
-    const std::uint64_t reached = h.seek(ctx.sim, step);
+    const std::uint64_t reached = h.seek(ctx.session.sim, step);
     stateJumped(ctx);
     followBranch(ctx);
     return reached;
@@ -121,22 +121,22 @@ void focusAgents(SandboxContext& ctx, std::uint64_t step,
                  const std::vector<std::uint32_t>& agents) {
     seekTo(ctx, step);
     std::vector<std::size_t> indices(agents.begin(), agents.end());
-    std::erase_if(indices, [&](std::size_t i) { return i >= ctx.sim.agentCount(); });
+    std::erase_if(indices, [&](std::size_t i) { return i >= ctx.session.sim.agentCount(); });
     if (indices.empty()) return;
     selectAgents(ctx, indices);
     // Frame them: their disks with room around (a few radii) for the neighbours.
     ui::Rect r = ui::Rect::empty();
     double radius = 0.0;
-    const auto positions = ctx.sim.positions();
-    const auto params = ctx.sim.agentParamsAll();
+    const auto positions = ctx.session.sim.positions();
+    const auto params = ctx.session.sim.agentParamsAll();
     for (const std::size_t i : indices) {
         const double rad = params[i].radius;
         radius = std::max(radius, rad);
         r.include(positions[i] - Vec2(rad));
         r.include(positions[i] + Vec2(rad));
     }
-    ctx.camera.fit(r.expanded(std::max(2.0, 5.0 * radius)));
-    ctx.fitRequested = false;
+    ctx.view.camera.fit(r.expanded(std::max(2.0, 5.0 * radius)));
+    ctx.view.fitRequested = false;
 }
 
 void focusEvent(SandboxContext& ctx, std::size_t eventIndex) {
@@ -149,13 +149,13 @@ void focusEvent(SandboxContext& ctx, std::size_t eventIndex) {
 void timelineAction(SandboxContext& ctx, Action action) {
     History& h = ctx.timeline.history;
     if (!h.started()) return;
-    const std::uint64_t now = ctx.sim.stepCount();
+    const std::uint64_t now = ctx.session.sim.stepCount();
     switch (action) {
     case Action::StepBack:
         if (now > h.firstStep())
             seekTo(ctx, now - 1);
         else
-            ctx.running = false;
+            ctx.session.running = false;
         break;
     case Action::PreviousEvent:
     case Action::NextEvent: {
@@ -165,8 +165,8 @@ void timelineAction(SandboxContext& ctx, Action action) {
         if (i)
             focusEvent(ctx, *i);
         else
-            setNote(ctx, forward ? "No later event in the recording"
-                                 : "No earlier event in the recording");
+            setNote(ctx.windows, forward ? "No later event in the recording"
+                                         : "No earlier event in the recording");
         break;
     }
     case Action::RecordingStart:
@@ -184,38 +184,38 @@ ParameterEditRecording prepareParameterEdit(SandboxContext& ctx, const std::stri
     TimelineState& t = ctx.timeline;
     ParameterEditRecording r;
     r.key = mergeKey;
-    r.undoCountBefore = ctx.editor.history.undoCount();
+    r.undoCountBefore = ctx.doc.history.undoCount();
     // The edit merges into the previous undo step (same field, nothing else recorded since):
     // that step already keeps the recording from before the first edit of the run.
     const bool merges = !mergeKey.empty() && mergeKey == t.lastEditKey &&
-                        r.undoCountBefore == t.lastEditUndoCount && !ctx.editor.history.canRedo();
+                        r.undoCountBefore == t.lastEditUndoCount && !ctx.doc.history.canRedo();
     if (!merges && t.history.started()) r.before = t.history;
     return r;
 }
 
 void recordRunEdit(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
-    t.history.edit(ctx.sim);
+    t.history.edit(ctx.session.sim);
     stopBranch(ctx); // the original changed under it
     ++t.generation;
 }
 
 void putRecordingBack(SandboxContext& ctx, History before, std::uint64_t step) {
     TimelineState& t = ctx.timeline;
-    ctx.running = false;
+    ctx.session.running = false;
     t.history = std::move(before);
     ++t.generation;
-    t.history.seek(ctx.sim, step);
+    t.history.seek(ctx.session.sim, step);
     stateJumped(ctx);
 }
 
 void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit) {
     TimelineState& t = ctx.timeline;
     if (!t.history.started()) return;
-    const std::uint64_t step = ctx.sim.stepCount();
+    const std::uint64_t step = ctx.session.sim.stepCount();
     const bool cuts = step < t.history.lastStep();
     recordRunEdit(ctx);
-    const scene::EditHistory& eh = ctx.editor.history;
+    const scene::EditHistory& eh = ctx.doc.history;
     const std::size_t count = eh.undoCount();
     if (count > edit.undoCountBefore) {
         // A new undo step: it keeps the recording from before the edit.
@@ -238,8 +238,8 @@ void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit) {
     t.lastEditKey = edit.key;
     t.lastEditUndoCount = count;
     if (cuts)
-        setNote(ctx, "Edited at step " + std::to_string(step) +
-                         ": the recorded future was cut (undo brings it back)");
+        setNote(ctx.windows, "Edited at step " + std::to_string(step) +
+                                 ": the recorded future was cut (undo brings it back)");
 }
 
 void sealParameterEdits(SandboxContext& ctx) {
@@ -248,7 +248,7 @@ void sealParameterEdits(SandboxContext& ctx) {
 
 bool undoCutRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
-    scene::EditHistory& eh = ctx.editor.history;
+    scene::EditHistory& eh = ctx.doc.history;
     sealParameterEdits(ctx);
     // Entries for steps that are no longer on the undo stack go.
     while (!t.cut.empty() && t.cut.back().undoCount > eh.undoCount())
@@ -260,18 +260,18 @@ bool undoCutRecording(SandboxContext& ctx) {
     t.cut.pop_back();
     const std::string label = eh.undoLabel();
     try {
-        if (!eh.undo(ctx.scene)) return false;
+        if (!eh.undo(ctx.doc.scene)) return false;
     } catch (const std::exception& e) {
-        ctx.messages.push("Undo failed", e.what());
+        ctx.windows.messages.push("Undo failed", e.what());
         eh.clear();
         return true;
     }
     putRecordingBack(ctx, std::move(c.before), c.step);
-    ctx.selection.prune(ctx.sim);
-    ctx.paramsError.clear();
-    ctx.unsaved.update(ctx.scene);
-    ++ctx.editor.editVersion;
-    setNote(ctx,
+    ctx.explain.selection.prune(ctx.session.sim);
+    ctx.windows.paramsError.clear();
+    ctx.doc.unsaved.update(ctx.doc.scene);
+    ++ctx.doc.editVersion;
+    setNote(ctx.windows,
             "Undo: " + label + " (the recording is back; at step " + std::to_string(c.step) + ")");
     return true;
 }
@@ -282,9 +282,9 @@ void drawTimelineBar(SandboxContext& ctx, float y) {
     ui::TimelineInput in;
     in.first = h.firstStep();
     in.last = std::max(h.lastStep(), in.first);
-    in.current = ctx.sim.stepCount();
-    in.timeStep = ctx.sim.params().timeStep;
-    in.running = ctx.running;
+    in.current = ctx.session.sim.stepCount();
+    in.timeStep = ctx.session.sim.params().timeStep;
+    in.running = ctx.session.running;
     in.events = h.events();
     in.generation = t.generation;
     in.keyframes = keyframes(ctx);
@@ -329,39 +329,39 @@ void drawTimelineBar(SandboxContext& ctx, float y) {
 }
 
 void drawEventsPanel(SandboxContext& ctx) {
-    if (!ctx.panels.events) return;
+    if (!ctx.windows.panels.events) return;
     TimelineState& t = ctx.timeline;
     ui::EventsPanelInput in;
     in.events = t.history.events();
     in.generation = t.generation;
-    in.current = ctx.sim.stepCount();
-    in.selectedAgent = ctx.selection.primaryIndex(ctx.sim);
-    in.agentCount = ctx.sim.agentCount();
-    in.timeStep = ctx.sim.params().timeStep;
-    const ui::EventsPanelOutput out = t.eventsPanel.draw(in, &ctx.panels.events);
+    in.current = ctx.session.sim.stepCount();
+    in.selectedAgent = ctx.explain.selection.primaryIndex(ctx.session.sim);
+    in.agentCount = ctx.session.sim.agentCount();
+    in.timeStep = ctx.session.sim.params().timeStep;
+    const ui::EventsPanelOutput out = t.eventsPanel.draw(in, &ctx.windows.panels.events);
     if (out.focus) focusEvent(ctx, *out.focus);
 }
 
 void refreshWhy(SandboxContext& ctx) {
     WhyState& w = ctx.timeline.why;
     if (!w.open) return;
-    const AgentId primary = ctx.selection.primary();
-    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    const AgentId primary = ctx.explain.selection.primary();
+    const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
     if (primary.isNull() || !index) {
         w.diagnosis.reset();
         w.status = "Select an agent, then ask why (Y).";
         w.agent = {};
         return;
     }
-    if (w.agent == primary && w.version == ctx.stateVersion) return;
-    if (ctx.running && w.agent == primary && w.ms > 8.0) {
+    if (w.agent == primary && !w.stamp.stale(ctx.session.stateVersion)) return;
+    if (ctx.session.running && w.agent == primary && w.ms > 8.0) {
         w.status = "(from step " + std::to_string(w.diagnosis ? w.diagnosis->step : 0) +
                    "; refreshed when paused)";
         return;
     }
     const auto t0 = std::chrono::steady_clock::now();
     try {
-        w.diagnosis = diagnoseAt(ctx.timeline.history, ctx.sim.stepCount(), *index);
+        w.diagnosis = diagnoseAt(ctx.timeline.history, ctx.session.sim.stepCount(), *index);
         w.status.clear();
     } catch (const std::exception& e) {
         w.diagnosis.reset();
@@ -369,32 +369,32 @@ void refreshWhy(SandboxContext& ctx) {
     }
     w.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     w.agent = primary;
-    w.version = ctx.stateVersion;
+    w.stamp.refresh(ctx.session.stateVersion);
 }
 
 const Diagnosis* currentDiagnosis(const SandboxContext& ctx) {
     const WhyState& w = ctx.timeline.why;
     if (!w.open || !w.diagnosis) return nullptr;
-    const auto index = ctx.selection.primaryIndex(ctx.sim);
-    if (!index || w.diagnosis->agent != *index || w.diagnosis->step != ctx.sim.stepCount())
+    const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
+    if (!index || w.diagnosis->agent != *index || w.diagnosis->step != ctx.session.sim.stepCount())
         return nullptr;
     return &*w.diagnosis;
 }
 
 void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec) {
-    ctx.velocityPanel.bindingLines.clear();
+    ctx.explain.velocityPanel.bindingLines.clear();
     const Diagnosis* d = currentDiagnosis(ctx);
     if (!d || !rec) return;
     for (const BindingConstraint& b : d->binding)
-        ctx.velocityPanel.bindingLines.push_back(b.lineIndex);
+        ctx.explain.velocityPanel.bindingLines.push_back(b.lineIndex);
     std::vector<ui::WhyAgentRing> rings;
-    const auto positions = ctx.sim.positions();
-    const auto params = ctx.sim.agentParamsAll();
+    const auto positions = ctx.session.sim.positions();
+    const auto params = ctx.session.sim.agentParamsAll();
     for (const std::uint32_t a : d->responsibleAgents)
         if (a < positions.size()) rings.push_back({positions[a], params[a].radius, a});
-    if (ctx.layers.overlay.inWorld)
-        ui::drawWhyInWorld(dl, ctx.camera, *rec, ctx.velocityPanel.bindingLines, rings,
-                           ctx.overlayStyle);
+    if (ctx.view.layers.overlay.inWorld)
+        ui::drawWhyInWorld(dl, ctx.view.camera, *rec, ctx.explain.velocityPanel.bindingLines, rings,
+                           ctx.view.overlayStyle);
 }
 
 void drawWhyWindow(SandboxContext& ctx) {
@@ -407,14 +407,14 @@ void drawWhyWindow(SandboxContext& ctx) {
 
 nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
     using json = nlohmann::ordered_json;
-    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
     if (!index || !ctx.timeline.history.started()) return nullptr;
     Diagnosis d;
     if (const Diagnosis* c = currentDiagnosis(ctx)) {
         d = *c;
     } else {
         try {
-            d = diagnoseAt(ctx.timeline.history, ctx.sim.stepCount(), *index);
+            d = diagnoseAt(ctx.timeline.history, ctx.session.sim.stepCount(), *index);
         } catch (const std::exception& e) {
             return {{"error", e.what()}};
         }
@@ -435,8 +435,8 @@ nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
 std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
     AgentTrace& t = ctx.timeline.trace;
     const History& h = ctx.timeline.history;
-    const AgentId primary = ctx.selection.primary();
-    const auto index = ctx.selection.primaryIndex(ctx.sim);
+    const AgentId primary = ctx.explain.selection.primary();
+    const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
     if (primary.isNull() || !index || !h.started()) {
         t.agent = {};
         return std::nullopt;
@@ -447,10 +447,10 @@ std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
         t.generation = ctx.timeline.generation;
         t.first = h.firstStep();
     }
-    const std::uint64_t now = ctx.sim.stepCount();
+    const std::uint64_t now = ctx.session.sim.stepCount();
     t.samples.resize(static_cast<std::size_t>(h.lastStep() - t.first + 1));
     if (!t.samples[static_cast<std::size_t>(now - t.first)].valid)
-        storeSample(t, now, sampleOf(ctx.sim, *index));
+        storeSample(t, now, sampleOf(ctx.session.sim, *index));
     // The plotted window: up to 400 steps before the current one and 100 after.
     constexpr std::uint64_t kBefore = 400;
     constexpr std::uint64_t kAfter = 100;
@@ -471,7 +471,7 @@ std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
         if (!t.scratch || t.scratchStep + 1 != gap) {
             if (!t.scratch) {
                 t.scratch.emplace();
-                t.scratch->setThreadCount(ctx.threads);
+                t.scratch->setThreadCount(ctx.session.threads);
             }
             t.scratchStep = h.seek(*t.scratch, gap);
         } else {
@@ -487,7 +487,7 @@ std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
     v.samples = std::span<const ui::AgentHistorySample>(t.samples).subspan(
         static_cast<std::size_t>(lo - t.first), static_cast<std::size_t>(hi - lo + 1));
     v.current = now;
-    v.maxSpeed = static_cast<float>(ctx.sim.agentParamsAll()[*index].maxSpeed);
+    v.maxSpeed = static_cast<float>(ctx.session.sim.agentParamsAll()[*index].maxSpeed);
     v.collected = t.collected;
     return v;
 }
@@ -499,7 +499,7 @@ nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
     json j = json::object();
     j["first"] = h.firstStep();
     j["last"] = h.lastStep();
-    j["current"] = ctx.sim.stepCount();
+    j["current"] = ctx.session.sim.stepCount();
     j["keyframes"] = h.keyframeCount();
     j["keyframeInterval"] = h.keyframeInterval();
     j["bytes"] = h.bytes();

@@ -17,6 +17,8 @@
 #include "orca/ui/events_panel.hpp"
 #include "orca/ui/timeline_bar.hpp"
 
+#include "cache_stamp.hpp"
+
 struct ImDrawList;
 
 namespace orca::app {
@@ -37,10 +39,10 @@ struct CutRecording {
 struct WhyState {
     bool open = false;
     std::optional<Diagnosis> diagnosis;
-    std::string status;                        ///< why there is none, or that it is stale
-    AgentId agent;                             ///< diagnosed agent
-    std::uint64_t version = ~std::uint64_t{0}; ///< stateVersion it was made for
-    double ms = 0.0;                           ///< what the last one cost
+    std::string status; ///< why there is none, or that it is stale
+    AgentId agent;      ///< diagnosed agent
+    CacheStamp stamp;   ///< the state version it was made for
+    double ms = 0.0;    ///< what the last one cost
 };
 
 /// The primary agent's history for the Inspector's plots: one sample per recorded step,

@@ -31,8 +31,9 @@ const char* targetNameOf(WhatIfTarget t) {
 
 /// Seconds per unit of velocity of the world's arrows for this target.
 double arrowSeconds(const SandboxContext& ctx, WhatIfTarget t) {
-    return t == WhatIfTarget::PrefVelocity ? ctx.overlayStyle.worldSeconds
-                                           : std::max(ctx.layers.world.velocityArrowSeconds, 1e-3);
+    return t == WhatIfTarget::PrefVelocity
+               ? ctx.view.overlayStyle.worldSeconds
+               : std::max(ctx.view.layers.world.velocityArrowSeconds, 1e-3);
 }
 
 Vec2 currentValue(const Simulator& sim, WhatIfTarget t, std::size_t i) {
@@ -50,30 +51,30 @@ Vec2 currentValue(const Simulator& sim, WhatIfTarget t, std::size_t i) {
 
 /// Where the handle of `t` for agent i is drawn (world).
 Vec2 handlePoint(const SandboxContext& ctx, WhatIfTarget t, std::size_t i) {
-    const Vec2 p = ctx.sim.positions()[i];
+    const Vec2 p = ctx.session.sim.positions()[i];
     if (t == WhatIfTarget::Position) return p;
-    return p + currentValue(ctx.sim, t, i) * arrowSeconds(ctx, t);
+    return p + currentValue(ctx.session.sim, t, i) * arrowSeconds(ctx, t);
 }
 
 std::string describe(const WhatIfState& w, std::size_t index) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "what if agent #%zu's %s were (%.2f, %.2f) instead of (%.2f, %.2f)",
-                  index, targetNameOf(w.target), w.value.x, w.value.y, w.originalValue.x,
-                  w.originalValue.y);
+    std::snprintf(
+        buf, sizeof buf, "what if agent #%zu's %s were (%.2f, %.2f) instead of (%.2f, %.2f)", index,
+        targetNameOf(w.target), w.value.x, w.value.y, w.originalValue.x, w.originalValue.y);
     return buf;
 }
 
 /// Commits a position or velocity as a scene edit (at the recording's step 0).
 bool keepAsSceneEdit(SandboxContext& ctx, std::size_t i) {
     WhatIfState& w = ctx.whatIf;
-    scene::Scene after = ctx.scene;
+    scene::Scene after = ctx.doc.scene;
     if (i >= after.agents.size()) return false;
     if (w.target == WhatIfTarget::Position)
         after.agents[i].position = w.value;
     else
         after.agents[i].velocity = w.value;
     // Back to the unedited state first: the edit rebuilds the simulation from the scene.
-    ctx.sim.restore(*w.original);
+    ctx.session.sim.restore(*w.original);
     const std::string label = std::string("Set ") + targetNameOf(w.target) + " of agent #" +
                               std::to_string(i) + " (what-if)";
     const bool ok = commitScene(ctx, std::move(after), label, "whatif");
@@ -87,9 +88,9 @@ void keepAsRunEdit(SandboxContext& ctx, std::size_t i) {
     TimelineState& t = ctx.timeline;
     WhatIfState::KeptRunEdit k;
     k.before = t.history;
-    k.step = ctx.sim.stepCount();
-    k.undoCount = ctx.editor.history.undoCount();
-    k.editVersion = ctx.editor.editVersion;
+    k.step = ctx.session.sim.stepCount();
+    k.undoCount = ctx.doc.history.undoCount();
+    k.editVersion = ctx.doc.editVersion;
     k.label = "Set " + std::string(targetNameOf(w.target)) + " of agent #" + std::to_string(i) +
               " at step " + std::to_string(k.step);
     recordRunEdit(ctx); // cuts the recorded future
@@ -106,79 +107,82 @@ void finish(SandboxContext& ctx) {
 }
 
 void changed(SandboxContext& ctx) {
-    ++ctx.stateVersion; // the dry-run records and every overlay follow
-    ctx.recordsVersion = ~std::uint64_t{0};
-    ctx.hoverRecordVersion = ~std::uint64_t{0};
+    ++ctx.session.stateVersion; // the dry-run records and every overlay follow
+    ctx.explain.recordsStamp.invalidate();
+    ctx.explain.hoverRecordStamp.invalidate();
 }
 
 } // namespace
 
-const char* whatIfTargetName(WhatIfTarget t) { return targetNameOf(t); }
+const char* whatIfTargetName(WhatIfTarget t) {
+    return targetNameOf(t);
+}
 
 std::vector<WhatIfHandle> whatIfHandles(const SandboxContext& ctx) {
     std::vector<WhatIfHandle> out;
-    const ExplainRecord* rec = primaryRecord(ctx);
-    if (!rec || ctx.running || editing(ctx)) return out;
+    const ExplainRecord* rec = primaryRecord(ctx.explain);
+    if (!rec || ctx.session.running || editing(ctx)) return out;
     auto add = [&](WhatIfTarget t, std::size_t i) {
-        if (!ctx.sim.isStaticAt(i)) out.push_back({t, i, handlePoint(ctx, t, i)});
+        if (!ctx.session.sim.isStaticAt(i)) out.push_back({t, i, handlePoint(ctx, t, i)});
     };
-    if (const auto p = ctx.sim.indexOf(rec->agent)) {
+    if (const auto p = ctx.session.sim.indexOf(rec->agent)) {
         add(WhatIfTarget::PrefVelocity, *p);
         add(WhatIfTarget::Velocity, *p);
     }
     for (const ExplainAgentNeighbor& nb : rec->agentNeighbors)
-        if (const auto i = ctx.sim.indexOf(nb.id)) add(WhatIfTarget::Velocity, *i);
+        if (const auto i = ctx.session.sim.indexOf(nb.id)) add(WhatIfTarget::Velocity, *i);
     return out;
 }
 
 bool whatIfAvailable(const SandboxContext& ctx) {
-    return ctx.interactive && !ctx.running && !editing(ctx) && ctx.dialog == Dialog::None &&
-           primaryRecord(ctx) != nullptr;
+    return ctx.interactive && !ctx.session.running && !editing(ctx) &&
+           ctx.windows.dialog == Dialog::None && primaryRecord(ctx.explain) != nullptr;
 }
 
 std::optional<WhatIfHandle> whatIfHandleAt(const SandboxContext& ctx, Vec2 mouse, bool ctrl) {
-    if (!primaryRecord(ctx)) return std::nullopt;
+    if (!primaryRecord(ctx.explain)) return std::nullopt;
     std::optional<WhatIfHandle> best;
     double bestDist = kHandlePixels;
     for (const WhatIfHandle& h : whatIfHandles(ctx)) {
-        const double d = length(ctx.camera.worldToScreen(h.point) - mouse);
+        const double d = length(ctx.view.camera.worldToScreen(h.point) - mouse);
         if (d <= bestDist) {
             bestDist = d;
             best = h;
         }
     }
     if (!best && ctrl) {
-        if (const auto i = pickAgent(ctx.sim, ctx.camera, mouse))
-            best = WhatIfHandle{WhatIfTarget::Position, *i, ctx.sim.positions()[*i]};
+        if (const auto i = pickAgent(ctx.session.sim, ctx.view.camera, mouse))
+            best = WhatIfHandle{WhatIfTarget::Position, *i, ctx.session.sim.positions()[*i]};
     }
     return best;
 }
 
 void whatIfSet(SandboxContext& ctx, WhatIfTarget target, std::size_t i, Vec2 value) {
     WhatIfState& w = ctx.whatIf;
-    if (i >= ctx.sim.agentCount() || !std::isfinite(value.x) || !std::isfinite(value.y)) return;
-    const AgentId id = ctx.sim.agentAt(i);
+    if (i >= ctx.session.sim.agentCount() || !std::isfinite(value.x) || !std::isfinite(value.y))
+        return;
+    const AgentId id = ctx.session.sim.agentAt(i);
     if (!w.active || w.agent != id || w.target != target) {
         if (w.active) whatIfKeep(ctx); // one change previewed at a time
-        w.original = ctx.sim.snapshot();
+        w.original = ctx.session.sim.snapshot();
         w.active = true;
         w.agent = id;
         w.target = target;
-        w.originalValue = currentValue(ctx.sim, target, i);
+        w.originalValue = currentValue(ctx.session.sim, target, i);
     }
     w.value = value;
     switch (target) {
     case WhatIfTarget::Position:
-        ctx.sim.setPosition(id, value);
+        ctx.session.sim.setPosition(id, value);
         break;
     case WhatIfTarget::Velocity:
-        ctx.sim.setVelocity(id, value);
+        ctx.session.sim.setVelocity(id, value);
         break;
     case WhatIfTarget::PrefVelocity: {
-        AgentDef def = ctx.sim.agent(id);
+        AgentDef def = ctx.session.sim.agent(id);
         def.hasGoal = false; // held constant while previewed
         def.prefVelocity = value;
-        ctx.sim.setAgent(id, def);
+        ctx.session.sim.setAgent(id, def);
         break;
     }
     }
@@ -193,15 +197,16 @@ bool whatIfWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
             w.dragging = false;
             return true;
         }
-        const auto i = ctx.sim.indexOf(w.agent);
+        const auto i = ctx.session.sim.indexOf(w.agent);
         if (!i) {
             w.dragging = false;
             return true;
         }
-        const Vec2 world = ctx.camera.screenToWorld(mouse) + w.grabOffset;
-        const Vec2 value = w.target == WhatIfTarget::Position
-                               ? world
-                               : (world - ctx.sim.positions()[*i]) / arrowSeconds(ctx, w.target);
+        const Vec2 world = ctx.view.camera.screenToWorld(mouse) + w.grabOffset;
+        const Vec2 value =
+            w.target == WhatIfTarget::Position
+                ? world
+                : (world - ctx.session.sim.positions()[*i]) / arrowSeconds(ctx, w.target);
         if (value != w.value) whatIfSet(ctx, w.target, *i, value);
         return true;
     }
@@ -209,14 +214,15 @@ bool whatIfWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
         return false;
     const auto handle = whatIfHandleAt(ctx, mouse, io.KeyCtrl);
     if (!handle) return false;
-    if (w.active && (w.agent != ctx.sim.agentAt(handle->agent) || w.target != handle->target))
+    if (w.active &&
+        (w.agent != ctx.session.sim.agentAt(handle->agent) || w.target != handle->target))
         whatIfKeep(ctx);
     w.dragging = true;
-    w.grabOffset = handle->point - ctx.camera.screenToWorld(mouse);
+    w.grabOffset = handle->point - ctx.view.camera.screenToWorld(mouse);
     if (!w.active) {
         // Start the preview at the current value (nothing changes until the mouse moves).
         whatIfSet(ctx, handle->target, handle->agent,
-                  currentValue(ctx.sim, handle->target, handle->agent));
+                  currentValue(ctx.session.sim, handle->target, handle->agent));
     }
     return true;
 }
@@ -224,11 +230,11 @@ bool whatIfWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
 void drawWhatIf(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWorld) {
     WhatIfState& w = ctx.whatIf;
     if (whatIfAvailable(ctx) || w.active) {
-        const auto hot = mouseInWorld ? whatIfHandleAt(ctx, mouse, ImGui::GetIO().KeyCtrl)
-                                      : std::nullopt;
+        const auto hot =
+            mouseInWorld ? whatIfHandleAt(ctx, mouse, ImGui::GetIO().KeyCtrl) : std::nullopt;
         for (const WhatIfHandle& h : whatIfHandles(ctx)) {
             const bool isHot = hot && hot->agent == h.agent && hot->target == h.target;
-            dl.AddCircle(ui::toIm(ctx.camera.worldToScreen(h.point)), isHot ? 6.0f : 4.0f,
+            dl.AddCircle(ui::toIm(ctx.view.camera.worldToScreen(h.point)), isHot ? 6.0f : 4.0f,
                          ui::col(isHot ? kHandleHot : kHandle), 12, isHot ? 2.5f : 1.5f);
         }
         if (hot && !w.dragging) {
@@ -238,23 +244,24 @@ void drawWhatIf(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWor
         }
     }
     if (!w.active) return;
-    const auto i = ctx.sim.indexOf(w.agent);
+    const auto i = ctx.session.sim.indexOf(w.agent);
     if (!i) {
         finish(ctx);
         return;
     }
     // The previewed value: the original as a ghost, the new one bright.
-    const Vec2 p = ctx.sim.positions()[*i];
+    const Vec2 p = ctx.session.sim.positions()[*i];
     if (w.target == WhatIfTarget::Position) {
-        dl.AddLine(ui::toIm(ctx.camera.worldToScreen(w.originalValue)),
-                   ui::toIm(ctx.camera.worldToScreen(p)), ui::col(kWhatIf, 160), 1.5f);
+        dl.AddLine(ui::toIm(ctx.view.camera.worldToScreen(w.originalValue)),
+                   ui::toIm(ctx.view.camera.worldToScreen(p)), ui::col(kWhatIf, 160), 1.5f);
     } else {
         const double s = arrowSeconds(ctx, w.target);
-        dl.AddLine(ui::toIm(ctx.camera.worldToScreen(p)),
-                   ui::toIm(ctx.camera.worldToScreen(p + w.originalValue * s)),
+        dl.AddLine(ui::toIm(ctx.view.camera.worldToScreen(p)),
+                   ui::toIm(ctx.view.camera.worldToScreen(p + w.originalValue * s)),
                    ui::col(kWhatIf, 90), 2.0f);
-        dl.AddLine(ui::toIm(ctx.camera.worldToScreen(p)),
-                   ui::toIm(ctx.camera.worldToScreen(p + w.value * s)), ui::col(kWhatIf), 2.5f);
+        dl.AddLine(ui::toIm(ctx.view.camera.worldToScreen(p)),
+                   ui::toIm(ctx.view.camera.worldToScreen(p + w.value * s)), ui::col(kWhatIf),
+                   2.5f);
     }
     // The what-if bar.
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -270,7 +277,8 @@ void drawWhatIf(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWor
         ImGui::SameLine();
         if (ImGui::Button("Revert (Esc)")) whatIfRevert(ctx);
         ImGui::SameLine();
-        ImGui::TextDisabled(w.target == WhatIfTarget::PrefVelocity || ctx.sim.stepCount() == 0
+        ImGui::TextDisabled(w.target == WhatIfTarget::PrefVelocity ||
+                                    ctx.session.sim.stepCount() == 0
                                 ? "keeping it is an undoable edit of the scene"
                                 : "keeping it edits the run from this step (undoable)");
     }
@@ -280,23 +288,23 @@ void drawWhatIf(SandboxContext& ctx, ImDrawList& dl, Vec2 mouse, bool mouseInWor
 bool whatIfRevert(SandboxContext& ctx) {
     WhatIfState& w = ctx.whatIf;
     if (!w.active) return false;
-    ctx.sim.restore(*w.original);
+    ctx.session.sim.restore(*w.original);
     finish(ctx);
     changed(ctx);
-    setNote(ctx, "what-if reverted");
+    setNote(ctx.windows, "what-if reverted");
     return true;
 }
 
 bool whatIfKeep(SandboxContext& ctx) {
     WhatIfState& w = ctx.whatIf;
     if (!w.active) return false;
-    const auto i = ctx.sim.indexOf(w.agent);
+    const auto i = ctx.session.sim.indexOf(w.agent);
     if (!i) {
         finish(ctx);
         return false;
     }
     if (w.value == w.originalValue) { // nothing changed: nothing to keep
-        ctx.sim.restore(*w.original);
+        ctx.session.sim.restore(*w.original);
         finish(ctx);
         changed(ctx);
         return true;
@@ -308,13 +316,13 @@ bool whatIfKeep(SandboxContext& ctx) {
     if (w.target == WhatIfTarget::PrefVelocity) {
         // The parameter path: back to the unedited state, then an undoable edit of the agent's
         // constant v_pref (simulation and scene; at a later step it cuts the recorded future).
-        ctx.sim.restore(*w.original);
+        ctx.session.sim.restore(*w.original);
         finish(ctx);
         ui::AgentEdit edit;
         edit.field = ui::AgentField::PrefVelocity;
         edit.vec = snapshot.value;
         ok = editAgents(ctx, edit, std::span<const AgentId>(&snapshot.agent, 1));
-    } else if (ctx.sim.stepCount() == 0 && ctx.timeline.history.firstStep() == 0) {
+    } else if (ctx.session.sim.stepCount() == 0 && ctx.timeline.history.firstStep() == 0) {
         ok = keepAsSceneEdit(ctx, index);
         finish(ctx);
     } else {
@@ -322,7 +330,7 @@ bool whatIfKeep(SandboxContext& ctx) {
         finish(ctx);
     }
     changed(ctx);
-    if (ok) setNote(ctx, "kept: " + label.substr(8)); // drop "what if "
+    if (ok) setNote(ctx.windows, "kept: " + label.substr(8)); // drop "what if "
     return ok;
 }
 
@@ -335,14 +343,14 @@ bool undoKeptRunEdit(SandboxContext& ctx) {
     if (w.kept.empty()) return false;
     WhatIfState::KeptRunEdit& k = w.kept.back();
     // Only while no scene edit came after it (else Ctrl+Z is that edit's).
-    if (k.undoCount != ctx.editor.history.undoCount() || k.editVersion != ctx.editor.editVersion) {
+    if (k.undoCount != ctx.doc.history.undoCount() || k.editVersion != ctx.doc.editVersion) {
         w.kept.clear();
         return false;
     }
     const std::string label = k.label;
     putRecordingBack(ctx, std::move(k.before), k.step);
     w.kept.pop_back();
-    setNote(ctx, "Undo: " + label + " (the recording is back)");
+    setNote(ctx.windows, "Undo: " + label + " (the recording is back)");
     return true;
 }
 

@@ -42,13 +42,13 @@ scene::Scene baseScene() {
 void install(SandboxContext& ctx, const scene::Scene& s) {
     setEmptyScene(ctx);
     ASSERT_TRUE(commitScene(ctx, s, "setup"));
-    ctx.editor.history.clear();
-    ctx.unsaved.reset(ctx.scene);
-    ctx.unsaved.update(ctx.scene);
+    ctx.doc.history.clear();
+    ctx.doc.unsaved.reset(ctx.doc.scene);
+    ctx.doc.unsaved.update(ctx.doc.scene);
 }
 
 std::string text(const SandboxContext& ctx) {
-    return scene::serializeScene(ctx.scene);
+    return scene::serializeScene(ctx.doc.scene);
 }
 
 fs::path tempDir(const std::string& name) {
@@ -83,39 +83,39 @@ TEST(Editor, EveryEditUndoesToTheByteIdenticalScene) {
     ctx.editor.obstacles = {};
     deleteSelection(ctx);
     record();
-    ASSERT_EQ(ctx.editor.history.undoCount(), states.size() - 1);
-    EXPECT_EQ(ctx.scene.agents.size(), 1u);
-    EXPECT_EQ(ctx.sim.agentCount(), 1u); // the simulation follows the scene
+    ASSERT_EQ(ctx.doc.history.undoCount(), states.size() - 1);
+    EXPECT_EQ(ctx.doc.scene.agents.size(), 1u);
+    EXPECT_EQ(ctx.session.sim.agentCount(), 1u); // the simulation follows the scene
 
     for (std::size_t i = states.size() - 1; i > 0; --i) {
         undoEdit(ctx);
         ASSERT_EQ(text(ctx), states[i - 1]) << "undo to state " << i - 1;
-        ASSERT_EQ(ctx.sim.agentCount(), ctx.scene.agents.size());
+        ASSERT_EQ(ctx.session.sim.agentCount(), ctx.doc.scene.agents.size());
     }
-    EXPECT_FALSE(ctx.unsaved.unsaved()); // back to the scene as loaded
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved()); // back to the scene as loaded
     for (std::size_t i = 1; i < states.size(); ++i) {
         redoEdit(ctx);
         ASSERT_EQ(text(ctx), states[i]) << "redo to state " << i;
     }
-    EXPECT_TRUE(ctx.unsaved.unsaved());
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
 }
 
 TEST(Editor, EditingPausesAndRestartsARunningSimulation) {
     SandboxContext ctx;
     install(ctx, baseScene());
-    ctx.running = true;
+    ctx.session.running = true;
     stepSimulation(ctx, 5);
-    ASSERT_EQ(ctx.sim.stepCount(), 5u);
-    scene::Scene after = ctx.scene;
+    ASSERT_EQ(ctx.session.sim.stepCount(), 5u);
+    scene::Scene after = ctx.doc.scene;
     after.agents[1].position = {6.0, 3.0};
     ASSERT_TRUE(commitScene(ctx, after, "Move"));
-    EXPECT_FALSE(ctx.running);
-    EXPECT_EQ(ctx.sim.stepCount(), 0u);
-    EXPECT_EQ(ctx.sim.positions()[1], (Vec2{6.0, 3.0}));
-    EXPECT_EQ(ctx.sim.positions()[0], (Vec2{0.0, 0.0})); // back at the scene's start
-    EXPECT_TRUE(ctx.unsaved.unsaved());
+    EXPECT_FALSE(ctx.session.running);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
+    EXPECT_EQ(ctx.session.sim.positions()[1], (Vec2{6.0, 3.0}));
+    EXPECT_EQ(ctx.session.sim.positions()[0], (Vec2{0.0, 0.0})); // back at the scene's start
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
     EXPECT_FALSE(commitScene(ctx, after, "Nothing")); // no change, no step
-    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
 }
 
 TEST(Editor, ObstacleDrawnClockwiseIsClosedCounterClockwise) {
@@ -126,29 +126,30 @@ TEST(Editor, ObstacleDrawnClockwiseIsClosedCounterClockwise) {
     // simulation takes the obstacle, and the status bar says so.
     ctx.editor.drawing = {{10.0, 10.0}, {10.0, 12.0}, {12.0, 12.0}, {12.0, 10.0}};
     ASSERT_TRUE(closeDrawing(ctx));
-    ASSERT_EQ(ctx.scene.obstacles.size(), 2u);
-    EXPECT_EQ(ctx.scene.obstacles[1].vertices,
+    ASSERT_EQ(ctx.doc.scene.obstacles.size(), 2u);
+    EXPECT_EQ(ctx.doc.scene.obstacles[1].vertices,
               (std::vector<Vec2>{{10.0, 10.0}, {12.0, 10.0}, {12.0, 12.0}, {10.0, 12.0}}));
     EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
-    EXPECT_EQ(ctx.sim.obstacleCount(), 2u);
-    EXPECT_NE(ctx.note.find("reversed to counter-clockwise"), std::string::npos) << ctx.note;
+    EXPECT_EQ(ctx.session.sim.obstacleCount(), 2u);
+    EXPECT_NE(ctx.windows.note.find("reversed to counter-clockwise"), std::string::npos)
+        << ctx.windows.note;
     EXPECT_EQ(ctx.editor.obstacles, (std::vector<std::size_t>{1})); // the new one is selected
     // Counter-clockwise clicks are kept as they are, with no note about winding.
-    ctx.note.clear();
+    ctx.windows.note.clear();
     setTool(ctx, Tool::Obstacle);
     ctx.editor.drawing = {{20.0, 20.0}, {22.0, 20.0}, {22.0, 22.0}};
     ASSERT_TRUE(closeDrawing(ctx));
-    EXPECT_EQ(ctx.scene.obstacles[2].vertices,
+    EXPECT_EQ(ctx.doc.scene.obstacles[2].vertices,
               (std::vector<Vec2>{{20.0, 20.0}, {22.0, 20.0}, {22.0, 22.0}}));
-    EXPECT_EQ(ctx.note.find("reversed"), std::string::npos) << ctx.note;
+    EXPECT_EQ(ctx.windows.note.find("reversed"), std::string::npos) << ctx.windows.note;
     // W still reverses on purpose: then the simulation leaves it out, and undo brings it back.
     ctx.editor.obstacles = {1};
     reverseSelectedWinding(ctx);
     EXPECT_EQ(ctx.editor.skippedObstacles, (std::vector<std::size_t>{1}));
-    EXPECT_EQ(ctx.sim.obstacleCount(), 2u);
+    EXPECT_EQ(ctx.session.sim.obstacleCount(), 2u);
     undoEdit(ctx);
     EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
-    EXPECT_EQ(ctx.sim.obstacleCount(), 3u);
+    EXPECT_EQ(ctx.session.sim.obstacleCount(), 3u);
 }
 
 TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
@@ -157,7 +158,7 @@ TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
     setTool(ctx, Tool::Obstacle);
     ctx.editor.drawing = {{0.0, 0.0}, {2.0, 2.0}, {2.0, 0.0}, {0.0, 2.0}}; // a bow tie
     EXPECT_FALSE(closeDrawing(ctx));
-    EXPECT_EQ(ctx.scene.obstacles.size(), 1u);
+    EXPECT_EQ(ctx.doc.scene.obstacles.size(), 1u);
     EXPECT_EQ(ctx.editor.drawing.size(), 4u); // kept for the author to fix
     deleteSelection(ctx);                     // while drawing: drops the last vertex
     EXPECT_EQ(ctx.editor.drawing.size(), 3u);
@@ -165,7 +166,7 @@ TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
     EXPECT_FALSE(closeDrawing(ctx));
     ctx.editor.drawing = {{0.0, 10.0}, {4.0, 10.0}}; // two vertices: a wall segment
     EXPECT_TRUE(closeDrawing(ctx));
-    EXPECT_EQ(ctx.scene.obstacles.back().vertices.size(), 2u);
+    EXPECT_EQ(ctx.doc.scene.obstacles.back().vertices.size(), 2u);
     EXPECT_TRUE(ctx.editor.skippedObstacles.empty());
 }
 
@@ -175,15 +176,15 @@ TEST(Editor, DeletingVerticesDownToAWallThenTheObstacle) {
     setTool(ctx, Tool::Select);
     ctx.editor.vertex = VertexRef{0, 1};
     deleteSelection(ctx);
-    EXPECT_EQ(ctx.scene.obstacles[0].vertices,
+    EXPECT_EQ(ctx.doc.scene.obstacles[0].vertices,
               (std::vector<Vec2>{{-4.0, -4.0}, {-2.0, -2.0}, {-4.0, -2.0}}));
     ctx.editor.vertex = VertexRef{0, 0};
     deleteSelection(ctx);
-    EXPECT_EQ(ctx.scene.obstacles[0].vertices.size(), 2u);
+    EXPECT_EQ(ctx.doc.scene.obstacles[0].vertices.size(), 2u);
     ctx.editor.vertex = VertexRef{0, 0};
     deleteSelection(ctx);
-    EXPECT_TRUE(ctx.scene.obstacles.empty());
-    EXPECT_EQ(ctx.editor.history.undoCount(), 3u);
+    EXPECT_TRUE(ctx.doc.scene.obstacles.empty());
+    EXPECT_EQ(ctx.doc.history.undoCount(), 3u);
 }
 
 TEST(Editor, DuplicateAndPasteAddCopiesBesideAndSelectThem) {
@@ -193,16 +194,16 @@ TEST(Editor, DuplicateAndPasteAddCopiesBesideAndSelectThem) {
     ctx.editor.snapStep = 1.0;
     selectAgents(ctx, {1});
     duplicateSelection(ctx);
-    ASSERT_EQ(ctx.scene.agents.size(), 3u);
+    ASSERT_EQ(ctx.doc.scene.agents.size(), 3u);
     // One diameter and a half to the right (2·0.5 + 0.5 = 1.5), rounded up to the grid: 2.
-    EXPECT_EQ(ctx.scene.agents[2].position, (Vec2{7.0, 3.0}));
-    EXPECT_EQ(ctx.scene.agents[2].overrides.maxSpeed, 3.0);
+    EXPECT_EQ(ctx.doc.scene.agents[2].position, (Vec2{7.0, 3.0}));
+    EXPECT_EQ(ctx.doc.scene.agents[2].overrides.maxSpeed, 3.0);
     EXPECT_EQ(selectedAgents(ctx), (std::vector<std::size_t>{2}));
 
     copySelection(ctx);
     paste(ctx, Vec2{20.2, -9.7}); // centred at the mouse, on the grid
-    ASSERT_EQ(ctx.scene.agents.size(), 4u);
-    EXPECT_EQ(ctx.scene.agents[3].position, (Vec2{20.0, -10.0}));
+    ASSERT_EQ(ctx.doc.scene.agents.size(), 4u);
+    EXPECT_EQ(ctx.doc.scene.agents[3].position, (Vec2{20.0, -10.0}));
     EXPECT_EQ(selectedAgents(ctx), (std::vector<std::size_t>{3}));
 }
 
@@ -216,15 +217,16 @@ TEST(Editor, PasteIntoAnotherSceneKeepsEachAgentsParameters) {
     other.agentDefaults.maxSpeed = 3.0;
     install(ctx, other); // another scene: the clipboard stays
     paste(ctx, std::nullopt);
-    ASSERT_EQ(ctx.scene.agents.size(), 2u);
-    const AgentParams p0 = ctx.scene.resolvedParams(ctx.scene.agents[0]);
-    const AgentParams p1 = ctx.scene.resolvedParams(ctx.scene.agents[1]);
+    ASSERT_EQ(ctx.doc.scene.agents.size(), 2u);
+    const AgentParams p0 = ctx.doc.scene.resolvedParams(ctx.doc.scene.agents[0]);
+    const AgentParams p1 = ctx.doc.scene.resolvedParams(ctx.doc.scene.agents[1]);
     EXPECT_EQ(p0.radius, 0.5);
     EXPECT_EQ(p0.maxSpeed, 2.0); // the first scene's default
     EXPECT_EQ(p1.radius, 0.5);
     EXPECT_EQ(p1.maxSpeed, 3.0);
-    EXPECT_FALSE(ctx.scene.agents[1].overrides.maxSpeed); // equal to the new default: no override
-    EXPECT_EQ(ctx.scene.agents[0].goal, (Vec2{11.0, -1.0})); // goals move with their agents
+    EXPECT_FALSE(
+        ctx.doc.scene.agents[1].overrides.maxSpeed); // equal to the new default: no override
+    EXPECT_EQ(ctx.doc.scene.agents[0].goal, (Vec2{11.0, -1.0})); // goals move with their agents
 }
 
 TEST(Editor, NudgesMergeIntoOneStepUntilSealed) {
@@ -234,14 +236,14 @@ TEST(Editor, NudgesMergeIntoOneStepUntilSealed) {
     ctx.editor.obstacles = {0};
     for (int i = 0; i < 3; ++i)
         nudgeSelection(ctx, {0.0, 1.0});
-    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
-    EXPECT_NEAR(ctx.scene.agents[0].position.y, 0.3, 1e-12);
-    EXPECT_NEAR(ctx.scene.obstacles[0].vertices[0].y, -3.7, 1e-12);
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
+    EXPECT_NEAR(ctx.doc.scene.agents[0].position.y, 0.3, 1e-12);
+    EXPECT_NEAR(ctx.doc.scene.obstacles[0].vertices[0].y, -3.7, 1e-12);
     ctx.editor.nudgeBig = true;
     sealEdits(ctx);
     nudgeSelection(ctx, {-1.0, 0.0});
-    EXPECT_EQ(ctx.editor.history.undoCount(), 2u);
-    EXPECT_NEAR(ctx.scene.agents[0].position.x, -1.0, 1e-12);
+    EXPECT_EQ(ctx.doc.history.undoCount(), 2u);
+    EXPECT_NEAR(ctx.doc.scene.agents[0].position.x, -1.0, 1e-12);
 }
 
 TEST(Editor, SnapRoundsToTheGridWithoutNegativeZero) {
@@ -257,10 +259,10 @@ TEST(Editor, SnapRoundsToTheGridWithoutNegativeZero) {
 TEST(Editor, PickingPrefersVerticesThenAgentsThenGoalsThenEdges) {
     SandboxContext ctx;
     install(ctx, baseScene());
-    ctx.camera.setViewport({{0.0, 0.0}, {800.0, 600.0}});
-    ctx.camera.setCenter({0.0, 0.0});
-    ctx.camera.setScale(20.0);
-    auto at = [&](Vec2 w) { return pickForEdit(ctx, ctx.camera.worldToScreen(w)); };
+    ctx.view.camera.setViewport({{0.0, 0.0}, {800.0, 600.0}});
+    ctx.view.camera.setCenter({0.0, 0.0});
+    ctx.view.camera.setScale(20.0);
+    auto at = [&](Vec2 w) { return pickForEdit(ctx, ctx.view.camera.worldToScreen(w)); };
     EXPECT_EQ(at({-2.0, -4.0}).kind, EditHit::Kind::Vertex);
     EXPECT_EQ(at({-2.0, -4.0}).sub, 1u);
     EXPECT_EQ(at({5.1, 3.0}).kind, EditHit::Kind::Agent);
@@ -281,18 +283,18 @@ TEST(Editor, ParameterEditsAreUndoableAndASliderDragIsOneStep) {
     const std::string before = text(ctx);
     for (const double r : {0.6, 0.7, 0.8})
         ASSERT_TRUE(editAgents(ctx, ui::AgentEdit{ui::AgentField::Radius, r, {}, false}));
-    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
-    EXPECT_EQ(ctx.scene.agents[0].overrides.radius, 0.8);
-    SimulationParams p = ctx.sim.params();
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
+    EXPECT_EQ(ctx.doc.scene.agents[0].overrides.radius, 0.8);
+    SimulationParams p = ctx.session.sim.params();
     p.timeStep = 0.1;
     ASSERT_TRUE(editSimulation(ctx, p));
-    EXPECT_EQ(ctx.editor.history.undoCount(), 2u);
+    EXPECT_EQ(ctx.doc.history.undoCount(), 2u);
     undoEdit(ctx);
-    EXPECT_EQ(ctx.sim.params().timeStep, ctx.scene.simulation.params.timeStep);
-    EXPECT_NE(ctx.scene.simulation.params.timeStep, 0.1);
+    EXPECT_EQ(ctx.session.sim.params().timeStep, ctx.doc.scene.simulation.params.timeStep);
+    EXPECT_NE(ctx.doc.scene.simulation.params.timeStep, 0.1);
     undoEdit(ctx);
     EXPECT_EQ(text(ctx), before);
-    EXPECT_EQ(ctx.sim.agentParamsAll()[0].radius, 0.5);
+    EXPECT_EQ(ctx.session.sim.agentParamsAll()[0].radius, 0.5);
 }
 
 TEST(Editor, LintFixIsOneUndoableEdit) {
@@ -312,7 +314,7 @@ TEST(Editor, LintFixIsOneUndoableEdit) {
     refreshLint(ctx);
     for (const scene::LintIssue& i : ctx.editor.lint.issues)
         EXPECT_NE(i.rule, "agents-overlap");
-    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
     undoEdit(ctx);
     EXPECT_EQ(text(ctx), before);
 }
@@ -321,42 +323,42 @@ TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     const fs::path dir = tempDir("recovery");
     SandboxContext ctx;
     install(ctx, baseScene());
-    ctx.sceneFile = dir / "scene.json";
-    scene::saveScene(ctx.scene, ctx.sceneFile);
-    ctx.recoveryFile = dir / "recovery.json";
-    ctx.autosave = AutosaveTimer(60.0);
+    ctx.doc.sceneFile = dir / "scene.json";
+    scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
+    ctx.doc.recoveryFile = dir / "recovery.json";
+    ctx.doc.autosave = AutosaveTimer(60.0);
     autosaveTick(ctx, 1000.0);
-    EXPECT_FALSE(fs::exists(ctx.recoveryFile)); // nothing unsaved
-    scene::Scene after = ctx.scene;
+    EXPECT_FALSE(fs::exists(ctx.doc.recoveryFile)); // nothing unsaved
+    scene::Scene after = ctx.doc.scene;
     after.agents[0].position = {1.0, 1.0};
     ASSERT_TRUE(commitScene(ctx, after, "Move"));
     autosaveTick(ctx, 1001.0);
-    ASSERT_TRUE(fs::exists(ctx.recoveryFile));
+    ASSERT_TRUE(fs::exists(ctx.doc.recoveryFile));
 
     // The next start: the recovery is offered and restored as unsaved work on the same file.
     SandboxContext next;
-    next.recoveryFile = ctx.recoveryFile;
+    next.doc.recoveryFile = ctx.doc.recoveryFile;
     std::string error;
-    next.pendingRecovery = readRecovery(next.recoveryFile, error);
-    ASSERT_TRUE(next.pendingRecovery) << error;
+    next.windows.pendingRecovery = readRecovery(next.doc.recoveryFile, error);
+    ASSERT_TRUE(next.windows.pendingRecovery) << error;
     answerRecovery(next, true);
-    EXPECT_EQ(next.scene.agents[0].position, (Vec2{1.0, 1.0}));
-    EXPECT_EQ(next.sceneFile, ctx.sceneFile);
-    EXPECT_TRUE(next.unsaved.unsaved());
-    EXPECT_TRUE(fs::exists(next.recoveryFile)); // until the work is saved
-    ASSERT_TRUE(saveSceneAs(next, next.sceneFile));
-    EXPECT_FALSE(fs::exists(next.recoveryFile));
+    EXPECT_EQ(next.doc.scene.agents[0].position, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(next.doc.sceneFile, ctx.doc.sceneFile);
+    EXPECT_TRUE(next.doc.unsaved.unsaved());
+    EXPECT_TRUE(fs::exists(next.doc.recoveryFile)); // until the work is saved
+    ASSERT_TRUE(saveSceneAs(next, next.doc.sceneFile));
+    EXPECT_FALSE(fs::exists(next.doc.recoveryFile));
 
     // Discarding deletes it.
-    ctx.autosave = AutosaveTimer(60.0);
+    ctx.doc.autosave = AutosaveTimer(60.0);
     autosaveTick(ctx, 5000.0);
-    ASSERT_TRUE(fs::exists(ctx.recoveryFile));
+    ASSERT_TRUE(fs::exists(ctx.doc.recoveryFile));
     SandboxContext third;
-    third.recoveryFile = ctx.recoveryFile;
-    third.pendingRecovery = readRecovery(third.recoveryFile, error);
-    ASSERT_TRUE(third.pendingRecovery);
+    third.doc.recoveryFile = ctx.doc.recoveryFile;
+    third.windows.pendingRecovery = readRecovery(third.doc.recoveryFile, error);
+    ASSERT_TRUE(third.windows.pendingRecovery);
     answerRecovery(third, false);
-    EXPECT_FALSE(fs::exists(third.recoveryFile));
+    EXPECT_FALSE(fs::exists(third.doc.recoveryFile));
     fs::remove_all(dir);
 }
 
@@ -373,15 +375,15 @@ TEST(Generators, PreviewIsHeldAfterInsertAndOnAnotherScene) {
     g.circle.center = {100.0, 100.0};
     g.circle.count = 8;
     ASSERT_TRUE(insertGeneratorPreview(ctx));
-    EXPECT_EQ(ctx.scene.agents.size(), 10u);
-    EXPECT_EQ(ctx.selection.size(), 8u); // the inserted agents are selected
-    EXPECT_EQ(ctx.editor.history.undoCount(), 1u);
+    EXPECT_EQ(ctx.doc.scene.agents.size(), 10u);
+    EXPECT_EQ(ctx.explain.selection.size(), 8u); // the inserted agents are selected
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
     // Held after the insert: no preview drawn, a second click inserts nothing.
     EXPECT_TRUE(g.held);
     EXPECT_EQ(g.heldReason, "inserted");
     EXPECT_TRUE(g.preview.agents.empty());
     EXPECT_FALSE(insertGeneratorPreview(ctx));
-    EXPECT_EQ(ctx.scene.agents.size(), 10u);
+    EXPECT_EQ(ctx.doc.scene.agents.size(), 10u);
     // Another scene: held again, with the reason. (Elsewhere: the same spot is taken now.)
     g.held = false;
     g.circle.center = {200.0, 100.0};
@@ -397,9 +399,9 @@ TEST(Generators, PreviewIsHeldAfterInsertAndOnAnotherScene) {
 TEST(NewScene, DefaultsPassTheLinter) {
     SandboxContext ctx;
     setEmptyScene(ctx);
-    EXPECT_TRUE(scene::lintScene(ctx.scene).empty());
+    EXPECT_TRUE(scene::lintScene(ctx.doc.scene).empty());
     // Agents placed with the new-agent defaults, a goal each, far apart: still nothing to say.
-    scene::Scene s = ctx.scene;
+    scene::Scene s = ctx.doc.scene;
     for (int i = 0; i < 3; ++i) {
         scene::SceneAgent a = ctx.editor.newAgent;
         a.position = {30.0 * i, 0.0};
@@ -407,7 +409,7 @@ TEST(NewScene, DefaultsPassTheLinter) {
         s.agents.push_back(a);
     }
     ASSERT_TRUE(commitScene(ctx, s, "Add agents"));
-    for (const scene::LintIssue& i : scene::lintScene(ctx.scene))
+    for (const scene::LintIssue& i : scene::lintScene(ctx.doc.scene))
         ADD_FAILURE() << i.rule << " at " << i.jsonPath << ": " << i.message;
 }
 
@@ -431,9 +433,10 @@ TEST(Generators, InsertKeepsClearOfTheSceneAndSaysHowManyWereLeftOut) {
     EXPECT_NE(g.preview.note.find("placed"), std::string::npos) << g.preview.note;
     const std::size_t placed = g.preview.agents.size();
     ASSERT_TRUE(insertGeneratorPreview(ctx));
-    EXPECT_EQ(ctx.scene.agents.size(), 2 + placed);
-    EXPECT_NE(ctx.note.find("placed"), std::string::npos) << ctx.note; // said in the status bar
-    for (const scene::LintIssue& i : scene::lintScene(ctx.scene))
+    EXPECT_EQ(ctx.doc.scene.agents.size(), 2 + placed);
+    EXPECT_NE(ctx.windows.note.find("placed"), std::string::npos)
+        << ctx.windows.note; // said in the status bar
+    for (const scene::LintIssue& i : scene::lintScene(ctx.doc.scene))
         EXPECT_TRUE(i.rule != "agents-overlap" && i.rule != "agent-in-obstacle")
             << i.rule << ": " << i.message;
     // An edit of the scene makes a new preview around it.

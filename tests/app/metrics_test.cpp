@@ -35,15 +35,15 @@ TEST(MetricsHistory, StepsRecordSamplesAndClearanceOnlyWhenThePanelIsOpen) {
         ctx, std::filesystem::path(ORCA_SOURCE_DIR) / "scenes" / "crossing.json", error))
         << error;
     stepSimulation(ctx, 3);
-    ASSERT_EQ(ctx.metricsHistory.size(), 3u);
-    EXPECT_FALSE(ctx.metricsHistory.at(0).hasClearance);
-    EXPECT_EQ(ctx.metricsHistory.at(2).step, 3u);
-    EXPECT_EQ(ctx.metricsHistory.at(2).goalAgents, 12u);
-    ctx.panels.metrics = true;
+    ASSERT_EQ(ctx.session.metricsHistory.size(), 3u);
+    EXPECT_FALSE(ctx.session.metricsHistory.at(0).hasClearance);
+    EXPECT_EQ(ctx.session.metricsHistory.at(2).step, 3u);
+    EXPECT_EQ(ctx.session.metricsHistory.at(2).goalAgents, 12u);
+    ctx.windows.panels.metrics = true;
     stepSimulation(ctx, 1);
-    EXPECT_TRUE(ctx.metricsHistory.latest()->hasClearance);
-    EXPECT_GT(ctx.metricsHistory.latest()->minClearance, 0.0);
-    ctx.restartRequest = true;
+    EXPECT_TRUE(ctx.session.metricsHistory.latest()->hasClearance);
+    EXPECT_GT(ctx.session.metricsHistory.latest()->minClearance, 0.0);
+    ctx.requests.restart = true;
     applyRequests(ctx);
-    EXPECT_EQ(ctx.metricsHistory.size(), 0u);
+    EXPECT_EQ(ctx.session.metricsHistory.size(), 0u);
 }

@@ -153,25 +153,25 @@ TEST(SceneEdit, MixedDetectionAndApplyToDefinition) {
 TEST(SceneEdit, DetourKeySwitchesTheFieldLiveAndInTheScene) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "detour_wall.json");
-    ASSERT_TRUE(ctx.sim.params().detour.enabled);
+    ASSERT_TRUE(ctx.session.sim.params().detour.enabled);
     stepSimulation(ctx, 40);
-    const Vec2 pos = ctx.sim.position(ctx.sim.agentAt(0));
+    const Vec2 pos = ctx.session.sim.position(ctx.session.sim.agentAt(0));
 
     applyAction(ctx, Action::ToggleDetour);
-    EXPECT_FALSE(ctx.sim.params().detour.enabled);
-    EXPECT_FALSE(ctx.scene.simulation.params.detour.enabled);
-    EXPECT_EQ(ctx.sim.stepCount(), 40u); // live: the run goes on from where it was
-    EXPECT_EQ(ctx.sim.position(ctx.sim.agentAt(0)), pos);
-    EXPECT_TRUE(ctx.unsaved.unsaved());
+    EXPECT_FALSE(ctx.session.sim.params().detour.enabled);
+    EXPECT_FALSE(ctx.doc.scene.simulation.params.detour.enabled);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 40u); // live: the run goes on from where it was
+    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentAt(0)), pos);
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
 
-    ctx.restartRequest = true; // restart keeps the edit
+    ctx.requests.restart = true; // restart keeps the edit
     applyRequests(ctx);
-    EXPECT_EQ(ctx.sim.stepCount(), 0u);
-    EXPECT_FALSE(ctx.sim.params().detour.enabled);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
+    EXPECT_FALSE(ctx.session.sim.params().detour.enabled);
 
     applyAction(ctx, Action::ToggleDetour); // back as saved
-    EXPECT_TRUE(ctx.sim.params().detour.enabled);
-    EXPECT_FALSE(ctx.unsaved.unsaved());
+    EXPECT_TRUE(ctx.session.sim.params().detour.enabled);
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved());
 }
 
 TEST(Unsaved, TrackerComparesWithTheSavedScene) {
@@ -190,61 +190,61 @@ TEST(Unsaved, TrackerComparesWithTheSavedScene) {
 TEST(Unsaved, EditsMarkTheSceneAndLoadingOrQuittingAsksFirst) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {0, 3}, ctx.paramsError));
-    EXPECT_FALSE(ctx.unsaved.unsaved());
-    refreshRecords(ctx);
-    ASSERT_EQ(ctx.records.size(), 2u);
-    const std::uint64_t version = ctx.stateVersion;
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {0, 3}, ctx.windows.paramsError));
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved());
+    refreshRecords(ctx.explain, ctx.session);
+    ASSERT_EQ(ctx.explain.records.size(), 2u);
+    const std::uint64_t version = ctx.session.stateVersion;
 
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::NeighborDist, 1.0)));
-    EXPECT_TRUE(ctx.unsaved.unsaved());
-    EXPECT_GT(ctx.stateVersion, version);
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
+    EXPECT_GT(ctx.session.stateVersion, version);
     // The records were refreshed at once (a dry run: no step was taken).
-    EXPECT_EQ(ctx.sim.stepCount(), 0u);
-    EXPECT_EQ(ctx.records[0].params.neighborDist, 1.0);
-    EXPECT_TRUE(ctx.records[0].agentNeighbors.empty());
+    EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
+    EXPECT_EQ(ctx.explain.records[0].params.neighborDist, 1.0);
+    EXPECT_TRUE(ctx.explain.records[0].agentNeighbors.empty());
 
     // Opening another scene waits for the prompt.
     requestLoad(ctx, kScenes / "circle.json");
-    EXPECT_FALSE(ctx.loadRequest.has_value());
-    EXPECT_EQ(ctx.dialog, Dialog::Unsaved);
+    EXPECT_FALSE(ctx.requests.load.has_value());
+    EXPECT_EQ(ctx.windows.dialog, Dialog::Unsaved);
     answerUnsaved(ctx, PromptAnswer::Cancel);
-    EXPECT_FALSE(ctx.loadRequest.has_value());
-    EXPECT_FALSE(ctx.guarded.has_value());
+    EXPECT_FALSE(ctx.requests.load.has_value());
+    EXPECT_FALSE(ctx.windows.guarded.has_value());
 
     requestQuit(ctx);
-    EXPECT_FALSE(ctx.quitRequest);
+    EXPECT_FALSE(ctx.requests.quit);
     answerUnsaved(ctx, PromptAnswer::Discard);
-    EXPECT_TRUE(ctx.quitRequest);
-    ctx.quitRequest = false;
+    EXPECT_TRUE(ctx.requests.quit);
+    ctx.requests.quit = false;
 
     requestLoad(ctx, kScenes / "circle.json");
     answerUnsaved(ctx, PromptAnswer::Discard);
-    ASSERT_TRUE(ctx.loadRequest.has_value());
+    ASSERT_TRUE(ctx.requests.load.has_value());
     applyRequests(ctx);
-    EXPECT_EQ(ctx.sceneFile, kScenes / "circle.json");
-    EXPECT_FALSE(ctx.unsaved.unsaved());
-    EXPECT_TRUE(ctx.selection.empty()); // cleared on load
+    EXPECT_EQ(ctx.doc.sceneFile, kScenes / "circle.json");
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved());
+    EXPECT_TRUE(ctx.explain.selection.empty()); // cleared on load
 
     // Without unsaved changes nothing asks.
     requestLoad(ctx, kScenes / "crossing.json");
-    EXPECT_TRUE(ctx.loadRequest.has_value());
-    EXPECT_EQ(ctx.dialog, Dialog::None);
+    EXPECT_TRUE(ctx.requests.load.has_value());
+    EXPECT_EQ(ctx.windows.dialog, Dialog::None);
 }
 
 TEST(Unsaved, RestartKeepsEditsSelectionAndUnsavedMark) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {2}, ctx.paramsError));
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {2}, ctx.windows.paramsError));
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::Radius, 0.75)));
     stepSimulation(ctx, 5);
-    ctx.restartRequest = true;
+    ctx.requests.restart = true;
     applyRequests(ctx);
-    EXPECT_EQ(ctx.sim.stepCount(), 0u);
-    EXPECT_EQ(ctx.selection.primaryIndex(ctx.sim), 2u);
-    EXPECT_EQ(ctx.sim.agentParams(ctx.sim.agentAt(2)).radius, 0.75);
-    EXPECT_TRUE(ctx.unsaved.unsaved());
-    EXPECT_EQ(ctx.metricsHistory.size(), 0u); // plots restart with the run
+    EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
+    EXPECT_EQ(ctx.explain.selection.primaryIndex(ctx.session.sim), 2u);
+    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentAt(2)).radius, 0.75);
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
+    EXPECT_EQ(ctx.session.metricsHistory.size(), 0u); // plots restart with the run
 }
 
 TEST(Unsaved, SaveWritesTheEditedSceneWithTheViewAndClearsTheMark) {
@@ -253,43 +253,43 @@ TEST(Unsaved, SaveWritesTheEditedSceneWithTheViewAndClearsTheMark) {
     fs::create_directories(dir);
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ASSERT_TRUE(selectByIndex(ctx, {1}, ctx.paramsError));
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {1}, ctx.windows.paramsError));
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::MaxSpeed, 2.25)));
-    SimulationParams p = ctx.sim.params();
+    SimulationParams p = ctx.session.sim.params();
     p.responsibility = 0.75;
     ASSERT_TRUE(editSimulation(ctx, p));
     stepSimulation(ctx, 10); // the running state is not what gets saved
-    ctx.camera.setCenter({3.0, -2.0});
-    ctx.camera.setScale(17.0);
-    ctx.layers.overlay.voCones = false;
+    ctx.view.camera.setCenter({3.0, -2.0});
+    ctx.view.camera.setScale(17.0);
+    ctx.view.layers.overlay.voCones = false;
 
     const fs::path out = dir / "edited.json";
     ASSERT_TRUE(saveSceneAs(ctx, out));
-    EXPECT_FALSE(ctx.unsaved.unsaved());
-    EXPECT_EQ(ctx.sceneFile, out);
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved());
+    EXPECT_EQ(ctx.doc.sceneFile, out);
 
     const scene::LoadResult back = scene::loadScene(out);
     EXPECT_EQ(back.scene.agents[1].overrides.maxSpeed, 2.25);
     EXPECT_EQ(back.scene.simulation.params.responsibility, 0.75);
-    EXPECT_EQ(back.scene.agents[1].position, ctx.scene.agents[1].position);
+    EXPECT_EQ(back.scene.agents[1].position, ctx.doc.scene.agents[1].position);
     EXPECT_EQ(back.scene.simulation.step, 0u);
     ASSERT_TRUE(back.scene.extra.contains("view"));
 
     // Loading it restores the camera and the layers.
     SandboxContext other;
     loadOrDie(other, out);
-    EXPECT_FALSE(other.fitRequested);
-    EXPECT_EQ(other.camera.center(), (Vec2{3.0, -2.0}));
-    EXPECT_EQ(other.camera.scale(), 17.0);
-    EXPECT_FALSE(other.layers.overlay.voCones);
-    EXPECT_FALSE(other.unsaved.unsaved());
+    EXPECT_FALSE(other.view.fitRequested);
+    EXPECT_EQ(other.view.camera.center(), (Vec2{3.0, -2.0}));
+    EXPECT_EQ(other.view.camera.scale(), 17.0);
+    EXPECT_FALSE(other.view.layers.overlay.voCones);
+    EXPECT_FALSE(other.doc.unsaved.unsaved());
 
     // A failed save keeps the unsaved mark and the file name.
     ASSERT_TRUE(editAgents(ctx, number(ui::AgentField::MaxSpeed, 2.5)));
     EXPECT_FALSE(saveSceneAs(ctx, dir / "no-such-dir" / "x.json"));
-    EXPECT_TRUE(ctx.unsaved.unsaved());
-    EXPECT_EQ(ctx.sceneFile, out);
-    EXPECT_FALSE(ctx.messages.empty());
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
+    EXPECT_EQ(ctx.doc.sceneFile, out);
+    EXPECT_FALSE(ctx.windows.messages.empty());
 }
 
 TEST(SaveScene, ViewBlockKeepsTheSelectionAndForeignKeys) {
@@ -299,21 +299,23 @@ TEST(SaveScene, ViewBlockKeepsTheSelectionAndForeignKeys) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "welcome.json");
     // The welcome scene's view selects agent 2, plays at 2x and carries a hint.
-    EXPECT_EQ(ctx.selection.primaryIndex(ctx.sim), std::optional<std::size_t>(2));
-    EXPECT_EQ(ctx.clockSettings.timeScale, 2.0);
-    EXPECT_FALSE(ctx.sceneHint.empty());
-    ASSERT_TRUE(selectByIndex(ctx, {7, 4}, ctx.paramsError)); // 4 is the primary
+    EXPECT_EQ(ctx.explain.selection.primaryIndex(ctx.session.sim), std::optional<std::size_t>(2));
+    EXPECT_EQ(ctx.session.clockSettings.timeScale, 2.0);
+    EXPECT_FALSE(ctx.windows.sceneHint.empty());
+    ASSERT_TRUE(selectByIndex(ctx.explain, ctx.session.sim, {7, 4},
+                              ctx.windows.paramsError)); // 4 is the primary
     const fs::path out = dir / "mine.json";
     ASSERT_TRUE(saveSceneAs(ctx, out));
     const scene::LoadResult back = scene::loadScene(out);
     const auto& view = back.scene.extra.at("view");
     EXPECT_EQ(view.at("select"), nlohmann::ordered_json::parse("[7, 4]"));
-    EXPECT_EQ(view.at("timeScale"), 2);          // not written by the app, but kept
-    EXPECT_TRUE(view.at("hint").is_string());    // likewise
+    EXPECT_EQ(view.at("timeScale"), 2);       // not written by the app, but kept
+    EXPECT_TRUE(view.at("hint").is_string()); // likewise
     SandboxContext other;
     loadOrDie(other, out);
-    EXPECT_EQ(other.selection.primaryIndex(other.sim), std::optional<std::size_t>(4));
-    EXPECT_EQ(other.selection.size(), 2u);
+    EXPECT_EQ(other.explain.selection.primaryIndex(other.session.sim),
+              std::optional<std::size_t>(4));
+    EXPECT_EQ(other.explain.selection.size(), 2u);
 }
 
 TEST(SaveScene, NewSceneIsNamedAfterItsFile) {
@@ -325,13 +327,13 @@ TEST(SaveScene, NewSceneIsNamedAfterItsFile) {
     EXPECT_EQ(sceneNameFromFile("___.json"), "Untitled");
     SandboxContext ctx;
     setEmptyScene(ctx);
-    ASSERT_TRUE(ctx.scene.name.empty());
-    scene::Scene s = ctx.scene;
+    ASSERT_TRUE(ctx.doc.scene.name.empty());
+    scene::Scene s = ctx.doc.scene;
     s.agents.push_back(scene::SceneAgent{});
     ASSERT_TRUE(commitScene(ctx, s, "Add agent"));
     ASSERT_TRUE(saveSceneAs(ctx, dir / "lobby_test.json"));
-    EXPECT_EQ(ctx.scene.name, "Lobby test");
-    EXPECT_FALSE(ctx.unsaved.unsaved());
+    EXPECT_EQ(ctx.doc.scene.name, "Lobby test");
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved());
     EXPECT_EQ(scene::loadScene(dir / "lobby_test.json").scene.name, "Lobby test");
     // Saved again elsewhere, it keeps its name.
     ASSERT_TRUE(saveSceneAs(ctx, dir / "copy.json"));
@@ -341,8 +343,8 @@ TEST(SaveScene, NewSceneIsNamedAfterItsFile) {
 TEST(Unsaved, BrokenFileKeepsTheCurrentScene) {
     SandboxContext ctx;
     loadOrDie(ctx, kScenes / "crossing.json");
-    ctx.loadRequest = fs::path(ORCA_SOURCE_DIR) / "tests" / "gui" / "data" / "broken.json";
+    ctx.requests.load = fs::path(ORCA_SOURCE_DIR) / "tests" / "gui" / "data" / "broken.json";
     applyRequests(ctx);
-    EXPECT_EQ(ctx.sceneFile, kScenes / "crossing.json");
-    EXPECT_FALSE(ctx.messages.empty());
+    EXPECT_EQ(ctx.doc.sceneFile, kScenes / "crossing.json");
+    EXPECT_FALSE(ctx.windows.messages.empty());
 }

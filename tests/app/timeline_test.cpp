@@ -248,28 +248,28 @@ TEST(TimeTravel, RecordsAtTheHeadAndSeeksBitExact) {
     EXPECT_EQ(ctx.timeline.history.lastStep(), 0u);
     stepSimulation(ctx, 60);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 60u);
-    const std::uint64_t head = ctx.sim.stateHash();
+    const std::uint64_t head = ctx.session.sim.stateHash();
 
-    const std::uint64_t version = ctx.stateVersion;
+    const std::uint64_t version = ctx.session.stateVersion;
     EXPECT_EQ(seekTo(ctx, 25), 25u);
-    EXPECT_GT(ctx.stateVersion, version); // explain records, inspector, overlays refresh
-    EXPECT_EQ(ctx.sim.stepCount(), 25u);
-    EXPECT_EQ(ctx.sim.stateHash(), hashAfter(kScenes / "circle.json", 25));
+    EXPECT_GT(ctx.session.stateVersion, version); // explain records, inspector, overlays refresh
+    EXPECT_EQ(ctx.session.sim.stepCount(), 25u);
+    EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter(kScenes / "circle.json", 25));
 
     // Stepping from the past replays (nothing recorded) and reaches the same head.
     stepSimulation(ctx, 35);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 60u);
-    EXPECT_EQ(ctx.sim.stateHash(), head);
+    EXPECT_EQ(ctx.session.sim.stateHash(), head);
     // At the head, recording continues.
     stepSimulation(ctx, 5);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 65u);
 
     applyAction(ctx, Action::StepBack);
-    EXPECT_EQ(ctx.sim.stepCount(), 64u);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 64u);
     applyAction(ctx, Action::RecordingStart);
-    EXPECT_EQ(ctx.sim.stepCount(), 0u);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
     applyAction(ctx, Action::RecordingEnd);
-    EXPECT_EQ(ctx.sim.stepCount(), 65u);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 65u);
     EXPECT_EQ(seekTo(ctx, 1000), 65u); // clamped
 }
 
@@ -289,25 +289,25 @@ TEST(TimeTravel, ParameterEditInThePastCutsTheFutureAndUndoBringsItBack) {
     ctx.interactive = false;
     loadOrDie(ctx, kScenes / "circle.json");
     stepSimulation(ctx, 80);
-    const std::uint64_t head = ctx.sim.stateHash();
+    const std::uint64_t head = ctx.session.sim.stateHash();
     seekTo(ctx, 40);
     selectAgents(ctx, {0});
     ASSERT_TRUE(editAgents(ctx, ui::AgentEdit{ui::AgentField::MaxSpeed, 0.5, {}, false}))
-        << ctx.paramsError;
-    EXPECT_EQ(ctx.sim.stepCount(), 40u);
+        << ctx.windows.paramsError;
+    EXPECT_EQ(ctx.session.sim.stepCount(), 40u);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 40u); // the future was cut
     stepSimulation(ctx, 10);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 50u); // and is recorded anew
-    EXPECT_EQ(ctx.sim.agentParams(ctx.sim.agentAt(0)).maxSpeed, 0.5);
+    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentAt(0)).maxSpeed, 0.5);
 
     undoEdit(ctx);
-    EXPECT_EQ(ctx.sim.stepCount(), 40u); // back where the edit was made, before it
+    EXPECT_EQ(ctx.session.sim.stepCount(), 40u); // back where the edit was made, before it
     EXPECT_EQ(ctx.timeline.history.lastStep(), 80u);
-    EXPECT_NE(ctx.sim.agentParams(ctx.sim.agentAt(0)).maxSpeed, 0.5);
-    EXPECT_FALSE(ctx.scene.agents[0].overrides.maxSpeed.has_value());
-    EXPECT_EQ(ctx.sim.stateHash(), hashAfter(kScenes / "circle.json", 40));
+    EXPECT_NE(ctx.session.sim.agentParams(ctx.session.sim.agentAt(0)).maxSpeed, 0.5);
+    EXPECT_FALSE(ctx.doc.scene.agents[0].overrides.maxSpeed.has_value());
+    EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter(kScenes / "circle.json", 40));
     applyAction(ctx, Action::RecordingEnd);
-    EXPECT_EQ(ctx.sim.stateHash(), head);
+    EXPECT_EQ(ctx.session.sim.stateHash(), head);
 }
 
 TEST(TimeTravel, FocusingAnEventSeeksAndSelectsItsAgents) {
@@ -320,7 +320,7 @@ TEST(TimeTravel, FocusingAnEventSeeksAndSelectsItsAgents) {
     const std::size_t i = events.size() / 2;
     const Event e = events[i];
     focusEvent(ctx, i);
-    EXPECT_EQ(ctx.sim.stepCount(), e.step);
+    EXPECT_EQ(ctx.session.sim.stepCount(), e.step);
     std::vector<std::size_t> want(e.agents.begin(), e.agents.end());
     std::vector<std::size_t> got = selectedAgents(ctx);
     std::sort(want.begin(), want.end());

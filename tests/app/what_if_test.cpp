@@ -26,7 +26,8 @@ void load(SandboxContext& ctx, const char* name) {
 
 std::uint64_t hashAfter(const char* name, int steps) {
     Simulator sim = scene::buildSimulator(scene::loadScene(kScenes / name).scene);
-    for (int i = 0; i < steps; ++i) sim.step();
+    for (int i = 0; i < steps; ++i)
+        sim.step();
     return sim.stateHash();
 }
 
@@ -45,33 +46,33 @@ TEST(WhatIf, ADraggedNeighbourVelocityMovesTheHalfPlaneAndEscRevertsBitExact) {
     load(ctx, "crossing.json");
     stepSimulation(ctx, 20);
     selectAgents(ctx, {0});
-    refreshRecords(ctx);
-    const ExplainRecord* rec = primaryRecord(ctx);
+    refreshRecords(ctx.explain, ctx.session);
+    const ExplainRecord* rec = primaryRecord(ctx.explain);
     ASSERT_NE(rec, nullptr);
     ASSERT_FALSE(rec->agentNeighbors.empty());
     const AgentId other = rec->agentNeighbors.front().id;
     const int k = lineOf(*rec, other);
     ASSERT_GE(k, 0);
     const Line before = rec->lines[static_cast<std::size_t>(k)].line;
-    const std::uint64_t hash = ctx.sim.stateHash();
-    const std::size_t otherIndex = *ctx.sim.indexOf(other);
+    const std::uint64_t hash = ctx.session.sim.stateHash();
+    const std::size_t otherIndex = *ctx.session.sim.indexOf(other);
 
-    const Vec2 v = ctx.sim.velocity(other);
+    const Vec2 v = ctx.session.sim.velocity(other);
     whatIfSet(ctx, WhatIfTarget::Velocity, otherIndex, v + Vec2(0.0, 1.0));
     EXPECT_TRUE(ctx.whatIf.active);
-    refreshRecords(ctx);
-    rec = primaryRecord(ctx);
+    refreshRecords(ctx.explain, ctx.session);
+    rec = primaryRecord(ctx.explain);
     ASSERT_NE(rec, nullptr);
     const int k2 = lineOf(*rec, other);
     ASSERT_GE(k2, 0);
     const Line after = rec->lines[static_cast<std::size_t>(k2)].line;
     EXPECT_TRUE(after.point != before.point || after.direction != before.direction);
-    EXPECT_EQ(ctx.sim.velocity(other), v + Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.session.sim.velocity(other), v + Vec2(0.0, 1.0));
 
     applyAction(ctx, Action::ClearSelection); // Esc: reverts the preview, keeps the selection
     EXPECT_FALSE(ctx.whatIf.active);
-    EXPECT_EQ(ctx.sim.stateHash(), hash);
-    EXPECT_EQ(ctx.selection.size(), 1u);
+    EXPECT_EQ(ctx.session.sim.stateHash(), hash);
+    EXPECT_EQ(ctx.explain.selection.size(), 1u);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 20u); // nothing was cut
 }
 
@@ -80,40 +81,40 @@ TEST(WhatIf, KeepingAVelocityAtALaterStepEditsTheRunAndUndoBringsTheRecordingBac
     ctx.interactive = false;
     load(ctx, "dense_convergence.json");
     stepSimulation(ctx, 80);
-    const std::uint64_t head = ctx.sim.stateHash();
+    const std::uint64_t head = ctx.session.sim.stateHash();
     seekTo(ctx, 30);
     whatIfSet(ctx, WhatIfTarget::Velocity, 3, Vec2(0.5, -0.5));
     applyAction(ctx, Action::KeepWhatIf);
     EXPECT_FALSE(ctx.whatIf.active);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 30u); // the future was cut
-    EXPECT_EQ(ctx.sim.velocity(ctx.sim.agentAt(3)), Vec2(0.5, -0.5));
-    EXPECT_FALSE(ctx.unsaved.unsaved()); // the scene (the start) did not change
+    EXPECT_EQ(ctx.session.sim.velocity(ctx.session.sim.agentAt(3)), Vec2(0.5, -0.5));
+    EXPECT_FALSE(ctx.doc.unsaved.unsaved()); // the scene (the start) did not change
     stepSimulation(ctx, 10);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 40u);
-    EXPECT_NE(ctx.sim.stateHash(), hashAfter("dense_convergence.json", 40));
+    EXPECT_NE(ctx.session.sim.stateHash(), hashAfter("dense_convergence.json", 40));
 
     undoEdit(ctx);
-    EXPECT_EQ(ctx.sim.stepCount(), 30u);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 30u);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 80u);
-    EXPECT_EQ(ctx.sim.stateHash(), hashAfter("dense_convergence.json", 30));
+    EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter("dense_convergence.json", 30));
     applyAction(ctx, Action::RecordingEnd);
-    EXPECT_EQ(ctx.sim.stateHash(), head);
+    EXPECT_EQ(ctx.session.sim.stateHash(), head);
 }
 
 TEST(WhatIf, KeepingAPositionAtStepZeroIsAnUndoableSceneEdit) {
     SandboxContext ctx;
     ctx.interactive = false;
     load(ctx, "crossing.json");
-    const Vec2 start = ctx.scene.agents[1].position;
+    const Vec2 start = ctx.doc.scene.agents[1].position;
     whatIfSet(ctx, WhatIfTarget::Position, 1, start + Vec2(2.0, 0.0));
     // Stepping runs the preview: it is kept first.
     stepSimulation(ctx, 1);
     EXPECT_FALSE(ctx.whatIf.active);
-    EXPECT_EQ(ctx.scene.agents[1].position, start + Vec2(2.0, 0.0));
-    EXPECT_TRUE(ctx.unsaved.unsaved());
+    EXPECT_EQ(ctx.doc.scene.agents[1].position, start + Vec2(2.0, 0.0));
+    EXPECT_TRUE(ctx.doc.unsaved.unsaved());
     undoEdit(ctx);
-    EXPECT_EQ(ctx.scene.agents[1].position, start);
-    EXPECT_EQ(ctx.sim.position(ctx.sim.agentAt(1)), start);
+    EXPECT_EQ(ctx.doc.scene.agents[1].position, start);
+    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentAt(1)), start);
 }
 
 TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
@@ -122,14 +123,14 @@ TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
     load(ctx, "crossing.json");
     stepSimulation(ctx, 15);
     whatIfSet(ctx, WhatIfTarget::PrefVelocity, 2, Vec2(0.0, 1.0));
-    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentAt(2)), Vec2(0.0, 1.0));
     EXPECT_TRUE(whatIfKeep(ctx));
-    ASSERT_TRUE(ctx.scene.agents[2].prefVelocity.has_value());
-    EXPECT_EQ(*ctx.scene.agents[2].prefVelocity, Vec2(0.0, 1.0));
-    EXPECT_FALSE(ctx.scene.agents[2].goal.has_value());
-    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    ASSERT_TRUE(ctx.doc.scene.agents[2].prefVelocity.has_value());
+    EXPECT_EQ(*ctx.doc.scene.agents[2].prefVelocity, Vec2(0.0, 1.0));
+    EXPECT_FALSE(ctx.doc.scene.agents[2].goal.has_value());
+    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentAt(2)), Vec2(0.0, 1.0));
     EXPECT_EQ(ctx.timeline.history.lastStep(), 15u);
     undoEdit(ctx);
-    EXPECT_TRUE(ctx.scene.agents[2].goal.has_value());
-    EXPECT_EQ(ctx.sim.stateHash(), hashAfter("crossing.json", 15));
+    EXPECT_TRUE(ctx.doc.scene.agents[2].goal.has_value());
+    EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter("crossing.json", 15));
 }

@@ -1,0 +1,41 @@
+#pragma once
+// The document part of the sandbox's context: the scene being edited, its file, whether it is
+// saved, its undo history and the autosave that protects it.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "orca/scene.hpp"
+#include "orca/scene_history.hpp"
+
+#include "recovery.hpp"
+#include "scene_edit.hpp"
+
+namespace orca::app {
+
+struct Document {
+    /// The loaded scene with the user's edits (restart rebuilds the simulation from it, Save
+    /// writes it).
+    scene::Scene scene;
+    std::filesystem::path sceneFile;     ///< empty for the empty scene
+    std::vector<std::string> agentNames; ///< user ids from the file ("" when none), agent order
+    UnsavedTracker unsaved;
+    /// Undo and redo of scene edits (tools, parameters, generators, lint fixes).
+    scene::EditHistory history;
+    std::uint64_t editVersion = 0; ///< bumped by every change of the scene
+    /// Autosave of unsaved edits to the recovery file ("" = none).
+    std::filesystem::path recoveryFile;
+    AutosaveTimer autosave;
+    /// Scene and lesson files larger than this are refused (--max-file-size); devices, FIFOs
+    /// and folders always are (scene::readTextFile).
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
+};
+
+/// How the app reads scene and lesson files (the --max-file-size limit).
+[[nodiscard]] scene::LoadOptions appLoadOptions(const Document& doc);
+/// "Name (file.json)" for titles.
+[[nodiscard]] std::string sceneTitle(const Document& doc);
+
+} // namespace orca::app

@@ -1,0 +1,57 @@
+#pragma once
+// The windows part of the sandbox's context: which panels are open, Help, the scene hint, the
+// lesson window, message boxes, the modal dialogs and the status-bar note.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "orca/ui/panels.hpp"
+
+#include "key_bindings.hpp"
+#include "lessons.hpp"
+#include "recovery.hpp"
+#include "settings.hpp"
+
+namespace orca::app {
+
+/// Something that would lose unsaved changes, waiting for the user's answer.
+struct GuardedRequest {
+    enum class Kind { Load, Quit, New } kind = Kind::Load;
+    std::filesystem::path file; ///< Load
+};
+
+/// The small modal dialogs (one at a time).
+enum class Dialog { None, Open, SaveAs, Screenshot, ExportSvg, Record, Unsaved, Recover };
+
+struct Windows {
+    PanelVisibility panels;
+    std::string paramsError; ///< the Parameters panel's last refusal
+
+    bool showHelp = false;
+    bool helpFirstLaunch = false; ///< Help opened by the first launch: key tables folded
+    float helpRect[4] = {0.0f, 0.0f, 0.0f, 0.0f}; ///< the Help window last frame (dump)
+    std::vector<ui::HelpRow> keyHelp = keyHelpRows();
+    std::vector<ui::HelpRow> mouseHelp = mouseHelpRows();
+    std::string sceneHint; ///< the scene's "view" hint line, "" when none or dismissed
+    LessonState lesson;    ///< the open lesson (lessons.hpp), its window and task
+    ui::MessageQueue messages;
+    std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
+
+    Dialog dialog = Dialog::None;
+    int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
+    std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
+    std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
+    bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
+    /// A recovery file found at start, waiting for the user's answer (Dialog::Recover).
+    std::optional<Recovered> pendingRecovery;
+
+    std::string note;       ///< transient status-bar note ("saved ...")
+    double noteUntil = 0.0; ///< ImGui time when the note disappears
+};
+
+/// Shows `text` in the status bar for a few seconds (and prints it).
+void setNote(Windows& windows, std::string text);
+
+} // namespace orca::app
