@@ -29,7 +29,7 @@
 #include <thread>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 #pragma once
-/// \file scene_generators.hpp
+/// \file generators.hpp
 /// Scene generators: pure functions that lay out many explicit agents at once (a ring, a grid
 /// block, a random crowd in a polygon, two crossing flows). The app previews their result and
 /// inserts it into a scene; nothing here touches a Scene or a Simulator.
@@ -45,7 +45,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/types.hpp"
 
 namespace orca::scene {

@@ -1,4 +1,4 @@
-#include "orca/scene_generators.hpp"
+#include "orca/scene/generators.hpp"
 
 #include <algorithm>
 #include <array>

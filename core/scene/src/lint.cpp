@@ -1,4 +1,4 @@
-#include "orca/scene_lint.hpp"
+#include "orca/scene/lint.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,9 +16,9 @@
 
 #include <glm/common.hpp>
 
-#include "agent_grid.hpp"
 #include "orca/obstacles.hpp"
-#include "orca/scene_generators.hpp"
+#include "orca/point_grid.hpp"
+#include "orca/scene/generators.hpp"
 
 namespace orca::scene {
 
@@ -767,9 +767,9 @@ void lintParams(Context& c) {
 // ---- Spatial checks between agents --------------------------------------------------------------
 
 struct AgentIndex {
-    detail::AgentGrid grid;
-    std::vector<std::size_t> sceneIndex; ///< grid agent -> scene agent
-    std::vector<detail::ItemRange> ranges;
+    PointGrid grid;
+    std::vector<std::size_t> sceneIndex; ///< grid point -> scene agent
+    std::vector<std::uint32_t> near;     ///< query scratch
 };
 
 /// max-neighbors-low's range for agent i: min(neighborDist, maxSpeed x timeHorizon + 2 radius).
@@ -800,23 +800,20 @@ void buildIndex(const Scene& s, const std::vector<AgentParams>& params,
         const double median = sizes[sizes.size() / 2];
         if (std::isfinite(median) && median > 0.0) cell = median;
     }
-    const std::vector<Vec2> vel(pos.size(), Vec2{0.0, 0.0});
-    index.grid.build(pos, vel, radius, cell);
+    index.grid.build(pos, radius, cell);
 }
 
 /// Number of other agents strictly within `range` of agent `i`, counting at most `cap`.
 std::size_t countWithin(const Scene& s, AgentIndex& index, std::size_t i, double range,
                         std::size_t cap) {
     const Vec2 p = s.agents[i].position;
-    index.grid.rangesNear(p, range, index.ranges);
+    index.grid.candidatesNear(p, range, index.near);
     const double rangeSq = range * range;
     std::size_t count = 0;
-    for (const detail::ItemRange& r : index.ranges) {
-        for (std::uint32_t item = r.begin; item < r.end; ++item) {
-            const std::size_t j = index.sceneIndex[index.grid.itemAgent(item)];
-            if (j == i) continue;
-            if (absSq(index.grid.itemPosition(item) - p) < rangeSq && ++count >= cap) return count;
-        }
+    for (const std::uint32_t point : index.near) {
+        const std::size_t j = index.sceneIndex[point];
+        if (j == i) continue;
+        if (absSq(s.agents[j].position - p) < rangeSq && ++count >= cap) return count;
     }
     return count;
 }
@@ -856,11 +853,11 @@ void lintAgentPairs(Context& c, AgentIndex& index) {
         const std::size_t i = index.sceneIndex[g];
         const SceneAgent& a = s.agents[i];
         const double ri = c.params[i].radius;
-        index.grid.rangesNear(a.position, 2.0 * ri, index.ranges);
+        index.grid.candidatesNear(a.position, 2.0 * ri, index.near);
         std::optional<std::size_t> firstCopy;
-        for (const detail::ItemRange& r : index.ranges) {
-            for (std::uint32_t item = r.begin; item < r.end; ++item) {
-                const std::size_t j = index.sceneIndex[index.grid.itemAgent(item)];
+        for (const std::uint32_t point : index.near) {
+            {
+                const std::size_t j = index.sceneIndex[point];
                 if (j == i) continue;
                 const SceneAgent& b = s.agents[j];
                 if (j < i && duplicates(a, b)) {
@@ -1004,13 +1001,11 @@ bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_
     for (const std::size_t self : {i, j}) {
         const Vec2 p = c.scene.agents[self].position;
         const double range = c.params[self].neighborDist;
-        index.grid.rangesNear(p, range, index.ranges);
-        for (const detail::ItemRange& r : index.ranges) {
-            for (std::uint32_t item = r.begin; item < r.end; ++item) {
-                const std::size_t k = index.sceneIndex[index.grid.itemAgent(item)];
-                if (k != i && k != j && absSq(index.grid.itemPosition(item) - p) < range * range)
-                    return false;
-            }
+        index.grid.candidatesNear(p, range, index.near);
+        for (const std::uint32_t point : index.near) {
+            const std::size_t k = index.sceneIndex[point];
+            if (k != i && k != j && absSq(c.scene.agents[k].position - p) < range * range)
+                return false;
         }
     }
     return true;

@@ -1,4 +1,4 @@
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
