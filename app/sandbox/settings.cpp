@@ -10,7 +10,7 @@
 
 #include "orca/ui/style.hpp"
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -143,7 +143,7 @@ bool saveSettings(const Settings& s, const fs::path& file, std::string& error) {
         error = "no settings folder";
         return false;
     }
-    return writeFileAtomic(file, settingsToText(s), error);
+    return scene::writeFileAtomic(file, settingsToText(s), error);
 }
 
 fs::path defaultSettingsFile() {

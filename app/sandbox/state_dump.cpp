@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "sandbox.hpp"
 
 namespace orca::app {
@@ -159,7 +159,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"recoveryFile", ctx.recoveryFile.string()},
                    {"recoveryPending", ctx.pendingRecovery.has_value()}};
     std::string error;
-    if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
+    if (!scene::writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return false;
     }

@@ -1,18 +1,11 @@
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <chrono>
 #include <cmath>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "json_format.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace orca::scene {
@@ -281,69 +274,9 @@ void saveScene(const Scene& scene, const std::filesystem::path& path) {
                          "the scene was not saved because it is invalid: " + e.message());
     }
 
-    std::filesystem::path dir = path.parent_path();
-    if (dir.empty()) dir = ".";
-    static std::atomic<unsigned> counter{0};
-    std::filesystem::path tmp;
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        const auto ticks = std::chrono::steady_clock::now().time_since_epoch().count();
-        std::string name(1, '.');
-        name += path.filename().string();
-        name += ".tmp-";
-        name += std::to_string(::getpid());
-        name += '-';
-        name += std::to_string(counter.fetch_add(1));
-        name += '-';
-        name += std::to_string(static_cast<unsigned long long>(ticks) % 1000000007ULL);
-        tmp = dir / name;
-        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) {
-            throw SceneError(file, "", 0, 0,
-                             "cannot save: cannot create a temporary file in \"" + dir.string() +
-                                 "\": " + osError(errno));
-        }
-    }
-    if (fd < 0) {
-        throw SceneError(file, "", 0, 0,
-                         "cannot save: no unique temporary file name in \"" + dir.string() + "\"");
-    }
-    auto abandon = [&](const std::string& what, int err) {
-        if (fd >= 0) ::close(fd);
-        ::unlink(tmp.c_str());
-        throw SceneError(file, "", 0, 0, "cannot save: " + what + ": " + osError(err));
-    };
-
-    // Keep the permissions of the file being replaced.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        (void)::fchmod(fd, st.st_mode & 07777);
-    }
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            abandon("cannot write \"" + tmp.string() + "\"", errno);
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0) abandon("cannot flush \"" + tmp.string() + "\" to disk", errno);
-    const int closeResult = ::close(fd);
-    fd = -1;
-    if (closeResult != 0) abandon("cannot close \"" + tmp.string() + "\"", errno);
-
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) abandon("cannot replace the file with \"" + tmp.string() + "\"", ec.value());
-
-    // Make the rename itself durable (best effort: some file systems refuse to sync a
-    // directory, and the data is already safe in the file).
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        (void)::fsync(dirFd);
-        ::close(dirFd);
-    }
+    std::string error;
+    if (!writeFileAtomic(path, text, error))
+        throw SceneError(file, "", 0, 0, "cannot save: " + error);
 }
 
 } // namespace orca::scene
