@@ -14,7 +14,6 @@
 #include <glm/common.hpp>
 
 #include "lint_rules.hpp"
-#include "orca/scene/generators.hpp"
 
 namespace orca::scene::lint {
 
