@@ -17,7 +17,6 @@ add_library(orca_sandbox_lib STATIC
     sandbox/settings.cpp
     sandbox/selection.cpp
     sandbox/scene_edit.cpp
-    sandbox/atomic_file.cpp
     sandbox/editor.cpp
     sandbox/authoring_panels.cpp
     sandbox/recovery.cpp

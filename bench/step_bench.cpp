@@ -13,8 +13,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "orca/scene.hpp"
-#include "orca/workloads.hpp"
+#include "orca/scene/scene.hpp"
+#include "orca/scene/workloads.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/state.hpp"
 
 #include "max_file_size_option.hpp"

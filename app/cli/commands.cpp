@@ -13,13 +13,13 @@
 
 #include "cli_common.hpp"
 #include "lesson_cmd.hpp"
-#include "orca/lesson.hpp"
+#include "orca/scene/lesson.hpp"
 #include "orca/events.hpp"
-#include "orca/explain_json.hpp"
-#include "orca/scene.hpp"
-#include "orca/scene_lint.hpp"
+#include "orca/scene/explain_json.hpp"
+#include "orca/scene/scene.hpp"
+#include "orca/scene/lint.hpp"
 #include "orca/simulator.hpp"
-#include "orca/workloads.hpp"
+#include "orca/scene/workloads.hpp"
 
 namespace orca::cli {
 

@@ -5,8 +5,8 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "orca/compare.hpp"
-#include "orca/events_json.hpp"
+#include "orca/scene/compare.hpp"
+#include "orca/scene/events_json.hpp"
 
 namespace orca::cli {
 

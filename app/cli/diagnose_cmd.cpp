@@ -5,8 +5,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/diagnosis.hpp"
-#include "orca/diagnosis_json.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/diagnosis_json.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::cli {
 

@@ -10,8 +10,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/events.hpp"
-#include "orca/events_json.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/events_json.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca::cli {

@@ -2,8 +2,8 @@
 
 #include <ostream>
 
-#include "orca/lesson.hpp"
-#include "orca/scene_lint.hpp"
+#include "orca/scene/lesson.hpp"
+#include "orca/scene/lint.hpp"
 
 namespace orca::cli {
 

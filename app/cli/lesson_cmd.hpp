@@ -1,10 +1,10 @@
 #pragma once
-// `orca validate` on lesson files (format "orca-lesson", orca/lesson.hpp).
+// `orca validate` on lesson files (format "orca-lesson", orca/scene/lesson.hpp).
 
 #include <iosfwd>
 #include <string>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::cli {
 

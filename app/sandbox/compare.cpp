@@ -1,6 +1,6 @@
 #include "compare.hpp"
 
-#include "orca/events_json.hpp"
+#include "orca/scene/events_json.hpp"
 #include "sandbox.hpp"
 
 namespace orca::app {

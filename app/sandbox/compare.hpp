@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/compare.hpp"
+#include "orca/scene/compare.hpp"
 #include "orca/ui/compare_panel.hpp"
 
 #include "cache_stamp.hpp"

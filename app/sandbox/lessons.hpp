@@ -1,6 +1,6 @@
 #pragma once
 // Lessons in the sandbox: the Lessons menu, the lesson window, --lesson NAME [--lesson-page K].
-// A lesson (orca/lesson.hpp, docs/lessons.md) loads its scene the normal way, then each page
+// A lesson (orca/scene/lesson.hpp, docs/lessons.md) loads its scene the normal way, then each page
 // sets the layers, selection, camera, step, construction phase and a "try this" task that is
 // checked live.
 
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/lesson.hpp"
+#include "orca/scene/lesson.hpp"
 #include "orca/ui/camera.hpp"
 
 #include "paths.hpp"

@@ -4,7 +4,7 @@
 
 #include "orca/ui/style.hpp"
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "sandbox.hpp"
 
 namespace fs = std::filesystem;
@@ -59,7 +59,7 @@ bool exportSvg(const SandboxContext& ctx, const fs::path& file, std::string& err
     ui::SvgPicture p = svgPicture(ctx);
     const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
     p.selected = selected;
-    return writeFileAtomic(file, ui::renderSvg(p), error);
+    return scene::writeFileAtomic(file, ui::renderSvg(p), error);
 }
 
 fs::path defaultPicturePath(const SandboxContext& ctx, const std::string& extension) {

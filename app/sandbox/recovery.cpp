@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
@@ -375,7 +375,7 @@ bool writeRecovery(const fs::path& file, const scene::Scene& scene, const fs::pa
 
     std::error_code ec;
     if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
-    return writeFileAtomic(file, text, error);
+    return scene::writeFileAtomic(file, text, error);
 }
 
 std::optional<Recovered> readRecovery(const fs::path& file, std::string& error) {
@@ -406,6 +406,7 @@ void removeRecovery(const fs::path& file) {
     fs::path tmp = file; // left behind if the app died while writing
     tmp += ".tmp";
     fs::remove(tmp, ec);
+    scene::removeAtomicTemporaries(file); // the same, from writeFileAtomic
 }
 
 AutosaveTimer::AutosaveTimer(double periodSeconds)

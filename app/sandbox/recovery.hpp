@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::app {
 
@@ -116,8 +116,9 @@ struct Recovered {
 [[nodiscard]] std::optional<Recovered> readRecovery(const std::filesystem::path& file,
                                                     std::string& error);
 
-/// Deletes the recovery file and its leftover ".tmp" (after a save, or when the user discards
-/// it); missing or empty `file` is fine. The lock file and the lock stay: the slot remains this
+/// Deletes the recovery file and the temporary files of writes killed midway (".tmp" of older
+/// versions, ".recovery.json.tmp-PID-XXXXXX" of scene::writeFileAtomic) after a save, or when
+/// the user discards it; missing or empty `file` is fine. The lock file and the lock stay: the slot remains this
 /// process's for its next autosave.
 void removeRecovery(const std::filesystem::path& file);
 

@@ -10,7 +10,6 @@
 
 #include "orca/ui/style.hpp"
 
-#include "atomic_file.hpp"
 #include "panel_table.hpp"
 
 namespace fs = std::filesystem;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "orca/explain.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 #include "orca/ui/camera.hpp"
 #include "orca/ui/explain_overlay.hpp"

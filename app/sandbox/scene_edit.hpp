@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 #include "orca/ui/params_panel.hpp"
 

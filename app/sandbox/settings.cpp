@@ -10,7 +10,7 @@
 
 #include "orca/ui/style.hpp"
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "panel_table.hpp"
 
 namespace fs = std::filesystem;
@@ -135,7 +135,7 @@ bool saveSettings(const Settings& s, const fs::path& file, std::string& error) {
         error = "no settings folder";
         return false;
     }
-    return writeFileAtomic(file, settingsToText(s), error);
+    return scene::writeFileAtomic(file, settingsToText(s), error);
 }
 
 fs::path defaultSettingsFile() {

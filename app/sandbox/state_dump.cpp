@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "panel_table.hpp"
 #include "sandbox.hpp"
 
@@ -158,7 +158,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"recoveryFile", ctx.doc.recoveryFile.string()},
                    {"recoveryPending", ctx.windows.pendingRecovery.has_value()}};
     std::string error;
-    if (!writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
+    if (!scene::writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return false;
     }

@@ -100,16 +100,9 @@ bool properlyCross(Vec2 a, Vec2 b, Vec2 c, Vec2 e) {
            ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
 }
 
-/// Crossing-number test (polygons of 3+ vertices).
+/// Crossing-number test for polygons of 3+ vertices (segments contain nothing).
 bool insidePolygon(std::span<const Vec2> poly, Vec2 p) {
-    if (poly.size() < 3) return false;
-    bool inside = false;
-    for (std::size_t a = 0, b = poly.size() - 1; a < poly.size(); b = a++) {
-        if ((poly[a].y > p.y) != (poly[b].y > p.y) &&
-            p.x < (poly[b].x - poly[a].x) * (p.y - poly[a].y) / (poly[b].y - poly[a].y) + poly[a].x)
-            inside = !inside;
-    }
-    return inside;
+    return poly.size() >= 3 && pointInPolygon(poly, p);
 }
 
 /// Convex hull of a point set, counter-clockwise (Andrew's monotone chain).

@@ -48,7 +48,7 @@ double widen(double radius) { return radius * (1.0 + 1e-9) + 1e-9; }
 
 /// Depth of the disk (p, r) in polygon `v` (counter-clockwise; 2 vertices = a segment), or a
 /// negative number when they do not intersect. dist = sqrt(min over edges of
-/// distSqPointSegment(a, b, p)); inside (crossing number, the test of
+/// distSqPointSegment(a, b, p)); inside (pointInPolygon, the crossing-number test of
 /// Simulator::clearance()) => r + dist; else dist < r => r - dist.
 double penetrationDepth(std::span<const Vec2> v, Vec2 p, double r) {
     const std::size_t k = v.size();
@@ -57,13 +57,10 @@ double penetrationDepth(std::span<const Vec2> v, Vec2 p, double r) {
     if (k == 2) {
         d2 = distSqPointSegment(v[0], v[1], p);
     } else {
-        for (std::size_t a = 0, b = k - 1; a < k; b = a++) {
+        for (std::size_t a = 0, b = k - 1; a < k; b = a++)
             d2 = std::min(d2, distSqPointSegment(v[b], v[a], p));
-            // Crossing-number test, term for term as in Simulator::clearance().
-            if ((v[a].y > p.y) != (v[b].y > p.y) &&
-                p.x < (v[b].x - v[a].x) * (p.y - v[a].y) / (v[b].y - v[a].y) + v[a].x)
-                inside = !inside;
-        }
+        // The same IEEE operations as Simulator::clearance()'s crossing-number test.
+        inside = pointInPolygon(v, p);
     }
     const double dist = std::sqrt(d2);
     if (inside) return r + dist;

@@ -72,4 +72,20 @@ double signedArea(std::span<const Vec2> polygon) {
     return 0.5 * twice;
 }
 
+bool pointInPolygon(std::span<const Vec2> polygon, Vec2 p) {
+    // Even-odd rule: count the edges crossed by the ray from p toward +x. An edge counts when
+    // its endpoints lie on opposite sides of the line y = p.y (one strictly above, the other
+    // at or below, so a vertex on the ray is counted once) and it crosses right of p.
+    bool inside = false;
+    for (std::size_t i = 0, n = polygon.size(), j = n - 1; i < n; j = i++) {
+        const Vec2 a = polygon[i];
+        const Vec2 b = polygon[j];
+        if ((a.y > p.y) != (b.y > p.y)) {
+            const double xCross = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+            if (p.x < xCross) inside = !inside;
+        }
+    }
+    return inside;
+}
+
 } // namespace orca

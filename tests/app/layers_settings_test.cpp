@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "atomic_file.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "layers.hpp"
 #include "settings.hpp"
 
@@ -159,10 +159,10 @@ TEST(AtomicFile, ReplacesAndFailsCleanly) {
     const fs::path dir = tempDir("atomic");
     const fs::path file = dir / "out.json";
     std::string err;
-    ASSERT_TRUE(writeFileAtomic(file, "one", err)) << err;
-    ASSERT_TRUE(writeFileAtomic(file, "two", err)) << err;
+    ASSERT_TRUE(orca::scene::writeFileAtomic(file, "one", err)) << err;
+    ASSERT_TRUE(orca::scene::writeFileAtomic(file, "two", err)) << err;
     EXPECT_EQ(readAll(file), "two");
-    EXPECT_FALSE(writeFileAtomic(dir / "missing-dir" / "x.json", "three", err));
+    EXPECT_FALSE(orca::scene::writeFileAtomic(dir / "missing-dir" / "x.json", "three", err));
     EXPECT_FALSE(err.empty());
     EXPECT_EQ(readAll(file), "two");
 }

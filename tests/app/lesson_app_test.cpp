@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "orca/lesson.hpp"
+#include "orca/scene/lesson.hpp"
 #include "orca/ui/lesson_panel.hpp"
 
 #include "layers.hpp"

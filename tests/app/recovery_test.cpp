@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "recovery.hpp"
 

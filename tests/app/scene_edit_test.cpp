@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "sandbox.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/ui/events_panel.hpp"
 #include "orca/ui/timeline_bar.hpp"
 

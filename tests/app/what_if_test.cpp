@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "sandbox.hpp"
 

@@ -21,9 +21,9 @@
 #include "cli/cli_fixture.hpp"
 
 #include "orca/events.hpp"
-#include "orca/events_json.hpp"
+#include "orca/scene/events_json.hpp"
 #include "orca/geometry.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace {
 

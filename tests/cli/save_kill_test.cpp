@@ -29,7 +29,7 @@
 #include <thread>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace {
 
@@ -86,7 +86,8 @@ int waitFor(pid_t pid) {
     return status;
 }
 
-/// saveScene names its temporary file for `target` ".NAME.tmp-PID-COUNTER-TICKS", beside it.
+/// saveScene (writeFileAtomic) names its temporary file for `target` ".NAME.tmp-PID-XXXXXX",
+/// beside it.
 std::string temporaryPrefix(const fs::path& target) {
     std::string prefix = target.filename().string();
     prefix.insert(0, 1, '.'); // not `"." + string`: GCC 12 -Wrestrict false positive

@@ -2,8 +2,8 @@
 // that follows the original in lockstep and seeks with it, and the metrics side by side.
 #include <gtest/gtest.h>
 
-#include "orca/compare.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/compare.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {

@@ -9,7 +9,7 @@
 
 #include "orca/diagnosis.hpp"
 #include "orca/history.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {

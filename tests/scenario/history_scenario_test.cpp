@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "orca/history.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca {
 namespace {

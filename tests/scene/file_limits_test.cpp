@@ -17,8 +17,8 @@
 #include <string>
 #include <thread>
 
-#include "orca/lesson.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/lesson.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 namespace {

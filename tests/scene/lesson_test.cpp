@@ -1,4 +1,4 @@
-// Lessons (orca/lesson.hpp): loading with precise errors, page fallbacks, the bundled lessons,
+// Lessons (orca/scene/lesson.hpp): loading with precise errors, page fallbacks, the bundled lessons,
 // and the "try this" task checks on hand-built simulators.
 
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/lesson.hpp"
+#include "orca/scene/lesson.hpp"
 
 namespace orca::lesson {
 namespace {

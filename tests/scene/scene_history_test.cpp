@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
-#include "orca/scene_history.hpp"
+#include "orca/scene/scene.hpp"
+#include "orca/scene/history.hpp"
 
 namespace orca::scene {
 namespace {

@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "orca/scene_lint.hpp"
-#include "orca/workloads.hpp"
+#include "orca/scene/lint.hpp"
+#include "orca/scene/workloads.hpp"
 
 namespace orca::scene {
 namespace {

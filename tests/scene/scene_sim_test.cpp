@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 namespace {

@@ -73,4 +73,10 @@ struct Line {
 /// Signed area of a polygon (positive when counter-clockwise).
 [[nodiscard]] double signedArea(std::span<const Vec2> polygon);
 
+/// Whether `p` is inside `polygon` by the even-odd rule (any winding). Points exactly on an
+/// edge may go either way, and so may any point for a 2-vertex "polygon" (callers that may
+/// pass segments check the size first). The one point-in-polygon test of the project (scene
+/// generators, linter, diagnosis, editor).
+[[nodiscard]] bool pointInPolygon(std::span<const Vec2> polygon, Vec2 p);
+
 } // namespace orca

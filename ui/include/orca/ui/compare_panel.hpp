@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/compare.hpp"
+#include "orca/scene/compare.hpp"
 #include "orca/ui/camera.hpp"
 
 struct ImDrawList;

@@ -1,4 +1,4 @@
-#include "orca/scene_history.hpp"
+#include "orca/scene/history.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,5 +1,5 @@
 #pragma once
-/// \file scene_generators.hpp
+/// \file generators.hpp
 /// Scene generators: pure functions that lay out many explicit agents at once (a ring, a grid
 /// block, a random crowd in a polygon, two crossing flows). The app previews their result and
 /// inserts it into a scene; nothing here touches a Scene or a Simulator.
@@ -45,7 +45,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/types.hpp"
 
 namespace orca::scene {
@@ -216,8 +216,8 @@ struct GeneratorResult {
 /// Area of a polygon (absolute value of the shoelace sum, so any winding; world units²).
 [[nodiscard]] double polygonArea(const std::vector<Vec2>& polygon);
 
-/// Whether `p` is inside `polygon` by the even-odd rule (any winding). Points exactly on an
-/// edge may go either way.
-[[nodiscard]] bool pointInPolygon(const std::vector<Vec2>& polygon, Vec2 p);
+/// Whether `p` is inside `polygon` by the even-odd rule: orca::pointInPolygon (geometry.hpp),
+/// named here too for the scene library's users.
+using orca::pointInPolygon;
 
 } // namespace orca::scene

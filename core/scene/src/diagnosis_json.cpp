@@ -1,9 +1,9 @@
-#include "orca/diagnosis_json.hpp"
+#include "orca/scene/diagnosis_json.hpp"
 
 #include <cmath>
 #include <string>
 
-#include "orca/explain_json.hpp"
+#include "orca/scene/explain_json.hpp"
 
 namespace orca {
 

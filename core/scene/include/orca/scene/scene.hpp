@@ -201,11 +201,12 @@ struct LoadOptions {
 /// Serialises a scene in a stable, diff-friendly layout (fixed key order, one agent per line)
 /// with numbers that round-trip exactly.
 [[nodiscard]] std::string serializeScene(const Scene& scene);
-/// Writes atomically: a temporary file ".NAME.tmp-PID-COUNTER-TICKS" in the same directory,
-/// written, fsync'ed and closed, then renamed over `path`; the directory is then fsync'ed (best
-/// effort). Throws SceneError on failure (the temporary file is removed and the old file is
-/// untouched). A process killed mid-save leaves `path` intact but its temporary file behind;
-/// nothing removes such leftovers (tests/cli/save_kill_test.cpp).
+/// Writes atomically with writeFileAtomic (atomic_write.hpp): a temporary file
+/// ".NAME.tmp-PID-XXXXXX" in the same directory, written, fsync'ed and closed, then renamed over
+/// `path`; the directory is then fsync'ed (best effort). Refuses (SceneError, nothing written) a
+/// scene that would not load again. Throws SceneError on failure (the temporary file is removed
+/// and the old file is untouched). A process killed mid-save leaves `path` intact but its
+/// temporary file behind; saveScene removes no such leftovers (tests/cli/save_kill_test.cpp).
 void saveScene(const Scene& scene, const std::filesystem::path& path);
 
 /// Creates a simulator holding the scene's agents (in order) and obstacles. Throws

@@ -1,4 +1,4 @@
-#include "orca/events_json.hpp"
+#include "orca/scene/events_json.hpp"
 
 #include <cmath>
 #include <stdexcept>

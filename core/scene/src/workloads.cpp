@@ -1,4 +1,4 @@
-#include "orca/workloads.hpp"
+#include "orca/scene/workloads.hpp"
 
 #include <cmath>
 #include <random>

@@ -1,4 +1,4 @@
-#include "orca/explain_json.hpp"
+#include "orca/scene/explain_json.hpp"
 
 #include <cmath>
 #include <string>

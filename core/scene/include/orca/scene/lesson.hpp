@@ -21,7 +21,7 @@
 
 #include "orca/explain.hpp"
 #include "orca/orca_lines.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca::lesson {

@@ -1,5 +1,5 @@
 // Branch runs and their metrics (compare.hpp).
-#include "orca/compare.hpp"
+#include "orca/scene/compare.hpp"
 
 #include <charconv>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 

@@ -1,4 +1,4 @@
-#include "orca/scene_generators.hpp"
+#include "orca/scene/generators.hpp"
 
 #include <algorithm>
 #include <array>
@@ -114,15 +114,6 @@ Vec2 directionDeg(double deg) {
     if (reduced == 270.0) return {0.0, -1.0};
     const double radians = reduced * (kPi / 180.0);
     return {std::cos(radians), std::sin(radians)};
-}
-
-/// Signed shoelace sum / 2: positive when counter-clockwise.
-double signedPolygonArea(const std::vector<Vec2>& polygon) {
-    double twice = 0.0;
-    for (std::size_t i = 0, n = polygon.size(); i < n; ++i) {
-        twice += det(polygon[i], polygon[(i + 1) % n]);
-    }
-    return 0.5 * twice;
 }
 
 /// Area centroid of a polygon with non-zero signed area `area`.
@@ -561,23 +552,7 @@ std::vector<Vec2> rectangleRegion(Vec2 min, Vec2 max) {
 }
 
 double polygonArea(const std::vector<Vec2>& polygon) {
-    return std::fabs(signedPolygonArea(polygon));
-}
-
-bool pointInPolygon(const std::vector<Vec2>& polygon, Vec2 p) {
-    // Even-odd rule: count the edges crossed by the ray from p toward +x. An edge counts when
-    // its endpoints lie on opposite sides of the line y = p.y (one strictly above, the other
-    // at or below, so a vertex on the ray is counted once) and it crosses right of p.
-    bool inside = false;
-    for (std::size_t i = 0, n = polygon.size(), j = n - 1; i < n; j = i++) {
-        const Vec2 a = polygon[i];
-        const Vec2 b = polygon[j];
-        if ((a.y > p.y) != (b.y > p.y)) {
-            const double xCross = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
-            if (p.x < xCross) inside = !inside;
-        }
-    }
-    return inside;
+    return std::fabs(orca::signedArea(polygon));
 }
 
 Surroundings surroundingsOf(const Scene& scene, double minSpacing) {
@@ -693,7 +668,7 @@ GeneratorResult generate(const RandomFill& params, const SceneAgent& prototype,
                                number(kMaxMagnitude) + " (the scene format's limit)");
         }
     }
-    const double signedArea = signedPolygonArea(region);
+    const double signedArea = orca::signedArea(region);
     const double area = std::fabs(signedArea);
     if (!(area > 0.0)) {
         invalid(kName, "the region has zero area (are all its vertices on one line?)");

@@ -1,5 +1,5 @@
 #pragma once
-/// \file scene_lint.hpp
+/// \file lint.hpp
 /// The scene linter: ORCA-specific hazards in a Scene (clockwise or broken obstacles, agents
 /// that overlap or start inside obstacles, goals ORCA cannot reach, parameters that make agents
 /// blind to each other, exactly symmetric head-on pairs that deadlock, absurd values), each
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "orca/geometry.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 

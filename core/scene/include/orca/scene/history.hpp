@@ -1,5 +1,5 @@
 #pragma once
-/// \file scene_history.hpp
+/// \file history.hpp
 /// Undo and redo for scene editing. An edit is recorded as the smallest splices of the agent
 /// and obstacle lists (plus the scene-wide header when it changed), so undo restores exactly
 /// the elements it removed: an undone scene serialises byte for byte like the one before.
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 

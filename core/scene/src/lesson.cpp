@@ -1,4 +1,4 @@
-#include "orca/lesson.hpp"
+#include "orca/scene/lesson.hpp"
 
 #include <algorithm>
 #include <array>

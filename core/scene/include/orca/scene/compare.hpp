@@ -17,7 +17,7 @@
 
 #include "orca/events.hpp"
 #include "orca/history.hpp"
-#include "orca/scene.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {

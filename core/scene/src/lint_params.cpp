@@ -1,0 +1,342 @@
+// Lint rules about the simulation block and agent parameters.
+
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "lint_rules.hpp"
+
+namespace orca::scene::lint {
+
+namespace {
+
+// ---- Simulation block ---------------------------------------------------------------------------
+
+struct SimulationKey {
+    const char* path;
+    double SimulationParams::*member; ///< or null for detour keys
+    double DetourParams::*detourMember;
+    const char* range; ///< the valid range, for the message
+    bool (*valid)(double);
+};
+
+bool positiveFinite(double v) {
+    return std::isfinite(v) && v > 0.0;
+}
+bool unitInterval(double v) {
+    return std::isfinite(v) && v > 0.0 && v <= 1.0;
+}
+bool nonNegativeFinite(double v) {
+    return std::isfinite(v) && v >= 0.0;
+}
+bool ratio(double v) {
+    return v >= 0.0 && v <= 1.0;
+}
+bool degrees(double v) {
+    return v >= 0.0 && v <= 90.0;
+}
+
+const std::array<SimulationKey, 13> kSimulationKeys = {{
+    {"simulation.timeStep", &SimulationParams::timeStep, nullptr, "a finite number > 0",
+     positiveFinite},
+    {"simulation.responsibility", &SimulationParams::responsibility, nullptr, "in (0, 1]",
+     unitInterval},
+    {"simulation.staticResponsibility", &SimulationParams::staticResponsibility, nullptr,
+     "in (0, 1]", unitInterval},
+    {"simulation.lp3BisectorWeight", &SimulationParams::lp3BisectorWeight, nullptr,
+     "a finite number > 0", positiveFinite},
+    {"detour.cellSize", nullptr, &DetourParams::cellSize, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.influenceRadius", nullptr, &DetourParams::influenceRadius, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.enterSpeedRatio", nullptr, &DetourParams::enterSpeedRatio, "in [0, 1]", ratio},
+    {"detour.enterGoalDistance", nullptr, &DetourParams::enterGoalDistance, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.sampleDistance", nullptr, &DetourParams::sampleDistance, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.exitAlignedDegrees", nullptr, &DetourParams::exitAlignedDegrees, "in [0, 90]",
+     degrees},
+    {"detour.exitGoalDistance", nullptr, &DetourParams::exitGoalDistance, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.stillSpeed", nullptr, &DetourParams::stillSpeed, "a finite number >= 0",
+     nonNegativeFinite},
+    {"detour.stillSeconds", nullptr, &DetourParams::stillSeconds, "a finite number >= 0",
+     nonNegativeFinite},
+}};
+
+double& simulationValue(SimulationParams& p, const SimulationKey& key) {
+    return key.member != nullptr ? p.*key.member : p.detour.*key.detourMember;
+}
+
+/// The usable agents, and the moving ones among them.
+struct AgentSets {
+    std::vector<std::size_t> all;
+    std::vector<std::size_t> moving;
+};
+
+AgentSets agentSets(const Context& c) {
+    AgentSets sets;
+    for (std::size_t i = 0; i < c.scene.agents.size(); ++i) {
+        if (c.ok[i]) sets.all.push_back(i);
+        if (c.moving(i)) sets.moving.push_back(i);
+    }
+    return sets;
+}
+
+Vec2 where(const Context& c, const Group& g) {
+    return c.scene.agents[g.agents.front()].position;
+}
+
+} // namespace
+
+void checkSimulationInvalid(Context& c) {
+    SimulationParams params = c.scene.simulation.params;
+    const SimulationParams defaults;
+    for (const SimulationKey& key : kSimulationKeys) {
+        const double v = simulationValue(params, key);
+        if (key.valid(v)) continue;
+        SimulationParams d = defaults;
+        c.add(key.path,
+              std::string(key.path) + " is " + num(v) + " but must be " + key.range +
+                  ", so the simulator refuses the scene",
+              {{Kind::Simulation, 0, 0}}, {0.0, 0.0},
+              "Reset to default (" + num(simulationValue(d, key)) + ")");
+    }
+}
+
+// ---- Agent parameters ---------------------------------------------------------------------------
+
+/// param-invalid: agentDefaults first, then overrides.
+void checkParamInvalid(Context& c) {
+    const Scene& s = c.scene;
+    {
+        AgentParams defaults = s.agentDefaults;
+        AgentOverrides none;
+        forEachAgentParam(none, defaults, [&](std::string_view key, auto&, auto& value) {
+            if (paramValid(key, static_cast<double>(value))) return;
+            std::vector<std::size_t> users;
+            for (std::size_t i = 0; i < s.agents.size(); ++i)
+                if (!overridden(s.agents[i].overrides, key)) users.push_back(i);
+            AgentParams builtIn;
+            AgentOverrides o;
+            double reset = 0.0;
+            withParam(o, builtIn, key, [&](auto&, auto& v) { reset = static_cast<double>(v); });
+            c.add(
+                "agentDefaults." + std::string(key),
+                "agentDefaults." + std::string(key) + " is " + num(static_cast<double>(value)) +
+                    ", which the simulator rejects (" + plural(users.size(), "agent") + " use it)",
+                agentElements(users), users.empty() ? Vec2{0.0, 0.0} : s.agents[users[0]].position,
+                "Reset to default (" + num(reset) + ")");
+        });
+    }
+    for (std::size_t i = 0; i < s.agents.size(); ++i) {
+        AgentOverrides o = s.agents[i].overrides;
+        AgentParams unused;
+        forEachAgentParam(o, unused, [&](std::string_view key, auto& value, auto&) {
+            if (!value || paramValid(key, static_cast<double>(*value))) return;
+            c.add(agentPath(i) + '.' + std::string(key),
+                  agentPath(i) + '.' + std::string(key) + " is " +
+                      num(static_cast<double>(*value)) + ", which the simulator rejects",
+                  {agentElement(i)}, s.agents[i].position, "Use agentDefaults");
+        });
+    }
+}
+
+void checkRadiusHuge(Context& c) {
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> hit;
+    for (std::size_t i : sets.all)
+        if (c.params[i].radius > c.options.maxRadius) hit.push_back(i);
+    for (const Group& g : groupByParams(c, hit, {"radius"})) {
+        const double r = c.params[g.agents.front()].radius;
+        c.add(groupPath(c, g, "radius"),
+              "radius " + num(r) + " of " + groupWho(g, sets.all.size()) + " is above " +
+                  num(c.options.maxRadius) +
+                  ", which looks like a unit mistake (ORCA's neighbour ranges and time "
+                  "horizons are then far too small for such agents)",
+              agentElements(g.agents), where(c, g));
+    }
+}
+
+namespace {
+
+/// Moving agents that want to go somewhere (a goal away from their position, or a non-zero
+/// prefVelocity).
+bool wantsToMove(const SceneAgent& a) {
+    return (a.goal && *a.goal != a.position) || (a.prefVelocity && absSq(*a.prefVelocity) > 0.0);
+}
+
+} // namespace
+
+/// max-speed-zero: agents that want to go somewhere but cannot.
+void checkMaxSpeedZero(Context& c) {
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> noMax;
+    for (std::size_t i : sets.moving) {
+        if (!wantsToMove(c.scene.agents[i])) continue;
+        if (c.params[i].maxSpeed == 0.0) noMax.push_back(i);
+    }
+    for (const Group& g : groupByParams(c, noMax, {"maxSpeed"})) {
+        c.add(groupPath(c, g, "maxSpeed"),
+              "maxSpeed is 0 for " + groupWho(g, sets.moving.size()) +
+                  ", which have somewhere to go: ORCA clamps every velocity to maxSpeed, so "
+                  "they never move (make them static if that is the intent)",
+              agentElements(g.agents), where(c, g));
+    }
+}
+
+/// pref-speed-zero: agents with a goal whose preferred speed is 0 (maxSpeed 0 is
+/// max-speed-zero).
+void checkPrefSpeedZero(Context& c) {
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> noPref;
+    for (std::size_t i : sets.moving) {
+        const SceneAgent& a = c.scene.agents[i];
+        if (!wantsToMove(a)) continue;
+        if (c.params[i].maxSpeed != 0.0 && a.goal && c.params[i].prefSpeed == 0.0)
+            noPref.push_back(i);
+    }
+    for (const Group& g : groupByParams(c, noPref, {"prefSpeed"})) {
+        c.add(groupPath(c, g, "prefSpeed"),
+              "prefSpeed is 0 for " + groupWho(g, sets.moving.size()) +
+                  ", which have a goal: their preferred velocity is always zero, so they "
+                  "never head for it",
+              agentElements(g.agents), where(c, g));
+    }
+}
+
+void checkPrefSpeedAboveMax(Context& c) {
+    const Scene& s = c.scene;
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> hit;
+    for (std::size_t i : sets.moving) {
+        const SceneAgent& a = s.agents[i];
+        if (a.goal && c.params[i].prefSpeed > c.params[i].maxSpeed) hit.push_back(i);
+        if (a.prefVelocity && length(*a.prefVelocity) > c.params[i].maxSpeed &&
+            c.params[i].maxSpeed > 0.0) {
+            c.add(agentPath(i) + ".prefVelocity",
+                  "the constant prefVelocity of " + agentPath(i) + " (speed " +
+                      num(length(*a.prefVelocity)) + ") exceeds its maxSpeed " +
+                      num(c.params[i].maxSpeed) +
+                      ", so ORCA always caps it and the agent never gets its preferred velocity",
+                  {agentElement(i)}, a.position);
+        }
+    }
+    for (const Group& g : groupByParams(c, hit, {"prefSpeed", "maxSpeed"})) {
+        const AgentParams& p = c.params[g.agents.front()];
+        if (p.maxSpeed == 0.0) continue; // reported as max-speed-zero
+        c.add(groupPath(c, g, "prefSpeed"),
+              "prefSpeed " + num(p.prefSpeed) + " exceeds maxSpeed " + num(p.maxSpeed) + " for " +
+                  groupWho(g, sets.moving.size()) +
+                  ": ORCA never picks a velocity faster than maxSpeed, so they never reach "
+                  "their preferred speed",
+              agentElements(g.agents), where(c, g));
+    }
+}
+
+void checkTimeStepVsHorizon(Context& c) {
+    const double dt = c.scene.simulation.params.timeStep;
+    if (!positiveFinite(dt)) return;
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> hit;
+    for (std::size_t i : sets.moving)
+        if (std::min(c.params[i].timeHorizon, c.params[i].timeHorizonObst) < dt) hit.push_back(i);
+    for (const Group& g : groupByParams(c, hit, {"timeHorizon", "timeHorizonObst"})) {
+        const AgentParams& p = c.params[g.agents.front()];
+        const bool agentsShort = p.timeHorizon < dt;
+        const char* key = agentsShort ? "timeHorizon" : "timeHorizonObst";
+        const double tau = agentsShort ? p.timeHorizon : p.timeHorizonObst;
+        std::vector<LintElement> elements = agentElements(g.agents);
+        elements.push_back({Kind::Simulation, 0, 0});
+        c.add(groupPath(c, g, key),
+              std::string(key) + " " + num(tau) + " s of " + groupWho(g, sets.moving.size()) +
+                  " is shorter than the time step " + num(dt) +
+                  " s: ORCA only avoids collisions predicted within that horizon, so they "
+                  "react less than one step before contact and avoidance turns into "
+                  "overlap and the collision case's push",
+              std::move(elements), where(c, g));
+    }
+}
+
+void checkNeighborDistShort(Context& c) {
+    const AgentSets sets = agentSets(c);
+    std::vector<std::size_t> hit;
+    for (std::size_t i : sets.moving) {
+        const AgentParams& p = c.params[i];
+        if (p.neighborDist < p.maxSpeed * p.timeHorizon) hit.push_back(i);
+    }
+    for (const Group& g : groupByParams(c, hit, {"neighborDist", "maxSpeed", "timeHorizon"})) {
+        const AgentParams& p = c.params[g.agents.front()];
+        const double need = p.maxSpeed * p.timeHorizon;
+        c.add(groupPath(c, g, "neighborDist"),
+              "neighborDist " + num(p.neighborDist) + " of " + groupWho(g, sets.moving.size()) +
+                  " is shorter than maxSpeed x timeHorizon = " + num(need) +
+                  ": agents that could collide within the time horizon are not considered "
+                  "until they are closer, so avoidance starts late and is abrupt",
+              agentElements(g.agents), where(c, g), "Raise neighborDist to " + num(need));
+    }
+}
+
+// ---- Fixes --------------------------------------------------------------------------------------
+
+bool fixSimulationInvalid(Scene& scene, const LintIssue& issue, std::string* error) {
+    for (const SimulationKey& key : kSimulationKeys) {
+        if (issue.jsonPath != key.path) continue;
+        double& v = simulationValue(scene.simulation.params, key);
+        if (key.valid(v)) return fail(error, issue.jsonPath + " is valid now");
+        SimulationParams defaults;
+        v = simulationValue(defaults, key);
+        return true;
+    }
+    return fail(error, "unknown simulation key " + issue.jsonPath);
+}
+
+bool fixParamInvalid(Scene& scene, const LintIssue& issue, std::string* error) {
+    const std::string key = lastKey(issue.jsonPath);
+    if (issue.jsonPath.rfind("agentDefaults.", 0) == 0) {
+        AgentOverrides o;
+        AgentParams builtIn;
+        bool changed = false;
+        withParam(o, scene.agentDefaults, key, [&](auto&, auto& value) {
+            if (paramValid(key, static_cast<double>(value))) return;
+            withParam(o, builtIn, key, [&](auto&, auto& fresh) {
+                value = static_cast<std::decay_t<decltype(value)>>(fresh);
+            });
+            changed = true;
+        });
+        return changed ? true : fail(error, issue.jsonPath + " is valid now");
+    }
+    const auto i = pathIndex(issue.jsonPath, "agents");
+    if (!i || *i >= scene.agents.size()) return fail(error, "no agent at " + issue.jsonPath);
+    AgentParams unused;
+    bool changed = false;
+    withParam(scene.agents[*i].overrides, unused, key, [&](auto& override, auto&) {
+        if (!override || paramValid(key, static_cast<double>(*override))) return;
+        override.reset();
+        changed = true;
+    });
+    return changed ? true : fail(error, issue.jsonPath + " is valid now");
+}
+
+bool fixNeighborDistShort(Scene& scene, const LintIssue& issue, std::string* error) {
+    if (issue.jsonPath == "agentDefaults.neighborDist") {
+        AgentParams& d = scene.agentDefaults;
+        const double need = d.maxSpeed * d.timeHorizon;
+        if (!(d.neighborDist < need) || !std::isfinite(need))
+            return fail(error, "agentDefaults.neighborDist is long enough now");
+        d.neighborDist = need;
+        return true;
+    }
+    bool changed = false;
+    for (std::size_t i : elementAgents(issue, scene.agents.size())) {
+        const AgentParams p = scene.resolvedParams(scene.agents[i]);
+        const double need = p.maxSpeed * p.timeHorizon;
+        if (scene.agents[i].isStatic || !(p.neighborDist < need) || !std::isfinite(need)) continue;
+        scene.agents[i].overrides.neighborDist = need;
+        changed = true;
+    }
+    return changed ? true : fail(error, "every agent's neighborDist is long enough now");
+}
+
+} // namespace orca::scene::lint

@@ -1,0 +1,288 @@
+#pragma once
+// The linter's insides, shared by its rule files (private to orca_scene):
+//  - LintRule, a row of the one rule table (lint.cpp, kRules): id, severity, check, fix, doc;
+//  - Context, what a check sees: the scene, resolved agent parameters, and indexes built on
+//    first use (agent grid, obstacle shapes, agent/obstacle contacts) so that rules sharing
+//    one costly pass do not each repeat it;
+//  - the helpers the rule files share (paths, elements, parameter groups, geometry).
+// The checks and fixes themselves are in lint_params.cpp, lint_agents.cpp, lint_goals.cpp and
+// lint_obstacles.cpp, one group of rules each.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "orca/obstacles.hpp"
+#include "orca/point_grid.hpp"
+#include "orca/scene/lint.hpp"
+
+namespace orca::scene::lint {
+
+using Kind = LintElement::Kind;
+
+class Context;
+
+/// A check: adds the rule's findings for `c.scene` with c.add (which stamps the rule's id).
+using CheckFn = void (*)(Context& c);
+/// A fix: applies `issue`'s fix to `scene`, re-checking the condition first; false (scene
+/// untouched, `error` set when given) when it no longer applies.
+using FixFn = bool (*)(Scene& scene, const LintIssue& issue, std::string* error);
+
+/// One row of the rule table.
+struct LintRule {
+    std::string_view id;   ///< stable kebab-case id ("obstacle-clockwise"), see docs/lint.md
+    LintSeverity severity; ///< the rule's severity (a few rules lower it for static scenery)
+    CheckFn check;
+    FixFn fix;            ///< nullptr: no automatic fix
+    std::string_view doc; ///< one line: what the rule finds
+};
+
+/// The rule table, in documentation order (lint.cpp).
+[[nodiscard]] std::span<const LintRule> rules();
+
+// ---- Constants of the fixes (documented in docs/lint.md) ----------------------------------------
+
+/// "Nudge apart" / "Nudge out" / "Move goal out" leave this much room beyond touching, as a
+/// fraction of the sum of the radii (pairs) or of the radius (obstacles): enough to survive
+/// rounding and to be visible, small enough not to change the scene's layout.
+inline constexpr double kNudgeMargin = 0.01;
+/// "Nudge out" repeats the push from the nearest edge at most this often (in a concave corner
+/// the first push can land on the neighbouring edge); when the agent still overlaps, the fix
+/// gives up and leaves the scene untouched.
+inline constexpr int kNudgeIterations = 16;
+/// "Perturb" shifts the later agent of a head-on pair sideways by this fraction of its radius.
+/// Measured on scenes/head_on.json: any offset above ~1e-12 of the distance breaks the tie,
+/// and 1% of the radius is invisible in the layout.
+inline constexpr double kPerturbRatio = 0.01;
+/// applyLintFix re-checks a head-on pair with this (looser than default) tolerance, so that a
+/// pair found with a custom LintOptions::headOnTolerance up to this value can still be fixed.
+inline constexpr double kHeadOnFixTolerance = 1e-6;
+/// Edges shorter than this are "tiny": the solver's epsilon (RVO_EPSILON, kEpsilon = 1e-5).
+inline constexpr double kTinyEdge = kEpsilon;
+/// max-neighbors-low stops counting an agent's neighbours here (the fix never needs more,
+/// and a huge neighbour range must not make linting quadratic).
+inline constexpr std::size_t kMaxNeighborCount = 1000;
+
+// ---- Small helpers (lint.cpp) -------------------------------------------------------------------
+
+[[nodiscard]] std::string num(double v);
+[[nodiscard]] std::string agentPath(std::size_t i);
+[[nodiscard]] std::string obstaclePath(std::size_t i);
+[[nodiscard]] std::string vertexPath(std::size_t o, std::size_t v);
+[[nodiscard]] bool finite(Vec2 v);
+[[nodiscard]] LintElement agentElement(std::size_t i);
+[[nodiscard]] LintElement goalElement(std::size_t i);
+[[nodiscard]] LintElement obstacleElement(std::size_t i);
+/// "agents[3]", "agents[3] and agents[7]", "agents[3], agents[7], agents[9] and 12 more".
+[[nodiscard]] std::string agentList(const std::vector<std::size_t>& agents);
+[[nodiscard]] std::string plural(std::size_t n, const char* word);
+[[nodiscard]] std::vector<LintElement> agentElements(const std::vector<std::size_t>& agents);
+
+/// The simulator's rule for each agent parameter (Simulator::validate).
+[[nodiscard]] bool paramValid(std::string_view key, double v);
+[[nodiscard]] bool paramsValid(const AgentParams& p);
+[[nodiscard]] double effectiveGoalRadius(const AgentParams& p);
+
+/// Reads or writes one agent parameter by key: `f(optionalOverride&, paramValue&)`.
+template <class F> bool withParam(AgentOverrides& o, AgentParams& p, std::string_view key, F&& f) {
+    bool found = false;
+    forEachAgentParam(o, p, [&](std::string_view k, auto& override, auto& value) {
+        if (k == key) {
+            f(override, value);
+            found = true;
+        }
+    });
+    return found;
+}
+
+[[nodiscard]] bool overridden(const AgentOverrides& o, std::string_view key);
+
+// ---- Parameter groups (lint.cpp) ---------------------------------------------------------------
+
+/// Agents sharing one cause of a parameter issue: either all relevant parameters come from
+/// agentDefaults (`fromDefaults`), or the agents have the same resolved values.
+struct Group {
+    bool fromDefaults = false;
+    std::vector<std::size_t> agents;
+};
+
+/// Groups `agents` by where the parameters `keys` come from, in order of first appearance.
+[[nodiscard]] std::vector<Group> groupByParams(const Context& c,
+                                               const std::vector<std::size_t>& agents,
+                                               std::initializer_list<std::string_view> keys);
+/// "agentDefaults.key" for a defaults group, else "agents[i].key" when the first agent
+/// overrides `key`, else "agents[i]".
+[[nodiscard]] std::string groupPath(const Context& c, const Group& g, std::string_view key);
+[[nodiscard]] std::string groupWho(const Group& g, std::size_t total);
+
+// ---- Fix helpers (lint.cpp) ---------------------------------------------------------------------
+
+/// Sets `*error` (when given) and returns false.
+bool fail(std::string* error, std::string message);
+/// The index in "prefix[N]..." or nullopt.
+[[nodiscard]] std::optional<std::size_t> pathIndex(const std::string& path,
+                                                   std::string_view prefix);
+/// The text after the last '.' of a path ("agents[3].radius" -> "radius").
+[[nodiscard]] std::string lastKey(const std::string& path);
+[[nodiscard]] std::optional<std::size_t> elementIndex(const LintIssue& issue, Kind kind,
+                                                      std::size_t nth = 0);
+[[nodiscard]] std::vector<std::size_t> elementAgents(const LintIssue& issue, std::size_t count);
+
+// ---- Spatial index over agents (lint_agents.cpp) ------------------------------------------------
+
+struct AgentIndex {
+    PointGrid grid;
+    std::vector<std::size_t> sceneIndex; ///< grid point -> scene agent
+    std::vector<std::uint32_t> near;     ///< query scratch
+};
+
+/// max-neighbors-low's range for agent i: min(neighborDist, maxSpeed x timeHorizon + 2 radius).
+[[nodiscard]] double crowdRange(const AgentParams& p);
+void buildIndex(const Scene& s, const std::vector<AgentParams>& params,
+                const std::vector<std::uint8_t>& ok, AgentIndex& index);
+/// Number of other agents strictly within `range` of agent `i`, counting at most `cap`.
+[[nodiscard]] std::size_t countWithin(const Scene& s, AgentIndex& index, std::size_t i,
+                                      double range, std::size_t cap);
+[[nodiscard]] bool duplicates(const SceneAgent& a, const SceneAgent& b);
+
+// ---- Obstacle shapes and contacts (lint_obstacles.cpp) -----------------------------------------
+
+/// A structural problem of an obstacle (one finding).
+struct PolygonProblem {
+    const char* rule = nullptr; ///< null = structurally fine
+    std::string message;
+    std::string path;
+    std::vector<LintElement> elements;
+    Vec2 where{0.0, 0.0};
+    std::string fixLabel;
+};
+
+/// What the obstacle rules need to know of obstacle k, computed once per lint.
+struct ObstacleShape {
+    PolygonProblem problem;           ///< the first structural problem (rule null: none)
+    std::vector<PolygonProblem> more; ///< further repeated vertices
+    bool valid = false;               ///< structurally fine and accepted by checkPolygon
+    PolygonCheck check;               ///< when structurally fine
+    Vec2 centre{0.0, 0.0};            ///< vertex average, when structurally fine
+};
+[[nodiscard]] ObstacleShape obstacleShape(const std::vector<Vec2>& v, std::size_t k);
+
+/// Per agent, the usable obstacles its start disk and its goal disk touch (ascending), for
+/// agent-in-obstacle, goal-in-obstacle and goal-unreachable-straight.
+struct ObstacleContacts {
+    std::vector<std::vector<std::size_t>> inside;   ///< by agent (ok agents only)
+    std::vector<std::vector<std::size_t>> goalHits; ///< by agent (moving agents with a goal)
+    /// goal-unreachable-straight: agents whose straight path crosses an obstacle, grouped by
+    /// that obstacle, and where the first agent's path crosses it.
+    std::map<std::size_t, std::vector<std::size_t>> blocked;
+    std::map<std::size_t, Vec2> blockedAt;
+};
+[[nodiscard]] ObstacleContacts obstacleContacts(Context& c);
+
+// ---- Context ------------------------------------------------------------------------------------
+
+class Context {
+  public:
+    Context(const Scene& scene, const LintOptions& options);
+
+    const Scene& scene;
+    const LintOptions& options;
+    std::vector<AgentParams> params; ///< resolved, per agent
+    std::vector<std::uint8_t> ok;    ///< finite values and valid parameters
+    std::vector<LintIssue> issues;
+
+    /// Runs one rule's check: its findings carry its id.
+    void run(const LintRule& rule);
+
+    /// Adds a finding of the running rule with the rule's severity.
+    LintIssue& add(std::string path, std::string message, std::vector<LintElement> elements,
+                   Vec2 where, std::string fixLabel = {});
+    /// The same with another severity (rules that are milder for static scenery).
+    LintIssue& add(LintSeverity severity, std::string path, std::string message,
+                   std::vector<LintElement> elements, Vec2 where, std::string fixLabel = {});
+
+    [[nodiscard]] bool moving(std::size_t i) const {
+        return ok[i] != 0 && !scene.agents[i].isStatic;
+    }
+
+    /// The grid over the usable agents (built on first use).
+    AgentIndex& agentIndex();
+    /// Obstacle k's shape (computed on first use).
+    const ObstacleShape& shape(std::size_t k);
+    /// Obstacle k is valid (either winding): used by the contact rules.
+    bool usable(std::size_t k) { return shape(k).valid; }
+    /// Agent/obstacle contacts (computed on first use).
+    const ObstacleContacts& contacts();
+
+  private:
+    const LintRule* m_rule = nullptr;
+    std::optional<AgentIndex> m_agentIndex;
+    std::vector<std::optional<ObstacleShape>> m_shapes;
+    std::optional<ObstacleContacts> m_contacts;
+};
+
+// ---- Checks and fixes, by group -----------------------------------------------------------------
+
+// lint_params.cpp: the simulation block and agent parameters.
+void checkSimulationInvalid(Context& c);
+void checkParamInvalid(Context& c);
+void checkRadiusHuge(Context& c);
+void checkMaxSpeedZero(Context& c);
+void checkPrefSpeedZero(Context& c);
+void checkPrefSpeedAboveMax(Context& c);
+void checkTimeStepVsHorizon(Context& c);
+void checkNeighborDistShort(Context& c);
+bool fixSimulationInvalid(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixParamInvalid(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixNeighborDistShort(Scene& scene, const LintIssue& issue, std::string* error);
+
+// lint_agents.cpp: agent values, pairs of agents, crowding, head-on pairs.
+void checkAgentNonFinite(Context& c);
+void checkStaticAgentMoving(Context& c);
+void checkGoalAndPrefVelocity(Context& c);
+void checkCoordinateHuge(Context& c);
+void checkDuplicateAgents(Context& c);
+void checkAgentsOverlap(Context& c);
+void checkMaxNeighborsLow(Context& c);
+void checkHeadOnSymmetric(Context& c);
+bool fixAgentNonFinite(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixStaticAgentMoving(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixGoalAndPrefVelocity(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixDuplicateAgents(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixAgentsOverlap(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixMaxNeighborsLow(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixHeadOnSymmetric(Scene& scene, const LintIssue& issue, std::string* error);
+
+// lint_goals.cpp: shared goals and agents that start at their goal.
+void checkGoalCrowded(Context& c);
+void checkStartsAtGoal(Context& c);
+bool fixGoalCrowded(Scene& scene, const LintIssue& issue, std::string* error);
+
+// lint_obstacles.cpp: obstacle structure, and agents and goals against obstacles.
+void checkObstacleTooFewVertices(Context& c);
+void checkObstacleNonFinite(Context& c);
+void checkObstacleDuplicateVertex(Context& c);
+void checkObstacleCollinear(Context& c);
+void checkObstacleSelfIntersecting(Context& c);
+void checkObstacleInvalid(Context& c);
+void checkObstacleClockwise(Context& c);
+void checkObstacleTinyEdge(Context& c);
+void checkAgentInObstacle(Context& c);
+void checkGoalInObstacle(Context& c);
+void checkGoalUnreachableStraight(Context& c);
+bool fixDeleteBrokenObstacle(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixObstacleDuplicateVertex(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixObstacleCollinear(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixObstacleClockwise(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixObstacleTinyEdge(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixAgentInObstacle(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixGoalInObstacle(Scene& scene, const LintIssue& issue, std::string* error);
+
+} // namespace orca::scene::lint

@@ -1,0 +1,282 @@
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "json_format.hpp"
+#include "orca/scene/atomic_write.hpp"
+#include "orca/scene/scene.hpp"
+
+namespace orca::scene {
+
+namespace {
+
+using namespace detail;
+
+template <typename Json> std::string formatScalar(const Json& j) {
+    switch (j.type()) {
+    case nlohmann::json::value_t::number_float:
+        return formatNumber(j.template get<double>(), true);
+    case nlohmann::json::value_t::string:
+        return quote(j.template get<std::string>());
+    default:
+        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+}
+
+/// One-line JSON: `{ "a": 1, "b": [1, 2] }`.
+template <typename Json> void writeCompact(std::string& out, const Json& j) {
+    if (j.is_object()) {
+        if (j.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{ ";
+        bool first = true;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (!first) out += ", ";
+            first = false;
+            out += quote(it.key());
+            out += ": ";
+            writeCompact(out, it.value());
+        }
+        out += " }";
+    } else if (j.is_array()) {
+        out += '[';
+        bool first = true;
+        for (const auto& e : j) {
+            if (!first) out += ", ";
+            first = false;
+            writeCompact(out, e);
+        }
+        out += ']';
+    } else {
+        out += formatScalar(j);
+    }
+}
+
+/// Indented JSON for extra top-level blocks: objects one key per line, arrays of scalars on
+/// one line, other arrays one element per line.
+void writePretty(std::string& out, const OJson& j, std::size_t indent) {
+    const std::string pad(indent, ' ');
+    if (j.is_object() && !j.empty()) {
+        out += "{\n";
+        bool first = true;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (!first) out += ",\n";
+            first = false;
+            out += pad + "  " + quote(it.key()) + ": ";
+            writePretty(out, it.value(), indent + 2);
+        }
+        out += '\n' + pad + '}';
+    } else if (j.is_array() && !j.empty() &&
+               std::any_of(j.begin(), j.end(), [](const OJson& e) { return e.is_structured(); })) {
+        out += "[\n";
+        bool first = true;
+        for (const auto& e : j) {
+            if (!first) out += ",\n";
+            first = false;
+            out += pad + "  ";
+            writePretty(out, e, indent + 2);
+        }
+        out += '\n' + pad + ']';
+    } else {
+        writeCompact(out, j);
+    }
+}
+
+std::string formatVec(Vec2 v) {
+    return '[' + formatNumber(v.x, false) + ", " + formatNumber(v.y, false) + ']';
+}
+
+// ---- Writing helpers ---------------------------------------------------------------------------
+
+void appendField(std::string& out, bool& first, std::string_view key, const std::string& value) {
+    out += first ? "{ " : ", ";
+    first = false;
+    out += '"';
+    out += key;
+    out += "\": ";
+    out += value;
+}
+
+std::string formatParam(double v) {
+    return formatNumber(v, false);
+}
+std::string formatParam(int v) {
+    return std::to_string(v);
+}
+
+std::string formatId(const nlohmann::json& id) {
+    std::string out;
+    writeCompact(out, id);
+    return out;
+}
+
+std::string agentLine(const SceneAgent& a) {
+    std::string out;
+    bool first = true;
+    if (a.id) appendField(out, first, "id", formatId(*a.id));
+    appendField(out, first, "position", formatVec(a.position));
+    if (a.velocity) appendField(out, first, "velocity", formatVec(*a.velocity));
+    if (a.goal) appendField(out, first, "goal", formatVec(*a.goal));
+    if (a.prefVelocity) appendField(out, first, "prefVelocity", formatVec(*a.prefVelocity));
+    if (a.isStatic) appendField(out, first, "static", "true");
+    const AgentParams unused;
+    forEachAgentParam(a.overrides, unused, [&](std::string_view key, const auto& value, auto&) {
+        if (value) appendField(out, first, key, formatParam(*value));
+    });
+    if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0) {
+        std::string state = "{";
+        if (a.detourMode != DetourMode::Normal)
+            state += " \"detour\": \"" + std::string(toString(a.detourMode)) + "\"";
+        if (a.stillSeconds != 0.0) {
+            if (state.size() > 1) state += ',';
+            state += " \"stillSeconds\": " + formatNumber(a.stillSeconds, false);
+        }
+        state += " }";
+        appendField(out, first, "state", state);
+    }
+    out += " }";
+    return out;
+}
+
+std::string obstacleLine(const SceneObstacle& o) {
+    std::string out;
+    bool first = true;
+    if (o.id) appendField(out, first, "id", formatId(*o.id));
+    std::string vertices = "[";
+    for (std::size_t i = 0; i < o.vertices.size(); ++i) {
+        if (i > 0) vertices += ", ";
+        vertices += formatVec(o.vertices[i]);
+    }
+    vertices += ']';
+    appendField(out, first, "vertices", vertices);
+    out += " }";
+    return out;
+}
+
+/// Writes `"key": {` + one `"k": v` line per entry + `}` at block indentation.
+void appendBlock(std::string& out, std::string_view key,
+                 const std::vector<std::pair<std::string_view, std::string>>& entries) {
+    out += "  \"";
+    out += key;
+    out += "\": {\n";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        out += "    \"";
+        out += entries[i].first;
+        out += "\": ";
+        out += entries[i].second;
+        out += i + 1 < entries.size() ? ",\n" : "\n";
+    }
+    out += "  }";
+}
+
+} // namespace
+
+// ---- Saving
+// -----------------------------------------------------------------------------------------
+
+std::string serializeScene(const Scene& scene) {
+    std::string out = "{\n";
+    out += "  \"format\": \"orca-scene\",\n";
+    out += "  \"version\": " + std::to_string(kFormatVersion);
+    if (!scene.name.empty()) out += ",\n  \"name\": " + quote(scene.name);
+    if (!scene.description.empty()) out += ",\n  \"description\": " + quote(scene.description);
+
+    // Simulation: the time step always; the rest only when it differs from the default.
+    const SimulationParams defaultsSim;
+    const SimulationBlock& sim = scene.simulation;
+    std::vector<std::pair<std::string_view, std::string>> entries;
+    entries.emplace_back("timeStep", formatNumber(sim.params.timeStep, false));
+    if (sim.params.responsibility != defaultsSim.responsibility) {
+        entries.emplace_back("responsibility", formatNumber(sim.params.responsibility, false));
+    }
+    if (sim.params.staticResponsibility != defaultsSim.staticResponsibility) {
+        entries.emplace_back("staticResponsibility",
+                             formatNumber(sim.params.staticResponsibility, false));
+    }
+    if (sim.params.lp3BisectorWeight != defaultsSim.lp3BisectorWeight) {
+        entries.emplace_back("lp3BisectorWeight",
+                             formatNumber(sim.params.lp3BisectorWeight, false));
+    }
+    if (sim.time != 0.0) entries.emplace_back("time", formatNumber(sim.time, false));
+    if (sim.step != 0) entries.emplace_back("step", std::to_string(sim.step));
+    out += ",\n";
+    appendBlock(out, "simulation", entries);
+
+    // Agent defaults: every parameter, so the file documents itself; goalRadius only when set
+    // (negative = "the agent's radius", which is what an absent key means).
+    entries.clear();
+    const AgentOverrides none;
+    forEachAgentParam(none, scene.agentDefaults,
+                      [&](std::string_view key, auto&, const auto& value) {
+                          if (key == "goalRadius" && value < 0.0 && std::isfinite(value)) return;
+                          entries.emplace_back(key, formatParam(value));
+                      });
+    out += ",\n";
+    appendBlock(out, "agentDefaults", entries);
+
+    // Detour: the whole block whenever it differs from the defaults (self-documenting).
+    const DetourParams& d = scene.simulation.params.detour;
+    if (!(d == DetourParams{})) {
+        entries.clear();
+        entries.emplace_back("enabled", d.enabled ? "true" : "false");
+        entries.emplace_back("cellSize", formatNumber(d.cellSize, false));
+        entries.emplace_back("influenceRadius", formatNumber(d.influenceRadius, false));
+        entries.emplace_back("enterSpeedRatio", formatNumber(d.enterSpeedRatio, false));
+        entries.emplace_back("enterGoalDistance", formatNumber(d.enterGoalDistance, false));
+        entries.emplace_back("sampleDistance", formatNumber(d.sampleDistance, false));
+        entries.emplace_back("exitAlignedDegrees", formatNumber(d.exitAlignedDegrees, false));
+        entries.emplace_back("exitGoalDistance", formatNumber(d.exitGoalDistance, false));
+        entries.emplace_back("neighborFallback", d.neighborFallback ? "true" : "false");
+        entries.emplace_back("stillSpeed", formatNumber(d.stillSpeed, false));
+        entries.emplace_back("stillSeconds", formatNumber(d.stillSeconds, false));
+        out += ",\n";
+        appendBlock(out, "detour", entries);
+    }
+
+    out += ",\n  \"agents\": [";
+    for (std::size_t i = 0; i < scene.agents.size(); ++i) {
+        out += i == 0 ? "\n    " : ",\n    ";
+        out += agentLine(scene.agents[i]);
+    }
+    out += scene.agents.empty() ? "]" : "\n  ]";
+
+    if (!scene.obstacles.empty()) {
+        out += ",\n  \"obstacles\": [";
+        for (std::size_t i = 0; i < scene.obstacles.size(); ++i) {
+            out += i == 0 ? "\n    " : ",\n    ";
+            out += obstacleLine(scene.obstacles[i]);
+        }
+        out += "\n  ]";
+    }
+
+    if (scene.extra.is_object()) {
+        for (auto it = scene.extra.begin(); it != scene.extra.end(); ++it) {
+            out += ",\n  " + quote(it.key()) + ": ";
+            writePretty(out, it.value(), 2);
+        }
+    }
+    out += "\n}\n";
+    return out;
+}
+
+void saveScene(const Scene& scene, const std::filesystem::path& path) {
+    const std::string file = path.string();
+    const std::string text = serializeScene(scene);
+    // Refuse to write a file that would not load again (e.g. a radius edited to 0 or NaN).
+    try {
+        (void)parseScene(text, file);
+    } catch (const SceneError& e) {
+        throw SceneError(file, e.jsonPath(), 0, 0,
+                         "the scene was not saved because it is invalid: " + e.message());
+    }
+
+    std::string error;
+    if (!writeFileAtomic(path, text, error))
+        throw SceneError(file, "", 0, 0, "cannot save: " + error);
+}
+
+} // namespace orca::scene
