@@ -37,7 +37,7 @@ bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignment
     }
     if (selectedOnly) {
         for (std::size_t i = 0; i < ctx.sim.agentCount(); ++i) {
-            if (ctx.selection.contains(ctx.sim.agentAt(i))) change.agents.push_back(i);
+            if (ctx.selection.contains(ctx.sim.agentIdAt(i))) change.agents.push_back(i);
         }
     }
     try {
@@ -89,7 +89,7 @@ void drawBranchWorld(SandboxContext& ctx, ImDrawList& dl) {
     if (!cmp.active() || cmp.branch().agentCount() != ctx.sim.agentCount()) return;
     std::vector<double> radii;
     radii.reserve(cmp.branch().agentCount());
-    for (const AgentParams& p : cmp.branch().agentParamsAll()) radii.push_back(p.radius);
+    for (const AgentParams& p : cmp.branch().agentParams()) radii.push_back(p.radius);
     ui::drawBranchGhosts(dl, ctx.camera, ctx.sim.positions(), cmp.branch().positions(), radii);
 }
 

@@ -299,7 +299,7 @@ void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, 
             ids.push_back(id);
     for (const std::size_t i : indices)
         if (i < ctx.sim.agentCount()) {
-            const AgentId id = ctx.sim.agentAt(i);
+            const AgentId id = ctx.sim.agentIdAt(i);
             if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
         }
     ctx.selection.set(std::move(ids));
@@ -637,7 +637,7 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
         d.anchor = h.point;
         break;
     case EditHit::Kind::Agent: {
-        const AgentId id = ctx.sim.agentAt(h.index);
+        const AgentId id = ctx.sim.agentIdAt(h.index);
         if (d.additive && ctx.selection.contains(id)) {
             d.deselectOnRelease = true; // unless it is dragged with the rest
         } else if (d.additive) {
@@ -676,7 +676,7 @@ void releaseSelect(SandboxContext& ctx, EditDrag& d) {
     // Shift+click on something selected: it leaves the selection (Shift+drag moved it instead).
     if (d.kind == EditDrag::Kind::Pending && d.deselectOnRelease) {
         if (d.hit.kind == EditHit::Kind::Agent && d.hit.index < ctx.sim.agentCount())
-            ctx.selection.click(ctx.sim.agentAt(d.hit.index), true);
+            ctx.selection.click(ctx.sim.agentIdAt(d.hit.index), true);
         else if (d.hit.kind == EditHit::Kind::Edge || d.hit.kind == EditHit::Kind::Obstacle)
             toggleSorted(e.obstacles, d.hit.index);
         ctx.recordsVersion = ~std::uint64_t{0};
@@ -778,7 +778,7 @@ void editorWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
                 d = {};
                 setNote(ctx, "Goal tool: press on an agent and drag to where it should go");
             } else {
-                const AgentId id = ctx.sim.agentAt(d.hit.index);
+                const AgentId id = ctx.sim.agentIdAt(d.hit.index);
                 if (!ctx.selection.contains(id)) {
                     clearEditSelection(ctx);
                     ctx.selection.click(id, false);

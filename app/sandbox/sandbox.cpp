@@ -396,7 +396,7 @@ bool selectByIndex(SandboxContext& ctx, const std::vector<std::size_t>& indices,
                     std::to_string(ctx.sim.agentCount()) + " agents)";
             return false;
         }
-        ids.push_back(ctx.sim.agentAt(i));
+        ids.push_back(ctx.sim.agentIdAt(i));
     }
     ctx.selection.set(std::move(ids));
     ctx.recordsVersion = ~std::uint64_t{0};

@@ -301,7 +301,7 @@ float drawMainMenuBar(SandboxContext& ctx) {
 // The agent tooltip: who it is and what it is doing. The neighbour count comes from a dry-run
 // explain of that agent, cached until the agent or the state changes.
 void agentTooltip(SandboxContext& ctx, std::size_t index) {
-    const AgentId id = ctx.sim.agentAt(index);
+    const AgentId id = ctx.sim.agentIdAt(index);
     if (ctx.hoverRecordAgent != id || ctx.hoverRecordVersion != ctx.stateVersion) {
         ctx.hoverRecord = ctx.sim.explain(id);
         ctx.hoverRecordAgent = id;
@@ -318,12 +318,12 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
         ImGui::Text("Agent #%zu  (id %u:%u)", index, id.slot, id.generation);
     ImGui::Text("position (%.3f, %.3f)", p.x, p.y);
     ImGui::Text("speed %.3f  (max %.3f)", std::hypot(v.x, v.y),
-                ctx.sim.agentParamsAll()[index].maxSpeed);
+                ctx.sim.agentParams()[index].maxSpeed);
     ImGui::Text("neighbours %zu agents, %zu obstacle segments",
                 ctx.hoverRecord.agentNeighbors.size(), ctx.hoverRecord.obstacleNeighbors.size());
     std::string state;
     if (ctx.sim.isStaticAt(index)) state += "static  ";
-    if (ctx.sim.atGoalIndex(index)) state += "at goal  ";
+    if (ctx.sim.atGoalAt(index)) state += "at goal  ";
     if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
     if (ctx.hoverRecord.lp2Failed()) state += "LP3 next step  ";
     if (!state.empty()) ImGui::TextUnformatted(state.c_str());
@@ -408,7 +408,7 @@ void drawPanels(SandboxContext& ctx) {
             s.minClearance = c.minAgentClearance;
             s.overlappingPairs = c.overlappingPairs;
             s.goalAgents = ctx.sim.goalAgentCount();
-            s.agentsAtGoal = ctx.sim.agentsAtGoal();
+            s.agentsAtGoal = ctx.sim.atGoalCount();
             s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
             ctx.metricsVersion = ctx.stateVersion;
         }
@@ -691,7 +691,7 @@ void buildFrame(SandboxContext& ctx) {
     if (!editing(ctx) && !whatIfTook && mouseInWorld &&
         ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         if (ctx.hoveredAgent)
-            ctx.selection.click(ctx.sim.agentAt(*ctx.hoveredAgent), io.KeyShift);
+            ctx.selection.click(ctx.sim.agentIdAt(*ctx.hoveredAgent), io.KeyShift);
         else if (!worldHover.valid())
             ctx.selection.clickEmpty(io.KeyShift);
         ctx.recordsVersion = ~std::uint64_t{0};
@@ -742,7 +742,7 @@ void buildFrame(SandboxContext& ctx) {
     s.running = ctx.running;
     s.agents = ctx.sim.agentCount();
     s.goalAgents = ctx.sim.goalAgentCount();
-    s.atGoal = ctx.sim.agentsAtGoal();
+    s.atGoal = ctx.sim.atGoalCount();
     s.lp3Agents = ctx.sim.lastStepStats().lp3Agents;
     s.msPerStep = ctx.stepTiming.average;
     s.msPerFrame = ctx.frameTiming.average;

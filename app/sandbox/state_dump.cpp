@@ -129,7 +129,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"panel", labelsJson(ctx.velocityPanel.labels())}};
     json agents = json::array();
     const auto positions = ctx.sim.positions();
-    const auto params = ctx.sim.agentParamsAll();
+    const auto params = ctx.sim.agentParams();
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Vec2 s = ctx.camera.worldToScreen(positions[i]);
         agents.push_back({{"index", i},

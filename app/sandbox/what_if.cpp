@@ -36,7 +36,7 @@ double arrowSeconds(const SandboxContext& ctx, WhatIfTarget t) {
 }
 
 Vec2 currentValue(const Simulator& sim, WhatIfTarget t, std::size_t i) {
-    const AgentId id = sim.agentAt(i);
+    const AgentId id = sim.agentIdAt(i);
     switch (t) {
     case WhatIfTarget::Position:
         return sim.position(id);
@@ -157,7 +157,7 @@ std::optional<WhatIfHandle> whatIfHandleAt(const SandboxContext& ctx, Vec2 mouse
 void whatIfSet(SandboxContext& ctx, WhatIfTarget target, std::size_t i, Vec2 value) {
     WhatIfState& w = ctx.whatIf;
     if (i >= ctx.sim.agentCount() || !std::isfinite(value.x) || !std::isfinite(value.y)) return;
-    const AgentId id = ctx.sim.agentAt(i);
+    const AgentId id = ctx.sim.agentIdAt(i);
     if (!w.active || w.agent != id || w.target != target) {
         if (w.active) whatIfKeep(ctx); // one change previewed at a time
         w.original = ctx.sim.snapshot();
@@ -209,7 +209,7 @@ bool whatIfWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
         return false;
     const auto handle = whatIfHandleAt(ctx, mouse, io.KeyCtrl);
     if (!handle) return false;
-    if (w.active && (w.agent != ctx.sim.agentAt(handle->agent) || w.target != handle->target))
+    if (w.active && (w.agent != ctx.sim.agentIdAt(handle->agent) || w.target != handle->target))
         whatIfKeep(ctx);
     w.dragging = true;
     w.grabOffset = handle->point - ctx.camera.screenToWorld(mouse);

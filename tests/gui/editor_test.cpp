@@ -292,7 +292,7 @@ TEST(Editor, ParameterEditsAreUndoableAndASliderDragIsOneStep) {
     EXPECT_NE(ctx.scene.simulation.params.timeStep, 0.1);
     undoEdit(ctx);
     EXPECT_EQ(text(ctx), before);
-    EXPECT_EQ(ctx.sim.agentParamsAll()[0].radius, 0.5);
+    EXPECT_EQ(ctx.sim.agentParams()[0].radius, 0.5);
 }
 
 TEST(Editor, LintFixIsOneUndoableEdit) {

@@ -86,7 +86,7 @@ TEST(WhatIf, KeepingAVelocityAtALaterStepEditsTheRunAndUndoBringsTheRecordingBac
     applyAction(ctx, Action::KeepWhatIf);
     EXPECT_FALSE(ctx.whatIf.active);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 30u); // the future was cut
-    EXPECT_EQ(ctx.sim.velocity(ctx.sim.agentAt(3)), Vec2(0.5, -0.5));
+    EXPECT_EQ(ctx.sim.velocity(ctx.sim.agentIdAt(3)), Vec2(0.5, -0.5));
     EXPECT_FALSE(ctx.unsaved.unsaved()); // the scene (the start) did not change
     stepSimulation(ctx, 10);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 40u);
@@ -113,7 +113,7 @@ TEST(WhatIf, KeepingAPositionAtStepZeroIsAnUndoableSceneEdit) {
     EXPECT_TRUE(ctx.unsaved.unsaved());
     undoEdit(ctx);
     EXPECT_EQ(ctx.scene.agents[1].position, start);
-    EXPECT_EQ(ctx.sim.position(ctx.sim.agentAt(1)), start);
+    EXPECT_EQ(ctx.sim.position(ctx.sim.agentIdAt(1)), start);
 }
 
 TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
@@ -122,12 +122,12 @@ TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
     load(ctx, "crossing.json");
     stepSimulation(ctx, 15);
     whatIfSet(ctx, WhatIfTarget::PrefVelocity, 2, Vec2(0.0, 1.0));
-    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentIdAt(2)), Vec2(0.0, 1.0));
     EXPECT_TRUE(whatIfKeep(ctx));
     ASSERT_TRUE(ctx.scene.agents[2].prefVelocity.has_value());
     EXPECT_EQ(*ctx.scene.agents[2].prefVelocity, Vec2(0.0, 1.0));
     EXPECT_FALSE(ctx.scene.agents[2].goal.has_value());
-    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.sim.prefVelocity(ctx.sim.agentIdAt(2)), Vec2(0.0, 1.0));
     EXPECT_EQ(ctx.timeline.history.lastStep(), 15u);
     undoEdit(ctx);
     EXPECT_TRUE(ctx.scene.agents[2].goal.has_value());
