@@ -174,7 +174,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     j["allAtGoal"] = sim.goalAgentCount() > 0 && sim.allAtGoal();
     j["stepsToAllAtGoal"] = stepsToAllAtGoal ? Json(*stepsToAllAtGoal) : Json(nullptr);
     j["goalAgents"] = sim.goalAgentCount();
-    j["agentsAtGoal"] = sim.agentsAtGoal();
+    j["agentsAtGoal"] = sim.atGoalCount();
     if (opt.metrics) {
         j["minClearance"] = finiteOrNull(minClearance);
         j["maxOverlapDepth"] = std::isfinite(minClearance) ? std::max(0.0, -minClearance) : 0.0;
@@ -206,7 +206,7 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
     Simulator sim = scene::buildSimulator(loaded->scene);
     sim.setThreadCount(opt.threads);
     if (!checkAgentIndex(opt.scene, opt.agent, sim.agentCount(), err)) return kBadInput;
-    const AgentId id = sim.agentAt(static_cast<std::size_t>(opt.agent));
+    const AgentId id = sim.agentIdAt(static_cast<std::size_t>(opt.agent));
     for (std::int64_t s = 0; s < opt.steps; ++s) sim.step();
     orca::ExplainOptions what;
     what.lpTrace = opt.lpTrace;

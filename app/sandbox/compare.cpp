@@ -38,7 +38,7 @@ bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignment
     }
     if (selectedOnly) {
         for (std::size_t i = 0; i < ctx.session.sim.agentCount(); ++i) {
-            if (ctx.explain.selection.contains(ctx.session.sim.agentAt(i)))
+            if (ctx.explain.selection.contains(ctx.session.sim.agentIdAt(i)))
                 change.agents.push_back(i);
         }
     }
@@ -93,7 +93,7 @@ void drawBranchWorld(SandboxContext& ctx, ImDrawList& dl) {
     if (!cmp.active() || cmp.branch().agentCount() != ctx.session.sim.agentCount()) return;
     std::vector<double> radii;
     radii.reserve(cmp.branch().agentCount());
-    for (const AgentParams& p : cmp.branch().agentParamsAll())
+    for (const AgentParams& p : cmp.branch().agentParams())
         radii.push_back(p.radius);
     ui::drawBranchGhosts(dl, ctx.view.camera, ctx.session.sim.positions(), cmp.branch().positions(),
                          radii);

@@ -259,7 +259,7 @@ void selectAgents(SandboxContext& ctx, const std::vector<std::size_t>& indices, 
             ids.push_back(id);
     for (const std::size_t i : indices)
         if (i < ctx.session.sim.agentCount()) {
-            const AgentId id = ctx.session.sim.agentAt(i);
+            const AgentId id = ctx.session.sim.agentIdAt(i);
             if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
         }
     ctx.explain.selection.set(std::move(ids));

@@ -68,7 +68,7 @@ void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonCo
     if (const ExplainRecord* rec = primaryRecord(ctx.explain)) {
         obstacleLines = static_cast<int>(std::min(rec->numObstacleLines, rec->lines.size()));
         if (c->agent && *c->agent < ctx.session.sim.agentCount()) {
-            const AgentId want = ctx.session.sim.agentAt(*c->agent);
+            const AgentId want = ctx.session.sim.agentIdAt(*c->agent);
             for (std::size_t i = 0; i < rec->agentNeighbors.size(); ++i)
                 if (rec->agentNeighbors[i].id == want) rank = static_cast<int>(i);
         } else if (c->neighbor) {

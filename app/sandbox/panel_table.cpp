@@ -70,7 +70,7 @@ void drawMetricsPanel(SandboxContext& ctx) {
         s.minClearance = c.minAgentClearance;
         s.overlappingPairs = c.overlappingPairs;
         s.goalAgents = sim.goalAgentCount();
-        s.agentsAtGoal = sim.agentsAtGoal();
+        s.agentsAtGoal = sim.atGoalCount();
         s.lp3Agents = sim.lastStepStats().lp3Agents;
         return s;
     });

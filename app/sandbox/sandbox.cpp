@@ -402,7 +402,7 @@ bool selectByIndex(ExplainView& explain, const Simulator& sim,
                     std::to_string(sim.agentCount()) + " agents)";
             return false;
         }
-        ids.push_back(sim.agentAt(i));
+        ids.push_back(sim.agentIdAt(i));
     }
     explain.selection.set(std::move(ids));
     explain.recordsStamp.invalidate();

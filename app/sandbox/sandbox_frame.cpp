@@ -290,7 +290,7 @@ float drawMainMenuBar(SandboxContext& ctx) {
 // The agent tooltip: who it is and what it is doing. The neighbour count comes from a dry-run
 // explain of that agent, cached until the agent or the state changes.
 void agentTooltip(SandboxContext& ctx, std::size_t index) {
-    const AgentId id = ctx.session.sim.agentAt(index);
+    const AgentId id = ctx.session.sim.agentIdAt(index);
     ExplainView& ex = ctx.explain;
     if (ex.hoverRecordAgent != id || ex.hoverRecordStamp.stale(ctx.session.stateVersion)) {
         ex.hoverRecord = ctx.session.sim.explain(id);
@@ -308,13 +308,13 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
         ImGui::Text("Agent #%zu  (id %u:%u)", index, id.slot, id.generation);
     ImGui::Text("position (%.3f, %.3f)", p.x, p.y);
     ImGui::Text("speed %.3f  (max %.3f)", std::hypot(v.x, v.y),
-                ctx.session.sim.agentParamsAll()[index].maxSpeed);
+                ctx.session.sim.agentParams()[index].maxSpeed);
     ImGui::Text("neighbours %zu agents, %zu obstacle segments",
                 ctx.explain.hoverRecord.agentNeighbors.size(),
                 ctx.explain.hoverRecord.obstacleNeighbors.size());
     std::string state;
     if (ctx.session.sim.isStaticAt(index)) state += "static  ";
-    if (ctx.session.sim.atGoalIndex(index)) state += "at goal  ";
+    if (ctx.session.sim.atGoalAt(index)) state += "at goal  ";
     if (index < lp3.size() && lp3[index]) state += "LP3 last step  ";
     if (ctx.explain.hoverRecord.lp2Failed()) state += "LP3 next step  ";
     if (!state.empty()) ImGui::TextUnformatted(state.c_str());
@@ -651,7 +651,7 @@ void buildFrame(SandboxContext& ctx) {
     s.running = ctx.session.running;
     s.agents = ctx.session.sim.agentCount();
     s.goalAgents = ctx.session.sim.goalAgentCount();
-    s.atGoal = ctx.session.sim.agentsAtGoal();
+    s.atGoal = ctx.session.sim.atGoalCount();
     s.lp3Agents = ctx.session.sim.lastStepStats().lp3Agents;
     s.msPerStep = ctx.session.stepTiming.average;
     s.msPerFrame = ctx.session.frameTiming.average;

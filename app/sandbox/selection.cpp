@@ -56,10 +56,10 @@ void Selection::remap(const Simulator& from, const Simulator& to) {
     const std::optional<std::size_t> primary = primaryIndex(from);
     std::vector<AgentId> ids;
     for (const std::size_t i : indices(from))
-        if (i < to.agentCount()) ids.push_back(to.agentAt(i));
+        if (i < to.agentCount()) ids.push_back(to.agentIdAt(i));
     m_ids = std::move(ids);
     if (primary && *primary < to.agentCount())
-        m_primary = to.agentAt(*primary);
+        m_primary = to.agentIdAt(*primary);
     else
         m_primary = m_ids.empty() ? AgentId{} : m_ids.back();
 }
@@ -93,7 +93,7 @@ std::optional<std::size_t> pickAgent(const Simulator& sim, const ui::Camera& cam
     const Vec2 w = camera.screenToWorld(screen);
     const double minWorld = minPixels / camera.scale();
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     std::optional<std::size_t> best;
     double bestDistSq = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < positions.size(); ++i) {

@@ -128,7 +128,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"panel", labelsJson(ctx.explain.velocityPanel.labels())}};
     json agents = json::array();
     const auto positions = ctx.session.sim.positions();
-    const auto params = ctx.session.sim.agentParamsAll();
+    const auto params = ctx.session.sim.agentParams();
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Vec2 s = ctx.view.camera.worldToScreen(positions[i]);
         agents.push_back({{"index", i},

@@ -43,7 +43,7 @@ const std::vector<std::uint64_t>& keyframes(SandboxContext& ctx) {
 ui::AgentHistorySample sampleOf(const Simulator& sim, std::size_t i) {
     ui::AgentHistorySample s;
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     if (i >= positions.size()) return s;
     const Vec2 v = sim.velocities()[i];
     s.speed = static_cast<float>(std::hypot(v.x, v.y));
@@ -128,7 +128,7 @@ void focusAgents(SandboxContext& ctx, std::uint64_t step,
     ui::Rect r = ui::Rect::empty();
     double radius = 0.0;
     const auto positions = ctx.session.sim.positions();
-    const auto params = ctx.session.sim.agentParamsAll();
+    const auto params = ctx.session.sim.agentParams();
     for (const std::size_t i : indices) {
         const double rad = params[i].radius;
         radius = std::max(radius, rad);
@@ -389,7 +389,7 @@ void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec)
         ctx.explain.velocityPanel.bindingLines.push_back(b.lineIndex);
     std::vector<ui::WhyAgentRing> rings;
     const auto positions = ctx.session.sim.positions();
-    const auto params = ctx.session.sim.agentParamsAll();
+    const auto params = ctx.session.sim.agentParams();
     for (const std::uint32_t a : d->responsibleAgents)
         if (a < positions.size()) rings.push_back({positions[a], params[a].radius, a});
     if (ctx.view.layers.overlay.inWorld)
@@ -487,7 +487,7 @@ std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
     v.samples = std::span<const ui::AgentHistorySample>(t.samples).subspan(
         static_cast<std::size_t>(lo - t.first), static_cast<std::size_t>(hi - lo + 1));
     v.current = now;
-    v.maxSpeed = static_cast<float>(ctx.session.sim.agentParamsAll()[*index].maxSpeed);
+    v.maxSpeed = static_cast<float>(ctx.session.sim.agentParams()[*index].maxSpeed);
     v.collected = t.collected;
     return v;
 }

@@ -37,7 +37,7 @@ double arrowSeconds(const SandboxContext& ctx, WhatIfTarget t) {
 }
 
 Vec2 currentValue(const Simulator& sim, WhatIfTarget t, std::size_t i) {
-    const AgentId id = sim.agentAt(i);
+    const AgentId id = sim.agentIdAt(i);
     switch (t) {
     case WhatIfTarget::Position:
         return sim.position(id);
@@ -161,7 +161,7 @@ void whatIfSet(SandboxContext& ctx, WhatIfTarget target, std::size_t i, Vec2 val
     WhatIfState& w = ctx.whatIf;
     if (i >= ctx.session.sim.agentCount() || !std::isfinite(value.x) || !std::isfinite(value.y))
         return;
-    const AgentId id = ctx.session.sim.agentAt(i);
+    const AgentId id = ctx.session.sim.agentIdAt(i);
     if (!w.active || w.agent != id || w.target != target) {
         if (w.active) whatIfKeep(ctx); // one change previewed at a time
         w.original = ctx.session.sim.snapshot();
@@ -215,7 +215,7 @@ bool whatIfWorldInput(SandboxContext& ctx, Vec2 mouse, bool mouseInWorld) {
     const auto handle = whatIfHandleAt(ctx, mouse, io.KeyCtrl);
     if (!handle) return false;
     if (w.active &&
-        (w.agent != ctx.session.sim.agentAt(handle->agent) || w.target != handle->target))
+        (w.agent != ctx.session.sim.agentIdAt(handle->agent) || w.target != handle->target))
         whatIfKeep(ctx);
     w.dragging = true;
     w.grabOffset = handle->point - ctx.view.camera.screenToWorld(mouse);

@@ -47,10 +47,6 @@ void DetourField::clear() {
     m_cellCount = 0;
 }
 
-std::size_t DetourField::memoryBytes() const {
-    return m_tiles.capacity() * sizeof(Tile) + m_table.capacity() * sizeof(std::uint32_t);
-}
-
 void DetourField::rehash(std::size_t capacity) {
     m_table.assign(capacity, 0u);
     m_mask = capacity - 1;

@@ -166,7 +166,7 @@ struct Context {
 
 std::optional<std::uint32_t> obstacleIndex(const Simulator& sim, ObstacleId id) {
     for (std::size_t k = 0; k < sim.obstacleCount(); ++k)
-        if (sim.obstacleAt(k) == id) return static_cast<std::uint32_t>(k);
+        if (sim.obstacleIdAt(k) == id) return static_cast<std::uint32_t>(k);
     return std::nullopt;
 }
 
@@ -282,7 +282,7 @@ std::string agentName(std::size_t i) {
 bool goalCircling(Context& c) {
     Diagnosis& d = c.d;
     const Simulator& sim = c.sim;
-    if (!sim.hasGoalAt(c.i) || sim.atGoalIndex(c.i)) return false;
+    if (!sim.hasGoalAt(c.i) || sim.atGoalAt(c.i)) return false;
     const AgentParams& p = c.rec.params;
     const double s = std::min(p.prefSpeed, p.maxSpeed);
     if (!(s > 0.0)) return false; // never moves: not a circling problem
@@ -359,7 +359,7 @@ bool shortHorizon(Context& c) {
     std::vector<Unseen> unseen;
     const auto pos = sim.positions();
     const auto vel = sim.velocities();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const double rangeSq = p.neighborDist * p.neighborDist;
     const bool shortRange = p.neighborDist < p.maxSpeed * p.timeHorizon;
     for (std::size_t j = 0; shortRange && j < pos.size(); ++j) {
@@ -527,7 +527,7 @@ bool symmetricDeadlock(Context& c) {
     ExplainRecord other;
     for (std::uint32_t j : c.bindingAgents) {
         if (c.sim.isStaticAt(j)) continue;
-        ExplainRecord rb = c.sim.explain(c.sim.agentAt(j));
+        ExplainRecord rb = c.sim.explain(c.sim.agentIdAt(j));
         const Vec2 rp = rb.position - r.position;
         if (absSq(rp) <= 0.0) continue;
         const Vec2 n = normalize(rp);
@@ -665,7 +665,7 @@ PathSearch waypointsAround(const Simulator& sim, Vec2 from, Vec2 to, double clea
     std::vector<std::pair<Vec2, Vec2>> edges;
     std::vector<Vec2> nodes{from, to};
     for (std::size_t o = 0; o < sim.obstacleCount(); ++o) {
-        const auto v = sim.obstacleVertices(sim.obstacleAt(o));
+        const auto v = sim.obstacleVertices(sim.obstacleIdAt(o));
         const std::size_t n = v.size();
         if (n < 2) continue;
         for (std::size_t k = 0; k < n; ++k) {
@@ -690,7 +690,7 @@ PathSearch waypointsAround(const Simulator& sim, Vec2 from, Vec2 to, double clea
     }
     auto blockedPoint = [&](Vec2 p) {
         for (std::size_t o = 0; o < sim.obstacleCount(); ++o)
-            if (insidePolygon(sim.obstacleVertices(sim.obstacleAt(o)), p)) return true;
+            if (insidePolygon(sim.obstacleVertices(sim.obstacleIdAt(o)), p)) return true;
         return false;
     };
     auto visible = [&](Vec2 a, Vec2 b) {
@@ -757,7 +757,7 @@ bool obstacleTrap(Context& c) {
     for (std::uint32_t o : c.bindingObstacles)
         pushUnique(d.responsibleObstacles, o);
     const std::uint32_t main = d.responsibleObstacles.front();
-    const auto mainVertices = sim.obstacleVertices(sim.obstacleAt(main));
+    const auto mainVertices = sim.obstacleVertices(sim.obstacleIdAt(main));
     // In a concave pocket: inside the obstacle's convex hull but outside the obstacle.
     const std::vector<Vec2> hull =
         convexHull(std::vector<Vec2>(mainVertices.begin(), mainVertices.end()));
@@ -858,7 +858,7 @@ void none(Context& c) {
     if (!(d.prefSpeed > 0.0)) {
         d.sentence =
             who + " has no preferred velocity" +
-            (c.sim.atGoalIndex(c.i) ? std::string(" (it is at its goal)") : std::string()) +
+            (c.sim.atGoalAt(c.i) ? std::string(" (it is at its goal)") : std::string()) +
             (d.speed > 0.0 ? ": it only moves (|v_new| = " + num(d.speed) + ") to make room" +
                                  (by.empty() ? "" : " for " + by)
                            : std::string(" and stands still")) +
@@ -924,7 +924,7 @@ Diagnosis diagnose(const Simulator& sim, std::size_t agentIndex,
     Diagnosis d;
     d.agent = agentIndex;
     d.step = sim.stepCount();
-    const AgentId id = sim.agentAt(agentIndex);
+    const AgentId id = sim.agentIdAt(agentIndex);
     d.record = sim.explain(id);
     Context c{sim, params, d, d.record, recent, agentIndex, id, {}, {}};
     measure(c);
@@ -946,7 +946,7 @@ Diagnosis diagnoseAfterSteps(Simulator& sim, std::size_t agentIndex, std::uint64
     if (agentIndex >= sim.agentCount())
         throw InvalidArgument("diagnose: agent index " + std::to_string(agentIndex) +
                               " is out of range (" + std::to_string(sim.agentCount()) + " agents)");
-    const AgentId id = sim.agentAt(agentIndex);
+    const AgentId id = sim.agentIdAt(agentIndex);
     const std::size_t window = diagnosisWindowSteps(sim, params);
     std::vector<AgentSample> samples;
     samples.reserve(window);
@@ -972,7 +972,7 @@ Diagnosis diagnoseAt(const History& history, std::uint64_t step, std::size_t age
         throw InvalidArgument("diagnose: agent index " + std::to_string(agentIndex) +
                               " is out of range (" + std::to_string(scratch.agentCount()) +
                               " agents at step " + std::to_string(step) + ")");
-    const AgentId id = scratch.agentAt(agentIndex);
+    const AgentId id = scratch.agentIdAt(agentIndex);
     const std::uint64_t window = diagnosisWindowSteps(scratch, params);
     const std::uint64_t first = history.firstStep();
     const std::uint64_t start = step - std::min<std::uint64_t>(window, step - first);

@@ -174,7 +174,7 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     syncAgents(sim);
     // The largest radius; and whether any radius differs from the overlap candidates' build.
     double maxRadius = 0.0;
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     Scratch& s = m_scratch;
     s.radiusChanged = s.builtRadius.size() != params.size();
     for (std::size_t i = 0; i < params.size(); ++i) {
@@ -202,7 +202,7 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
 void EventDetector::syncAgents(const Simulator& sim) {
     const std::size_t n = sim.agentCount();
     bool same = n == m_agentIds.size();
-    for (std::size_t i = 0; same && i < n; ++i) same = sim.agentAt(i) == m_agentIds[i];
+    for (std::size_t i = 0; same && i < n; ++i) same = sim.agentIdAt(i) == m_agentIds[i];
     if (same) return;
 
     // Survivors keep their tracking under their new index; new agents start fresh.
@@ -216,7 +216,7 @@ void EventDetector::syncAgents(const Simulator& sim) {
     std::vector<AgentTrack> agents(n);
     std::vector<std::uint64_t> flipSteps(n * flips, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        ids[i] = sim.agentAt(i);
+        ids[i] = sim.agentIdAt(i);
         const auto it = std::lower_bound(old.begin(), old.end(), std::make_pair(ids[i], 0u));
         if (it == old.end() || it->first != ids[i]) continue;
         const std::size_t o = it->second;
@@ -251,11 +251,11 @@ void EventDetector::syncAgents(const Simulator& sim) {
 void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
     const std::size_t m = sim.obstacleCount();
     bool same = m == m_obstacleIds.size();
-    for (std::size_t o = 0; same && o < m; ++o) same = sim.obstacleAt(o) == m_obstacleIds[o];
+    for (std::size_t o = 0; same && o < m; ++o) same = sim.obstacleIdAt(o) == m_obstacleIds[o];
     if (!same) {
         std::vector<std::pair<ObstacleId, std::uint32_t>> now(m);
         for (std::size_t o = 0; o < m; ++o)
-            now[o] = {sim.obstacleAt(o), static_cast<std::uint32_t>(o)};
+            now[o] = {sim.obstacleIdAt(o), static_cast<std::uint32_t>(o)};
         std::sort(now.begin(), now.end());
         std::vector<Contact> contacts;
         for (const Contact& c : m_contacts) {
@@ -266,7 +266,7 @@ void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
         std::sort(contacts.begin(), contacts.end());
         m_contacts = std::move(contacts);
         m_obstacleIds.resize(m);
-        for (std::size_t o = 0; o < m; ++o) m_obstacleIds[o] = sim.obstacleAt(o);
+        for (std::size_t o = 0; o < m; ++o) m_obstacleIds[o] = sim.obstacleIdAt(o);
     }
 
     // The index is scratch: rebuilt when the polygons differ from the ones it was built for
@@ -411,7 +411,7 @@ std::uint64_t EventDetector::sortByCell(std::span<const Vec2> pos, double invCel
 bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadius) {
     Scratch& s = m_scratch;
     const auto pos = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const std::size_t n = pos.size();
     // The skin: wide enough that agents at full speed need about 8 steps to use it up (a
     // rebuild costs several times a step's candidate tests), within [2, 8] x the max radius
@@ -491,7 +491,7 @@ bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
     // costs O(n + maxOverlapPairs) time and memory however many pairs overlap.
     Scratch& s = m_scratch;
     const auto pos = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     s.builtRadius.resize(params.size()); // (the radii for pairClearance)
     for (std::size_t i = 0; i < params.size(); ++i) s.builtRadius[i] = params[i].radius;
     // (Widened by a relative 1e-6: far more than the rounding of the cell coordinates, so a
@@ -653,7 +653,7 @@ void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step)
     s.contactDepth.clear();
     if (!m_obstacleIds.empty() && s.gridCols > 0) {
         const auto pos = sim.positions();
-        const auto params = sim.agentParamsAll();
+        const auto params = sim.agentParams();
         const auto cols = static_cast<std::size_t>(s.gridCols);
         const double invCell = 1.0 / s.gridCell;
         const Vec2 hi = s.gridOrigin + s.gridCell * Vec2(s.gridCols, s.gridRows);
@@ -701,7 +701,7 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
                                    std::uint64_t elapsed) {
     std::vector<Event>& events = m_scratch.events;
     const auto vel = sim.velocities();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const auto lp3 = sim.lastStepLp3(); // empty = unknown (before a step, after add/remove)
     const double dt = sim.params().timeStep;
     const std::uint64_t stallSteps = stepsFor(m_params.stallSeconds, dt);
@@ -735,7 +735,7 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
 
         // Stalled: every observed step below the stall speed counts (the velocity of a state
         // is the one held during the step that produced it).
-        const bool atGoal = sim.atGoalIndex(i);
+        const bool atGoal = sim.atGoalAt(i);
         const double slowSpeed = m_params.stallSpeedRatio * p.prefSpeed;
         if (!isStatic && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
             absSq(v) < slowSpeed * slowSpeed) {

@@ -165,7 +165,7 @@ void Simulator::restore(const SimulatorState& s) {
     m_detourMode = s.detourMode;
     m_detourReason = s.detourReason;
     m_stillSeconds = s.stillSeconds;
-    setLastStepLp3(s.lastLp3);
+    m_lastLp3 = s.lastLp3;
     // The detour field is a cache of the sources' state: rebuilt on the next step.
     m_detourField.clear();
     m_detourSignature = 0;

@@ -294,7 +294,7 @@ TEST(Editor, ParameterEditsAreUndoableAndASliderDragIsOneStep) {
     EXPECT_NE(ctx.doc.scene.simulation.params.timeStep, 0.1);
     undoEdit(ctx);
     EXPECT_EQ(text(ctx), before);
-    EXPECT_EQ(ctx.session.sim.agentParamsAll()[0].radius, 0.5);
+    EXPECT_EQ(ctx.session.sim.agentParams()[0].radius, 0.5);
 }
 
 TEST(Editor, LintFixIsOneUndoableEdit) {

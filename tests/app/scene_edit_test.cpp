@@ -50,8 +50,8 @@ TEST(SceneEdit, AgentEditReachesSimulatorAndScene) {
     scene::Scene scene = twoAgentScene();
     Simulator sim = scene::buildSimulator(scene);
     sim.step(); // edits keep the running state (position, velocity)
-    const Vec2 pos = sim.position(sim.agentAt(0));
-    const AgentId ids[] = {sim.agentAt(0), sim.agentAt(1)};
+    const Vec2 pos = sim.position(sim.agentIdAt(0));
+    const AgentId ids[] = {sim.agentIdAt(0), sim.agentIdAt(1)};
     std::string err;
     ASSERT_TRUE(applyAgentEdit(scene, sim, ids, number(ui::AgentField::MaxSpeed, 3.5), err)) << err;
     EXPECT_EQ(sim.agentParams(ids[0]).maxSpeed, 3.5);
@@ -78,7 +78,7 @@ TEST(SceneEdit, AgentEditReachesSimulatorAndScene) {
     ASSERT_TRUE(applyAgentEdit(scene, sim, one,
                                ui::AgentEdit{ui::AgentField::Goal, 0, {7.0, 7.0}, true}, err));
     const Simulator rebuilt = scene::buildSimulator(scene);
-    const AgentParams& p = rebuilt.agentParams(rebuilt.agentAt(1));
+    const AgentParams& p = rebuilt.agentParams(rebuilt.agentIdAt(1));
     const AgentParams& q = sim.agentParams(ids[1]);
     EXPECT_EQ(p.radius, 0.8);
     EXPECT_EQ(p.radius, q.radius);
@@ -88,7 +88,7 @@ TEST(SceneEdit, AgentEditReachesSimulatorAndScene) {
     EXPECT_EQ(p.timeHorizon, q.timeHorizon);
     EXPECT_EQ(p.timeHorizonObst, q.timeHorizonObst);
     EXPECT_EQ(p.goalRadius, 0.25);
-    EXPECT_TRUE(rebuilt.hasGoal(rebuilt.agentAt(1)));
+    EXPECT_TRUE(rebuilt.hasGoal(rebuilt.agentIdAt(1)));
     EXPECT_EQ(rebuilt.goalAt(1), (Vec2{7.0, 7.0}));
     EXPECT_FALSE(scene.agents[1].prefVelocity.has_value());
 
@@ -109,7 +109,7 @@ TEST(SceneEdit, InvalidValuesAreRejectedWithoutChangingAnything) {
     scene::Scene scene = twoAgentScene();
     Simulator sim = scene::buildSimulator(scene);
     const scene::Scene before = scene;
-    const AgentId ids[] = {sim.agentAt(0), sim.agentAt(1)};
+    const AgentId ids[] = {sim.agentIdAt(0), sim.agentIdAt(1)};
     std::string err;
     EXPECT_FALSE(applyAgentEdit(scene, sim, ids, number(ui::AgentField::Radius, 0.0), err));
     EXPECT_NE(err.find("radius"), std::string::npos) << err;
@@ -155,13 +155,13 @@ TEST(SceneEdit, DetourKeySwitchesTheFieldLiveAndInTheScene) {
     loadOrDie(ctx, kScenes / "detour_wall.json");
     ASSERT_TRUE(ctx.session.sim.params().detour.enabled);
     stepSimulation(ctx, 40);
-    const Vec2 pos = ctx.session.sim.position(ctx.session.sim.agentAt(0));
+    const Vec2 pos = ctx.session.sim.position(ctx.session.sim.agentIdAt(0));
 
     applyAction(ctx, Action::ToggleDetour);
     EXPECT_FALSE(ctx.session.sim.params().detour.enabled);
     EXPECT_FALSE(ctx.doc.scene.simulation.params.detour.enabled);
     EXPECT_EQ(ctx.session.sim.stepCount(), 40u); // live: the run goes on from where it was
-    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentAt(0)), pos);
+    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentIdAt(0)), pos);
     EXPECT_TRUE(ctx.doc.unsaved.unsaved());
 
     ctx.requests.restart = true; // restart keeps the edit
@@ -242,7 +242,7 @@ TEST(Unsaved, RestartKeepsEditsSelectionAndUnsavedMark) {
     applyRequests(ctx);
     EXPECT_EQ(ctx.session.sim.stepCount(), 0u);
     EXPECT_EQ(ctx.explain.selection.primaryIndex(ctx.session.sim), 2u);
-    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentAt(2)).radius, 0.75);
+    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentIdAt(2)).radius, 0.75);
     EXPECT_TRUE(ctx.doc.unsaved.unsaved());
     EXPECT_EQ(ctx.session.metricsHistory.size(), 0u); // plots restart with the run
 }

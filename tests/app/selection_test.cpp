@@ -27,9 +27,9 @@ Simulator threeAgents() {
 
 TEST(Selection, PlainClickReplacesShiftClickToggles) {
     const Simulator sim = threeAgents();
-    const AgentId a = sim.agentAt(0);
-    const AgentId b = sim.agentAt(1);
-    const AgentId c = sim.agentAt(2);
+    const AgentId a = sim.agentIdAt(0);
+    const AgentId b = sim.agentIdAt(1);
+    const AgentId c = sim.agentIdAt(2);
     Selection s;
     s.click(a, false);
     EXPECT_EQ(s.size(), 1u);
@@ -57,34 +57,34 @@ TEST(Selection, PlainClickReplacesShiftClickToggles) {
 TEST(Selection, RemapKeepsIndicesAcrossRestart) {
     const Simulator before = threeAgents();
     Selection s;
-    s.click(before.agentAt(2), false);
-    s.click(before.agentAt(0), true); // primary = index 0
+    s.click(before.agentIdAt(2), false);
+    s.click(before.agentIdAt(0), true); // primary = index 0
     // A restart builds a new simulator: the same agents in the same order. Make its ids
     // differ from the old ones (a removed agent bumps the slot's generation).
     Simulator after;
     after.removeAgent(after.addAgent(AgentDef{}));
     for (std::size_t i = 0; i < 3; ++i)
-        after.addAgent(before.agent(before.agentAt(i)));
-    ASSERT_NE(after.agentAt(0), before.agentAt(0));
+        after.addAgent(before.agent(before.agentIdAt(i)));
+    ASSERT_NE(after.agentIdAt(0), before.agentIdAt(0));
     s.remap(before, after);
     EXPECT_EQ(s.indices(after), (std::vector<std::size_t>{2, 0}));
     EXPECT_EQ(s.primaryIndex(after), 0u);
-    EXPECT_EQ(s.primary(), after.agentAt(0));
+    EXPECT_EQ(s.primary(), after.agentIdAt(0));
 }
 
 TEST(Selection, RemapDropsIndicesPastTheEndAndPruneDropsRemovedAgents) {
     const Simulator before = threeAgents();
     Selection s;
-    s.set({before.agentAt(0), before.agentAt(2)});
+    s.set({before.agentIdAt(0), before.agentIdAt(2)});
     Simulator smaller;
     smaller.addAgent(AgentDef{});
     s.remap(before, smaller);
     EXPECT_EQ(s.indices(smaller), (std::vector<std::size_t>{0}));
-    EXPECT_EQ(s.primary(), smaller.agentAt(0)); // index 2 is gone: last remaining
+    EXPECT_EQ(s.primary(), smaller.agentIdAt(0)); // index 2 is gone: last remaining
 
     Simulator sim = threeAgents();
-    s.set({sim.agentAt(1), sim.agentAt(2)});
-    sim.removeAgent(sim.agentAt(2));
+    s.set({sim.agentIdAt(1), sim.agentIdAt(2)});
+    sim.removeAgent(sim.agentIdAt(2));
     s.prune(sim);
     EXPECT_EQ(s.size(), 1u);
     EXPECT_EQ(s.primaryIndex(sim), 1u);

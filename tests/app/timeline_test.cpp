@@ -298,12 +298,12 @@ TEST(TimeTravel, ParameterEditInThePastCutsTheFutureAndUndoBringsItBack) {
     EXPECT_EQ(ctx.timeline.history.lastStep(), 40u); // the future was cut
     stepSimulation(ctx, 10);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 50u); // and is recorded anew
-    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentAt(0)).maxSpeed, 0.5);
+    EXPECT_EQ(ctx.session.sim.agentParams(ctx.session.sim.agentIdAt(0)).maxSpeed, 0.5);
 
     undoEdit(ctx);
     EXPECT_EQ(ctx.session.sim.stepCount(), 40u); // back where the edit was made, before it
     EXPECT_EQ(ctx.timeline.history.lastStep(), 80u);
-    EXPECT_NE(ctx.session.sim.agentParams(ctx.session.sim.agentAt(0)).maxSpeed, 0.5);
+    EXPECT_NE(ctx.session.sim.agentParams(ctx.session.sim.agentIdAt(0)).maxSpeed, 0.5);
     EXPECT_FALSE(ctx.doc.scene.agents[0].overrides.maxSpeed.has_value());
     EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter(kScenes / "circle.json", 40));
     applyAction(ctx, Action::RecordingEnd);

@@ -87,7 +87,7 @@ TEST(WhatIf, KeepingAVelocityAtALaterStepEditsTheRunAndUndoBringsTheRecordingBac
     applyAction(ctx, Action::KeepWhatIf);
     EXPECT_FALSE(ctx.whatIf.active);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 30u); // the future was cut
-    EXPECT_EQ(ctx.session.sim.velocity(ctx.session.sim.agentAt(3)), Vec2(0.5, -0.5));
+    EXPECT_EQ(ctx.session.sim.velocity(ctx.session.sim.agentIdAt(3)), Vec2(0.5, -0.5));
     EXPECT_FALSE(ctx.doc.unsaved.unsaved()); // the scene (the start) did not change
     stepSimulation(ctx, 10);
     EXPECT_EQ(ctx.timeline.history.lastStep(), 40u);
@@ -114,7 +114,7 @@ TEST(WhatIf, KeepingAPositionAtStepZeroIsAnUndoableSceneEdit) {
     EXPECT_TRUE(ctx.doc.unsaved.unsaved());
     undoEdit(ctx);
     EXPECT_EQ(ctx.doc.scene.agents[1].position, start);
-    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentAt(1)), start);
+    EXPECT_EQ(ctx.session.sim.position(ctx.session.sim.agentIdAt(1)), start);
 }
 
 TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
@@ -123,12 +123,12 @@ TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
     load(ctx, "crossing.json");
     stepSimulation(ctx, 15);
     whatIfSet(ctx, WhatIfTarget::PrefVelocity, 2, Vec2(0.0, 1.0));
-    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentIdAt(2)), Vec2(0.0, 1.0));
     EXPECT_TRUE(whatIfKeep(ctx));
     ASSERT_TRUE(ctx.doc.scene.agents[2].prefVelocity.has_value());
     EXPECT_EQ(*ctx.doc.scene.agents[2].prefVelocity, Vec2(0.0, 1.0));
     EXPECT_FALSE(ctx.doc.scene.agents[2].goal.has_value());
-    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentAt(2)), Vec2(0.0, 1.0));
+    EXPECT_EQ(ctx.session.sim.prefVelocity(ctx.session.sim.agentIdAt(2)), Vec2(0.0, 1.0));
     EXPECT_EQ(ctx.timeline.history.lastStep(), 15u);
     undoEdit(ctx);
     EXPECT_TRUE(ctx.doc.scene.agents[2].goal.has_value());

@@ -195,14 +195,14 @@ TEST(DiagnosisPurity, DiagnosingChangesNothing) {
         sim.step();
     const std::uint64_t hash = sim.stateHash();
     const std::vector<std::uint8_t> lp3(sim.lastStepLp3().begin(), sim.lastStepLp3().end());
-    const ExplainRecord before = sim.explain(sim.agentAt(0));
+    const ExplainRecord before = sim.explain(sim.agentIdAt(0));
     const Diagnosis d = diagnose(sim, 0, {});
     EXPECT_TRUE(d.truncationVelocity.has_value()); // the what-if ran
     EXPECT_EQ(sim.stateHash(), hash);
     EXPECT_EQ(sim.stepCount(), 3u);
-    EXPECT_EQ(sim.agentParamsAll()[0].maxNeighbors, 1);
+    EXPECT_EQ(sim.agentParams()[0].maxNeighbors, 1);
     EXPECT_EQ(std::vector<std::uint8_t>(sim.lastStepLp3().begin(), sim.lastStepLp3().end()), lp3);
-    const ExplainRecord after = sim.explain(sim.agentAt(0));
+    const ExplainRecord after = sim.explain(sim.agentIdAt(0));
     EXPECT_EQ(after.newVelocity, before.newVelocity);
     // And stepping on gives the same bits as a simulator nobody diagnosed.
     Simulator twin;
@@ -280,13 +280,13 @@ TEST(DiagnosisGoalCircling, OvershootCycleWithHandCheckedPrediction) {
     run.addAgent(a);
     for (int s = 0; s < 50; ++s) {
         run.step();
-        EXPECT_FALSE(run.atGoalIndex(0));
+        EXPECT_FALSE(run.atGoalAt(0));
     }
     a.params.goalRadius = d.suggestedValue;
     Simulator fixed(sp);
     fixed.addAgent(a);
     fixed.step();
-    EXPECT_TRUE(fixed.atGoalIndex(0));
+    EXPECT_TRUE(fixed.atGoalAt(0));
 }
 
 TEST(DiagnosisGoalCircling, StepsOverTheDiskButConvergesIsNotCircling) {
@@ -307,7 +307,7 @@ TEST(DiagnosisGoalCircling, StepsOverTheDiskButConvergesIsNotCircling) {
     EXPECT_NE(diagnose(sim, 0, {}).cls, DiagnosisClass::GoalCircling);
     sim.step();
     EXPECT_NEAR(sim.positions()[0].x, -0.45, 1e-12);
-    EXPECT_TRUE(sim.atGoalIndex(0));
+    EXPECT_TRUE(sim.atGoalAt(0));
 }
 
 TEST(DiagnosisGoalCircling, ZeroGoalRadiusIsNeverReachedByTheGeometricApproach) {
@@ -422,7 +422,7 @@ TEST(DiagnosisTruncation, ADroppedStaticAgentConstrainsTheVelocity) {
     full.addAgent(a);
     full.addAgent(c);
     full.addAgent(pillar(3, 0.2, 0.5));
-    EXPECT_EQ(*d.truncationVelocity, full.explain(full.agentAt(0)).newVelocity);
+    EXPECT_EQ(*d.truncationVelocity, full.explain(full.agentIdAt(0)).newVelocity);
     // The pillar's half-plane (a pure function of the pair) is violated by the actual v_new.
     const AgentLine line = agentOrcaLine(Vec2(3, 0.2), Vec2(1, 0), Vec2(1, 0), 1.0, 1.0 / 5.0,
                                          1.0 / 0.25, SimulationParams{}.staticResponsibility);
@@ -560,7 +560,7 @@ TEST(DiagnosisObstacleTrap, APocketAndAWaypointRoundIt) {
     EXPECT_LT(d.waypoints.front().x, -1.0);
     // Near miss: the same agent with its goal inside the cup is not trapped.
     Simulator inside(tenthSecond());
-    inside.addObstacle(sim.obstacleVertices(sim.obstacleAt(0)));
+    inside.addObstacle(sim.obstacleVertices(sim.obstacleIdAt(0)));
     a.goal = {2.3, 0.2};
     a.position = {-6, 0.2};
     inside.addAgent(a);
@@ -579,7 +579,7 @@ TEST(DiagnosisSteps, AfterStepsIsPlainSteppingPlusTheWindow) {
     EXPECT_EQ(a.stateHash(), b.stateHash());
     EXPECT_EQ(d.step, 30u);
     EXPECT_EQ(d.windowDecisions, 9u); // 8 samples (2 s at 0.25 s) + the diagnosed decision
-    EXPECT_EQ(d.record.newVelocity, b.explain(b.agentAt(0)).newVelocity);
+    EXPECT_EQ(d.record.newVelocity, b.explain(b.agentIdAt(0)).newVelocity);
     EXPECT_TRUE(std::isfinite(d.meanSpeed));
 }
 

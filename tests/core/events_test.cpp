@@ -536,7 +536,7 @@ TEST(Events, OverlapsAgreeWithBruteForceOnACrowd) {
     std::vector<Event> expected;
     auto brute = [&] {
         const auto pos = sim.positions();
-        const auto params = sim.agentParamsAll();
+        const auto params = sim.agentParams();
         std::map<std::pair<std::uint32_t, std::uint32_t>, double> now;
         for (std::uint32_t i = 0; i < pos.size(); ++i)
             for (std::uint32_t j = i + 1; j < pos.size(); ++j) {
@@ -620,7 +620,7 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
     std::set<std::pair<AgentId, std::uint32_t>> contacts;
     auto brute = [&] {
         const auto pos = sim.positions();
-        const auto params = sim.agentParamsAll();
+        const auto params = sim.agentParams();
         const std::size_t n = pos.size();
         std::vector<Event> step;
         std::map<std::pair<AgentId, AgentId>,
@@ -630,7 +630,7 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
             for (std::uint32_t j = i + 1; j < n; ++j) {
                 if (sim.isStaticAt(i) && sim.isStaticAt(j)) continue;
                 const double c = length(pos[j] - pos[i]) - params[i].radius - params[j].radius;
-                if (c < 0.0) now[{sim.agentAt(i), sim.agentAt(j)}] = {{i, j}, -c};
+                if (c < 0.0) now[{sim.agentIdAt(i), sim.agentIdAt(j)}] = {{i, j}, -c};
             }
         for (auto it = open.begin(); it != open.end();) {
             const auto a = sim.indexOf(it->first.first);
@@ -660,8 +660,8 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
             for (std::uint32_t o = 0; o < obstacles.size(); ++o) {
                 const double depth = bruteDepth(obstacles[o], pos[i], params[i].radius);
                 if (depth < 0.0) continue;
-                touching.insert({sim.agentAt(i), o});
-                if (!contacts.count({sim.agentAt(i), o}))
+                touching.insert({sim.agentIdAt(i), o});
+                if (!contacts.count({sim.agentIdAt(i), o}))
                     step.push_back(
                         ev(sim.stepCount(), EventKind::ObstaclePenetration, {i}, depth, o));
             }
@@ -694,7 +694,7 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
         observe();
         for (int e = 0; e < 4; ++e) {
             const std::size_t n = sim.agentCount();
-            const AgentId id = sim.agentAt(static_cast<std::size_t>(pick(rng)) % n);
+            const AgentId id = sim.agentIdAt(static_cast<std::size_t>(pick(rng)) % n);
             AgentDef d = sim.agent(id);
             switch (pick(rng) % 5) {
             case 0: sim.setPosition(id, d.position + Vec2(3.0 * u(rng), 3.0 * u(rng))); break;
@@ -848,7 +848,7 @@ TEST(Events, ObstaclesAddedAndRemovedAreFollowedById) {
 /// pair, with Simulator::clearance()'s expression.
 std::map<std::pair<std::uint32_t, std::uint32_t>, double> bruteOverlaps(const Simulator& sim) {
     const auto pos = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     std::map<std::pair<std::uint32_t, std::uint32_t>, double> now;
     for (std::uint32_t i = 0; i < pos.size(); ++i)
         for (std::uint32_t j = i + 1; j < pos.size(); ++j) {

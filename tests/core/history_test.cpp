@@ -215,7 +215,7 @@ TEST(History, AnEditReportsItsTransitionsAtTheEditedStep) {
     recordRun(sim, h, 20);
     h.seek(sim, 10);
     const std::size_t before = h.events().size();
-    sim.setPosition(sim.agentAt(1), sim.position(sim.agentAt(0)) + Vec2(0.3, 0.0));
+    sim.setPosition(sim.agentIdAt(1), sim.position(sim.agentIdAt(0)) + Vec2(0.3, 0.0));
     h.edit(sim);
     ASSERT_GT(h.events().size(), before);
     const Event& e = h.events().back();

@@ -27,7 +27,7 @@ struct Layout {
 };
 
 std::vector<std::size_t> bruteForceNeighbors(const Simulator& sim, std::size_t i) {
-    const AgentParams& p = sim.agentParamsAll()[i];
+    const AgentParams& p = sim.agentParams()[i];
     std::vector<std::pair<double, std::size_t>> found;
     for (std::size_t j = 0; j < sim.agentCount(); ++j) {
         if (j == i) continue;
@@ -76,7 +76,7 @@ TEST(Neighbors, MatchBruteForceInDenseAndSparseWorlds) {
         }
         std::vector<ExplainRecord> dry;
         for (std::size_t i = 0; i < sim.agentCount(); ++i) {
-            const ExplainRecord r = sim.explain(sim.agentAt(i));
+            const ExplainRecord r = sim.explain(sim.agentIdAt(i));
             const std::vector<std::size_t> expected = bruteForceNeighbors(sim, i);
             ASSERT_EQ(r.agentNeighbors.size(), expected.size()) << "agent " << i;
             for (std::size_t k = 0; k < expected.size(); ++k)
@@ -242,7 +242,7 @@ TEST(Neighbors, DenseCrowdsMatchBruteForceInStepAndExplain) {
         for (int round = 0; round < 2; ++round) {
             std::vector<ExplainRecord> dry;
             for (std::size_t i = 0; i < sim.agentCount(); ++i) {
-                const ExplainRecord r = sim.explain(sim.agentAt(i));
+                const ExplainRecord r = sim.explain(sim.agentIdAt(i));
                 if (!sim.isStaticAt(i)) {
                     const std::vector<std::size_t> expected = bruteForceNeighbors(sim, i);
                     ASSERT_EQ(r.agentNeighbors.size(), expected.size()) << "agent " << i;

@@ -101,8 +101,8 @@ TEST(Properties, VelocitiesAreFiniteAndWithinMaxSpeed) {
             std::vector<AgentId> ids;
             std::vector<ExplainRecord> dry;
             for (std::size_t i = 0; i < sim.agentCount(); i += 3) {
-                ids.push_back(sim.agentAt(i));
-                dry.push_back(sim.explain(sim.agentAt(i)));
+                ids.push_back(sim.agentIdAt(i));
+                dry.push_back(sim.explain(sim.agentIdAt(i)));
             }
             ASSERT_EQ(sim.stateHash(), before) << "seed " << seed;
 
@@ -143,7 +143,7 @@ TEST(Properties, VelocitiesAreFiniteAndWithinMaxSpeed) {
                 ASSERT_TRUE(std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(p.x) &&
                             std::isfinite(p.y))
                     << "seed " << seed;
-                ASSERT_LE(length(v), sim.agentParamsAll()[i].maxSpeed * (1.0 + 1e-5))
+                ASSERT_LE(length(v), sim.agentParams()[i].maxSpeed * (1.0 + 1e-5))
                     << "seed " << seed;
             }
         }
@@ -212,7 +212,7 @@ TEST(Properties, LpTraceResultIsTheAppliedVelocityBitForBit) {
         if (seed % 2) sim.setThreadCount(2);
         for (int step = 0; step < kSteps; ++step) {
             std::vector<AgentId> ids;
-            for (std::size_t i = 0; i < sim.agentCount(); i += 2) ids.push_back(sim.agentAt(i));
+            for (std::size_t i = 0; i < sim.agentCount(); i += 2) ids.push_back(sim.agentIdAt(i));
             // Dry run with the trace, and the step's own records with the trace.
             const std::vector<ExplainRecord> dry = sim.explain(ids, traced);
             std::vector<ExplainRecord> records;

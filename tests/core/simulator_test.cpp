@@ -31,8 +31,8 @@ TEST(SimulatorIds, GenerationalIdsSurviveRemoval) {
     EXPECT_FALSE(sim.removeAgent(b)); // twice: refused
     ASSERT_EQ(sim.agentCount(), 2u);
     // Order of the rest is kept and ids still address the same agents.
-    EXPECT_EQ(sim.agentAt(0), a);
-    EXPECT_EQ(sim.agentAt(1), c);
+    EXPECT_EQ(sim.agentIdAt(0), a);
+    EXPECT_EQ(sim.agentIdAt(1), c);
     EXPECT_EQ(sim.position(c), Vec2(20.0, 0.0));
     EXPECT_EQ(*sim.indexOf(c), 1u);
     // The freed slot is reused with a new generation: the old id stays invalid.
@@ -213,14 +213,14 @@ TEST(Simulator, ExplainIsADryRunMatchingTheStep) {
     sim.addObstacle(wall);
     for (int s = 0; s < 10; ++s) sim.step();
     const std::uint64_t before = sim.stateHash();
-    const AgentId id = sim.agentAt(3);
+    const AgentId id = sim.agentIdAt(3);
     const ExplainRecord dry = sim.explain(id);
     EXPECT_EQ(sim.stateHash(), before); // nothing changed
     EXPECT_EQ(sim.stepCount(), 10u);
     EXPECT_EQ(dry.step, 10u);
 
     // The batch dry run gives the same records (and skips invalid ids).
-    const std::vector<AgentId> batchIds{sim.agentAt(0), AgentId{9999, 0}, id};
+    const std::vector<AgentId> batchIds{sim.agentIdAt(0), AgentId{9999, 0}, id};
     const std::vector<ExplainRecord> batch = sim.explain(batchIds);
     ASSERT_EQ(batch.size(), 2u);
     EXPECT_EQ(batch[1].newVelocity, dry.newVelocity);

@@ -48,8 +48,8 @@ TEST(State, RestoreAndStepGivesTheSameBitsAsNeverLeaving) {
 
         // Wander off (more steps, an edit, a removal), then come back.
         for (int s = 0; s < 7; ++s) a.step();
-        a.setVelocity(a.agentAt(1), {3.0, 3.0});
-        a.removeAgent(a.agentAt(5));
+        a.setVelocity(a.agentIdAt(1), {3.0, 3.0});
+        a.removeAgent(a.agentIdAt(5));
         a.restore(snap);
         EXPECT_EQ(a.stepCount(), 30u);
         EXPECT_EQ(a.time(), 30 * 0.25);
@@ -68,8 +68,8 @@ TEST(State, RestoreAndStepGivesTheSameBitsAsNeverLeaving) {
 
 TEST(State, IdsSurviveRestoreAndRemovedIdsStayInvalid) {
     Simulator sim = makeCrowd(1);
-    const AgentId third = sim.agentAt(3);
-    sim.removeAgent(sim.agentAt(2)); // third moves to index 2
+    const AgentId third = sim.agentIdAt(3);
+    sim.removeAgent(sim.agentIdAt(2)); // third moves to index 2
     const SimulatorState snap = sim.snapshot();
     sim.removeAgent(third);
     EXPECT_FALSE(sim.contains(third));
@@ -90,14 +90,14 @@ TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
     std::vector<double> still;
     std::vector<DetourMode> modes;
     for (std::size_t i = 0; i < sim.agentCount(); ++i) {
-        still.push_back(sim.stillSeconds(sim.agentAt(i)));
+        still.push_back(sim.stillSeconds(sim.agentIdAt(i)));
         modes.push_back(sim.detourModeAt(i));
     }
     for (int s = 0; s < 20; ++s) sim.step();
     sim.restore(snap);
     EXPECT_EQ(std::vector<std::uint8_t>(sim.lastStepLp3().begin(), sim.lastStepLp3().end()), lp3);
     for (std::size_t i = 0; i < sim.agentCount(); ++i) {
-        EXPECT_EQ(sim.stillSeconds(sim.agentAt(i)), still[i]);
+        EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(i)), still[i]);
         EXPECT_EQ(sim.detourModeAt(i), modes[i]);
     }
     EXPECT_EQ(sim.lastStepStats().movingAgents, snap.lastStats.movingAgents);
@@ -111,10 +111,10 @@ TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     EXPECT_EQ(a.config, b.config); // stepping changes only the dynamics
     EXPECT_LT(b.dynamicBytes(), b.bytes());
 
-    AgentDef d = sim.agent(sim.agentAt(4));
+    AgentDef d = sim.agent(sim.agentIdAt(4));
     d.params.timeHorizon = 5.0;
-    d.position = sim.position(sim.agentAt(4));
-    sim.setAgent(sim.agentAt(4), d);
+    d.position = sim.position(sim.agentIdAt(4));
+    sim.setAgent(sim.agentIdAt(4), d);
     const SimulatorState c = sim.snapshot(&b);
     EXPECT_NE(c.config, b.config);
 
@@ -134,7 +134,7 @@ TEST(State, RestoringObstaclesRebuildsTheirIndex) {
     const SimulatorState withBox = sim.snapshot();
     for (int s = 0; s < 10; ++s) sim.step();
     const std::uint64_t straight = sim.stateHash();
-    sim.removeObstacle(sim.obstacleAt(0));
+    sim.removeObstacle(sim.obstacleIdAt(0));
     sim.restore(withBox);
     ASSERT_EQ(sim.obstacleCount(), 1u);
     EXPECT_FALSE(sim.obstacleVertexData().empty());

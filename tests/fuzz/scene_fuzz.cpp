@@ -138,7 +138,7 @@ void checkSimulation(const Scene& scene) {
                     violated("non-finite agent state after a step", std::to_string(a));
             }
         }
-        if (sim.agentCount() > 0) (void)sim.explain(sim.agentAt(0));
+        if (sim.agentCount() > 0) (void)sim.explain(sim.agentIdAt(0));
         (void)captureState(scene, sim);
     } catch (const std::exception& e) {
         violated("a loaded scene does not simulate", e.what());

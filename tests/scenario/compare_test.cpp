@@ -47,7 +47,7 @@ TEST(BranchChange, ApplyIsAllOrNothing) {
     ASSERT_TRUE(c.set("tau=2", sim.params(), error));
     ASSERT_TRUE(c.set("radius=-1", sim.params(), error)); // parses, but the simulator rejects it
     EXPECT_THROW(applyChange(sim, c), InvalidArgument);
-    EXPECT_EQ(sim.agentParams(sim.agentAt(0)).timeHorizon,
+    EXPECT_EQ(sim.agentParams(sim.agentIdAt(0)).timeHorizon,
               bundled("crossing.json").agentDefaults.timeHorizon);
     EXPECT_EQ(sim.stateHash(), before);
 
@@ -60,8 +60,8 @@ TEST(BranchChange, ApplyIsAllOrNothing) {
     one.agents = {1};
     ASSERT_TRUE(one.set("tau=2", sim.params(), error));
     applyChange(sim, one);
-    EXPECT_EQ(sim.agentParams(sim.agentAt(1)).timeHorizon, 2.0);
-    EXPECT_NE(sim.agentParams(sim.agentAt(0)).timeHorizon, 2.0);
+    EXPECT_EQ(sim.agentParams(sim.agentIdAt(1)).timeHorizon, 2.0);
+    EXPECT_NE(sim.agentParams(sim.agentIdAt(0)).timeHorizon, 2.0);
 }
 
 TEST(Comparison, AnEmptyChangeFollowsTheOriginalBitForBit) {
@@ -94,7 +94,7 @@ TEST(Comparison, AShorterHorizonChangesTheRunAndTheMetricsShowIt) {
     std::string error;
     ASSERT_TRUE(c.set("tau=0.5", base.params(), error));
     cmp.start(base, c);
-    EXPECT_EQ(cmp.branch().agentParams(cmp.branch().agentAt(0)).timeHorizon, 0.5);
+    EXPECT_EQ(cmp.branch().agentParams(cmp.branch().agentIdAt(0)).timeHorizon, 0.5);
     for (int s = 0; s < 150; ++s) {
         base.step();
         baseHistory.record(base);
@@ -111,7 +111,7 @@ TEST(Comparison, AShorterHorizonChangesTheRunAndTheMetricsShowIt) {
     EXPECT_GT(b.eventCounts[overlaps], a.eventCounts[overlaps]);
     EXPECT_LT(b.minAgentClearance, a.minAgentClearance);
     // The original is untouched by the branch.
-    EXPECT_EQ(base.agentParams(base.agentAt(0)).timeHorizon, sc.agentDefaults.timeHorizon);
+    EXPECT_EQ(base.agentParams(base.agentIdAt(0)).timeHorizon, sc.agentDefaults.timeHorizon);
 }
 
 } // namespace

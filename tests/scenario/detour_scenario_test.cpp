@@ -39,7 +39,7 @@ Outcome run(scene::Scene sc, bool detour, std::uint64_t maxSteps) {
         o.minClearance = std::min(o.minClearance, c.minAgentClearance);
         o.minObstacleClearance = std::min(o.minObstacleClearance, c.minObstacleClearance);
     }
-    o.atGoal = sim.agentsAtGoal();
+    o.atGoal = sim.atGoalCount();
     return o;
 }
 

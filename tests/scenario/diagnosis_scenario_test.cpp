@@ -110,7 +110,7 @@ TEST(DiagnosisScenes, SymmetricDeadlockPairAndItsPerturbation) {
     EXPECT_EQ(stepsToGoals(stuck, 400), -1);
     // Moving the suggested goal lets both arrive.
     ASSERT_TRUE(d.suggestedAgent && d.suggestedGoal);
-    const AgentId id = sim.agentAt(*d.suggestedAgent);
+    const AgentId id = sim.agentIdAt(*d.suggestedAgent);
     AgentDef def = sim.agent(id);
     EXPECT_LT(length(def.goal - *d.suggestedGoal), 0.2); // a small move
     def.goal = *d.suggestedGoal;
@@ -154,7 +154,7 @@ TEST(DiagnosisScenes, ObstacleTrapWaypointsLeadOutOfThePocket) {
     EXPECT_EQ(stepsToGoals(stuck, 1000), -1);
     // Walking the waypoints as intermediate goals (each passed within one diameter), then the
     // goal: it arrives.
-    const AgentId id = sim.agentAt(0);
+    const AgentId id = sim.agentIdAt(0);
     const AgentDef original = sim.agent(id);
     for (Vec2 w : d.waypoints) {
         AgentDef def = sim.agent(id);
@@ -236,7 +236,7 @@ TEST(DiagnosisScenes, GoalCirclingAndTheSuggestedGoalRadius) {
     EXPECT_EQ(stepsToGoals(stuck, 200), -1);
     EXPECT_EQ(diagnose(stuck, 0, {}).cls, DiagnosisClass::GoalCircling);
     // ...and with the suggested goalRadius it arrives within a couple of steps.
-    const AgentId id = sim.agentAt(0);
+    const AgentId id = sim.agentIdAt(0);
     AgentDef def = sim.agent(id);
     def.params.goalRadius = d.suggestedValue;
     sim.setAgent(id, def);

@@ -84,7 +84,7 @@ TEST(Scenario, EveryBundledSceneRunsWithoutNaNOrSpeeding) {
             for (std::size_t i = 0; i < sim.agentCount(); ++i) {
                 const Vec2 v = sim.velocities()[i];
                 ASSERT_TRUE(std::isfinite(v.x) && std::isfinite(v.y));
-                ASSERT_LE(length(v), sim.agentParamsAll()[i].maxSpeed);
+                ASSERT_LE(length(v), sim.agentParams()[i].maxSpeed);
             }
         }
     }

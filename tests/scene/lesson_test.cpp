@@ -277,7 +277,7 @@ TEST(LessonTasks, UsesTheGivenRecordOrADryRun) {
     const Simulator outside = pair(0.6, 1.5);
     const TaskContext c = beginTask(t, inside, std::nullopt);
     // A record of A from another state is used as given.
-    const ExplainRecord fromOutside = outside.explain(outside.agentAt(0));
+    const ExplainRecord fromOutside = outside.explain(outside.agentIdAt(0));
     EXPECT_TRUE(checkTask(t, inside, &fromOutside, c).done);
 }
 
@@ -286,9 +286,9 @@ TEST(LessonTasks, NeighboursLp3GoalsParametersDetour) {
     LessonTask t = taskOf(TaskKind::SeesNeighbor);
     TaskContext c = beginTask(t, sim, std::nullopt);
     EXPECT_TRUE(checkTask(t, sim, nullptr, c).done);
-    AgentDef a = sim.agent(sim.agentAt(0));
+    AgentDef a = sim.agent(sim.agentIdAt(0));
     a.params.neighborDist = 2.0;
-    sim.setAgent(sim.agentAt(0), a);
+    sim.setAgent(sim.agentIdAt(0), a);
     EXPECT_FALSE(checkTask(t, sim, nullptr, c).done);
 
     t = taskOf(TaskKind::Lp3Stops);

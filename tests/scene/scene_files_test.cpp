@@ -79,7 +79,7 @@ TEST(BundledScenes, WelcomeResolvesWithoutOverlap) {
         const ClearanceStats c = sim.clearance();
         ASSERT_EQ(c.overlappingPairs, 0u) << "step " << step;
         ASSERT_GE(c.minObstacleClearance, 0.0) << "step " << step;
-        if (sim.agentsAtGoal() == sim.agentCount()) arrived = step;
+        if (sim.atGoalCount() == sim.agentCount()) arrived = step;
     }
     EXPECT_GT(arrived, 0u) << "not everyone arrived within 300 steps";
     EXPECT_LE(arrived, 240u);

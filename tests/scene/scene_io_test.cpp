@@ -961,8 +961,8 @@ TEST(SceneDetour, BlockAndStateRoundTrip) {
     // The simulator gets both.
     Simulator sim = buildSimulator(s);
     EXPECT_TRUE(sim.params().detour.enabled);
-    EXPECT_EQ(sim.detourMode(sim.agentAt(0)), DetourMode::Detouring);
-    EXPECT_EQ(sim.stillSeconds(sim.agentAt(0)), 0.75);
+    EXPECT_EQ(sim.detourMode(sim.agentIdAt(0)), DetourMode::Detouring);
+    EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(0)), 0.75);
     // A plain scene writes neither block nor state.
     const Scene plain = parseScene(R"({"format": "orca-scene", "version": 1,
       "agents": [{"position": [0, 0]}]})", "p.json").scene;

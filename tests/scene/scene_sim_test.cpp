@@ -81,18 +81,18 @@ TEST(SceneSim, BuildSimulatorAddsEverythingInOrder) {
     for (std::size_t i = 0; i < 4; ++i) {
         EXPECT_EQ(sim.positions()[i], s.agents[i].position) << i;
     }
-    const AgentId b = sim.agentAt(1);
+    const AgentId b = sim.agentIdAt(1);
     EXPECT_EQ(sim.agentParams(b).radius, 0.75);
     EXPECT_EQ(sim.agentParams(b).maxNeighbors, 2);
-    EXPECT_EQ(sim.agentParams(sim.agentAt(0)).radius, 0.5);
-    EXPECT_TRUE(sim.hasGoal(sim.agentAt(0)));
-    EXPECT_TRUE(sim.isStatic(sim.agentAt(2)));
-    EXPECT_FALSE(sim.hasGoal(sim.agentAt(3)));
-    EXPECT_EQ(sim.prefVelocity(sim.agentAt(3)), Vec2(0.5, 0.25));
-    EXPECT_EQ(sim.velocity(sim.agentAt(3)), Vec2(0.5, 0));
+    EXPECT_EQ(sim.agentParams(sim.agentIdAt(0)).radius, 0.5);
+    EXPECT_TRUE(sim.hasGoal(sim.agentIdAt(0)));
+    EXPECT_TRUE(sim.isStatic(sim.agentIdAt(2)));
+    EXPECT_FALSE(sim.hasGoal(sim.agentIdAt(3)));
+    EXPECT_EQ(sim.prefVelocity(sim.agentIdAt(3)), Vec2(0.5, 0.25));
+    EXPECT_EQ(sim.velocity(sim.agentIdAt(3)), Vec2(0.5, 0));
     ASSERT_EQ(sim.obstacleCount(), 2u);
-    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(0)).size(), 4u);
-    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(1)).size(), 2u);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleIdAt(0)).size(), 4u);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleIdAt(1)).size(), 2u);
 }
 
 TEST(SceneSim, ClockwiseObstacleIsAcceptedAfterRepair) {
@@ -122,8 +122,8 @@ TEST(SceneSim, BuildReportSkipsObstaclesTheSimulatorWouldReject) {
     EXPECT_EQ(report.reasons[1].rfind("obstacles[3] is invalid: ", 0), 0u) << report.reasons[1];
     EXPECT_NE(report.reasons[1].find("self-intersecting"), std::string::npos);
     ASSERT_EQ(sim.obstacleCount(), 2u);
-    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(0))[0], s.obstacles[0].vertices[0]);
-    EXPECT_EQ(sim.obstacleVertices(sim.obstacleAt(1))[0], s.obstacles[2].vertices[0]);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleIdAt(0))[0], s.obstacles[0].vertices[0]);
+    EXPECT_EQ(sim.obstacleVertices(sim.obstacleIdAt(1))[0], s.obstacles[2].vertices[0]);
     EXPECT_EQ(sim.agentCount(), s.agents.size());
 
     // Nothing to skip: an empty report and the same simulator as the throwing overload.
@@ -199,7 +199,7 @@ TEST(SceneSim, SavedStateContinuesBitIdentically) {
 TEST(SceneSim, CaptureStateRejectsAMismatchedSimulator) {
     const Scene s = parseScene(kScene, "s.json").scene;
     Simulator sim = buildSimulator(s);
-    sim.removeAgent(sim.agentAt(0));
+    sim.removeAgent(sim.agentIdAt(0));
     EXPECT_THROW((void)captureState(s, sim), std::invalid_argument);
 }
 

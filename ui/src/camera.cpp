@@ -76,13 +76,13 @@ void Camera::fitInto(const Rect& world, const Rect& screenArea, double marginScr
 Rect sceneBounds(const Simulator& sim) {
     Rect r = Rect::empty();
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     for (std::size_t i = 0; i < positions.size(); ++i) {
         r.include(Rect{positions[i], positions[i]}.expanded(params[i].radius));
         if (sim.hasGoalAt(i)) r.include(sim.goalAt(i));
     }
     for (std::size_t i = 0; i < sim.obstacleCount(); ++i)
-        for (const Vec2& v : sim.obstacleVertices(sim.obstacleAt(i)))
+        for (const Vec2& v : sim.obstacleVertices(sim.obstacleIdAt(i)))
             r.include(v);
     return r;
 }

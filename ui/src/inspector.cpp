@@ -25,7 +25,7 @@ std::string agentLabel(const Simulator& sim, AgentId id, std::span<const std::st
 
 std::string obstacleLabel(const Simulator& sim, ObstacleId id, std::uint32_t segment) {
     for (std::size_t k = 0; k < sim.obstacleCount(); ++k)
-        if (sim.obstacleAt(k) == id)
+        if (sim.obstacleIdAt(k) == id)
             return "obstacle #" + std::to_string(k) + " seg " + std::to_string(segment);
     return "obstacle (removed)";
 }

@@ -484,7 +484,7 @@ void drawWorld(Writer& w, const SvgPicture& p) {
     constexpr double kDetailRadius = 2.0; // as the renderer, at one pixel per point
     const auto positions = sim.positions();
     const auto velocities = sim.velocities();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
 
     if (opt.grid) drawGrid(w, camera);
 
@@ -494,7 +494,7 @@ void drawWorld(Writer& w, const SvgPicture& p) {
             if (!sim.hasGoalAt(i) || sim.isStaticAt(i) || params[i].radius * scale < kDetailRadius)
                 continue;
             const Vec2 g = sim.goalAt(i);
-            if (opt.goalLines && !sim.atGoalIndex(i)) {
+            if (opt.goalLines && !sim.atGoalAt(i)) {
                 Rect seg = Rect::empty();
                 seg.include(g);
                 seg.include(positions[i]);
@@ -517,7 +517,7 @@ void drawWorld(Writer& w, const SvgPicture& p) {
     if (opt.obstacles) {
         w.raw("<g class=\"obstacles\">\n");
         for (std::size_t i = 0; i < sim.obstacleCount(); ++i) {
-            const auto verts = sim.obstacleVertices(sim.obstacleAt(i));
+            const auto verts = sim.obstacleVertices(sim.obstacleIdAt(i));
             std::vector<Vec2> screen;
             Rect bounds = Rect::empty();
             for (const Vec2& v : verts) {
@@ -596,7 +596,7 @@ void drawWorld(Writer& w, const SvgPicture& p) {
         } else if (sim.detourModeAt(i) == DetourMode::Detouring) {
             state = AgentState::Detouring;
             stateName = "detouring";
-        } else if (sim.atGoalIndex(i)) {
+        } else if (sim.atGoalAt(i)) {
             state = AgentState::AtGoal;
             stateName = "at-goal";
         }

@@ -192,7 +192,7 @@ void WorldRenderer::syncObstacles(const Simulator& sim) {
     const std::size_t n = sim.obstacleCount();
     m_obstacles.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const ObstacleId id = sim.obstacleAt(i);
+        const ObstacleId id = sim.obstacleIdAt(i);
         const std::span<const Vec2> verts = sim.obstacleVertices(id);
         CachedObstacle& c = m_obstacles[i];
         if (c.id == id &&
@@ -241,7 +241,7 @@ void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
 void WorldRenderer::drawGoals(ImDrawList& dl, const Camera& camera, const Simulator& sim,
                               const WorldViewOptions& options) const {
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
     const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
@@ -254,7 +254,7 @@ void WorldRenderer::drawGoals(ImDrawList& dl, const Camera& camera, const Simula
         if (!sim.hasGoalAt(i) || sim.isStaticAt(i) || params[i].radius * scale < detailRadius)
             continue;
         const Vec2 g = sim.goalAt(i);
-        if (options.goalLines && !sim.atGoalIndex(i)) {
+        if (options.goalLines && !sim.atGoalAt(i)) {
             Rect seg = Rect::empty();
             seg.include(g);
             seg.include(positions[i]);
@@ -275,7 +275,7 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
                                std::span<const std::uint8_t> lp3Flags) {
     const auto positions = sim.positions();
     const auto velocities = sim.velocities();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const std::size_t n = positions.size();
     const bool haveLp3 = lp3Flags.size() == n;
     const Rect world = camera.visibleWorld();
@@ -297,7 +297,7 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
             state = AgentState::Lp3;
         else if (sim.detourModeAt(i) == DetourMode::Detouring)
             state = AgentState::Detouring;
-        else if (sim.atGoalIndex(i))
+        else if (sim.atGoalAt(i))
             state = AgentState::AtGoal;
         const ImU32 fill = col(agentFill(state));
         const ImVec2 c = toIm(camera.worldToScreen(p));
@@ -374,7 +374,7 @@ void WorldRenderer::drawTrails(ImDrawList& dl, const Camera& camera, const Simul
     // many segments per frame (dense crowds zoomed in would otherwise cost more than agents).
     constexpr std::size_t kMaxSegments = 60000;
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
     const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
@@ -438,7 +438,7 @@ void WorldRenderer::drawLabels(ImDrawList& dl, const Camera& camera, const Simul
     constexpr float kMinRadiusPx = 7.0f;
     constexpr std::size_t kMaxLabels = 3000;
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const double scale = camera.scale();
     const ImU32 textCol = col(palette().kAgentLabel);
     const ImU32 shadow = IM_COL32(0, 0, 0, 180);
@@ -459,7 +459,7 @@ void WorldRenderer::drawLabels(ImDrawList& dl, const Camera& camera, const Simul
 void WorldRenderer::drawSelection(ImDrawList& dl, const Camera& camera, const Simulator& sim,
                                   std::span<const std::size_t> selected) const {
     const auto positions = sim.positions();
-    const auto params = sim.agentParamsAll();
+    const auto params = sim.agentParams();
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
     for (const std::size_t i : selected) {

@@ -62,7 +62,7 @@ class GoalTool final : public EditTool {
             setNote(ctx.windows, "Goal tool: press on an agent and drag to where it should go");
             return;
         }
-        const AgentId id = ctx.session.sim.agentAt(d.hit.index);
+        const AgentId id = ctx.session.sim.agentIdAt(d.hit.index);
         if (!ctx.explain.selection.contains(id)) {
             clearEditSelection(ctx);
             ctx.explain.selection.click(id, false);

@@ -22,7 +22,7 @@ class InspectTool final : public EditTool {
         const bool shift = ImGui::GetIO().KeyShift;
         Selection& selection = ctx.explain.selection;
         if (const auto hit = pickAgent(ctx.session.sim, ctx.view.camera, p.screen))
-            selection.click(ctx.session.sim.agentAt(*hit), shift);
+            selection.click(ctx.session.sim.agentIdAt(*hit), shift);
         else if (!p.overOverlay)
             selection.clickEmpty(shift);
         ctx.explain.recordsStamp.invalidate();

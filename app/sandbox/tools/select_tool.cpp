@@ -46,7 +46,7 @@ void pressSelect(SandboxContext& ctx, EditDrag& d) {
         d.anchor = h.point;
         break;
     case EditHit::Kind::Agent: {
-        const AgentId id = ctx.session.sim.agentAt(h.index);
+        const AgentId id = ctx.session.sim.agentIdAt(h.index);
         if (d.additive && selection.contains(id)) {
             d.deselectOnRelease = true; // unless it is dragged with the rest
         } else if (d.additive) {
@@ -86,7 +86,7 @@ void releaseSelect(SandboxContext& ctx, const EditDrag& d) {
     // Shift+click on something selected: it leaves the selection (Shift+drag moved it instead).
     if (d.kind == EditDrag::Kind::Pending && d.deselectOnRelease) {
         if (d.hit.kind == EditHit::Kind::Agent && d.hit.index < sim.agentCount())
-            ctx.explain.selection.click(sim.agentAt(d.hit.index), true);
+            ctx.explain.selection.click(sim.agentIdAt(d.hit.index), true);
         else if (d.hit.kind == EditHit::Kind::Edge || d.hit.kind == EditHit::Kind::Obstacle)
             toggleSorted(e.obstacles, d.hit.index);
         ctx.explain.recordsStamp.invalidate();

@@ -97,8 +97,6 @@ public:
     /// Number of cells a source wrote.
     [[nodiscard]] std::size_t cellCount() const { return m_cellCount; }
     [[nodiscard]] bool empty() const { return m_cellCount == 0; }
-    /// Bytes held by the field.
-    [[nodiscard]] std::size_t memoryBytes() const;
 
     /// One written cell: its integer coordinates and vector.
     struct Cell {

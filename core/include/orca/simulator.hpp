@@ -26,7 +26,8 @@ namespace orca {
 namespace detail {
 class AgentGrid;
 class ThreadPool;
-struct Neighbor;
+class DetourPolicy;
+struct StepWorkspace;
 } // namespace detail
 
 /// Counters of the last step.
@@ -92,53 +93,60 @@ public:
     [[nodiscard]] bool contains(AgentId id) const;
     [[nodiscard]] std::size_t agentCount() const { return m_pos.size(); }
     /// The id of the agent at position `index` of the agent order.
-    [[nodiscard]] AgentId agentAt(std::size_t index) const { return m_ids[index]; }
+    [[nodiscard]] AgentId agentIdAt(std::size_t index) const { return m_ids[index]; }
     /// Position of an agent in the agent order, or nullopt for an invalid id.
     [[nodiscard]] std::optional<std::size_t> indexOf(AgentId id) const;
+
+    // Accessors (docs/core.md, "Accessors"): `x(id)` by id (throws InvalidArgument for an
+    // invalid id), `xAt(index)` by position in the agent order (unchecked), `xs()` a dense
+    // view in agent order (valid until agents are added or removed).
 
     /// Snapshot of an agent as a definition (current position and velocity).
     [[nodiscard]] AgentDef agent(AgentId id) const;
     /// Replaces everything about an agent (position, velocity, params, goal, static flag).
     void setAgent(AgentId id, const AgentDef& def);
     [[nodiscard]] Vec2 position(AgentId id) const { return m_pos[require(id)]; }
-    [[nodiscard]] Vec2 velocity(AgentId id) const { return m_vel[require(id)]; }
-    /// The preferred velocity the agent will use in the next step (from its goal or constant).
-    [[nodiscard]] Vec2 prefVelocity(AgentId id) const;
-    [[nodiscard]] const AgentParams& agentParams(AgentId id) const { return m_agentParams[require(id)]; }
-    [[nodiscard]] bool isStatic(AgentId id) const { return m_static[require(id)] != 0; }
-    [[nodiscard]] bool hasGoal(AgentId id) const { return m_hasGoal[require(id)] != 0; }
-    /// True when the agent has a goal and is within its goal radius of it.
-    [[nodiscard]] bool atGoal(AgentId id) const { return atGoalIndex(require(id)); }
-    void setPosition(AgentId id, Vec2 p);
-    void setVelocity(AgentId id, Vec2 v);
-
-    /// Dense views in agent order (valid until agents are added or removed).
     [[nodiscard]] std::span<const Vec2> positions() const { return m_pos; }
+    void setPosition(AgentId id, Vec2 p);
+    [[nodiscard]] Vec2 velocity(AgentId id) const { return m_vel[require(id)]; }
     [[nodiscard]] std::span<const Vec2> velocities() const { return m_vel; }
-    [[nodiscard]] std::span<const AgentParams> agentParamsAll() const { return m_agentParams; }
-    [[nodiscard]] bool isStaticAt(std::size_t i) const { return m_static[i] != 0; }
+    void setVelocity(AgentId id, Vec2 v);
+    /// The preferred velocity the agent will use in the next step (from its goal or constant).
+    [[nodiscard]] Vec2 prefVelocity(AgentId id) const { return prefVelocityAt(require(id)); }
+    [[nodiscard]] Vec2 prefVelocityAt(std::size_t index) const;
+    [[nodiscard]] const AgentParams& agentParams(AgentId id) const {
+        return m_agentParams[require(id)];
+    }
+    [[nodiscard]] std::span<const AgentParams> agentParams() const { return m_agentParams; }
+    [[nodiscard]] bool isStatic(AgentId id) const { return isStaticAt(require(id)); }
+    [[nodiscard]] bool isStaticAt(std::size_t index) const { return m_static[index] != 0; }
+    [[nodiscard]] bool hasGoal(AgentId id) const { return hasGoalAt(require(id)); }
+    [[nodiscard]] bool hasGoalAt(std::size_t index) const { return m_hasGoal[index] != 0; }
+    /// The goal (meaningful when the agent has one).
+    [[nodiscard]] Vec2 goalAt(std::size_t index) const { return m_goal[index]; }
+    /// True when the agent has a goal and is within its goal radius of it.
+    [[nodiscard]] bool atGoal(AgentId id) const { return atGoalAt(require(id)); }
+    [[nodiscard]] bool atGoalAt(std::size_t index) const;
+
+    /// Number of agents with a goal, and how many of them are at it.
+    [[nodiscard]] std::size_t goalAgentCount() const;
+    [[nodiscard]] std::size_t atGoalCount() const;
+    /// True when every agent that has a goal is at it (vacuously true without goal agents).
+    [[nodiscard]] bool allAtGoal() const { return atGoalCount() == goalAgentCount(); }
 
     // ---- Detour (see detour.hpp) ------------------------------------------------------------
-    /// The agent's detour mode (for the next step) and how long it has been still (s).
-    [[nodiscard]] DetourMode detourMode(AgentId id) const {
-        return static_cast<DetourMode>(m_detourMode[require(id)]);
+    /// The agent's detour mode (for the next step).
+    [[nodiscard]] DetourMode detourMode(AgentId id) const { return detourModeAt(require(id)); }
+    [[nodiscard]] DetourMode detourModeAt(std::size_t index) const {
+        return static_cast<DetourMode>(m_detourMode[index]);
     }
-    [[nodiscard]] DetourMode detourModeAt(std::size_t i) const {
-        return static_cast<DetourMode>(m_detourMode[i]);
-    }
-    [[nodiscard]] double stillSeconds(AgentId id) const { return m_stillSeconds[require(id)]; }
+    /// How long the agent has been below the detour still speed (s).
+    [[nodiscard]] double stillSeconds(AgentId id) const { return stillSecondsAt(require(id)); }
+    [[nodiscard]] double stillSecondsAt(std::size_t index) const { return m_stillSeconds[index]; }
     /// Restores an agent's detour state (e.g. from a saved scene). stillSeconds >= 0.
     void setDetourState(AgentId id, DetourMode mode, double stillSeconds);
     /// The flow field as built for the last step (empty when detour is off).
     [[nodiscard]] const DetourField& detourField() const { return m_detourField; }
-    [[nodiscard]] bool hasGoalAt(std::size_t i) const { return m_hasGoal[i] != 0; }
-    [[nodiscard]] Vec2 goalAt(std::size_t i) const { return m_goal[i]; }
-    [[nodiscard]] bool atGoalIndex(std::size_t i) const;
-    /// Number of agents with a goal, and how many of them are at it.
-    [[nodiscard]] std::size_t goalAgentCount() const;
-    [[nodiscard]] std::size_t agentsAtGoal() const;
-    /// True when every agent that has a goal is at it (vacuously true without goal agents).
-    [[nodiscard]] bool allAtGoal() const { return agentsAtGoal() == goalAgentCount(); }
 
     // ---- Obstacles -------------------------------------------------------------------------
     /// Adds a polygon (counter-clockwise; 2 vertices = thin segment). Throws InvalidArgument
@@ -149,7 +157,8 @@ public:
     std::vector<ObstacleId> addObstacles(std::span<const std::vector<Vec2>> polygons);
     bool removeObstacle(ObstacleId id);
     [[nodiscard]] std::size_t obstacleCount() const { return m_obstacles.size(); }
-    [[nodiscard]] ObstacleId obstacleAt(std::size_t index) const { return m_obstacleIds[index]; }
+    /// The id of the obstacle at position `index` of the obstacle order.
+    [[nodiscard]] ObstacleId obstacleIdAt(std::size_t index) const { return m_obstacleIds[index]; }
     [[nodiscard]] bool contains(ObstacleId id) const;
     [[nodiscard]] std::span<const Vec2> obstacleVertices(ObstacleId id) const;
     /// The flat vertex list the solver uses (links, convexity); rebuilt when obstacles change.
@@ -177,7 +186,10 @@ public:
     [[nodiscard]] const StepStats& lastStepStats() const { return m_lastStats; }
     /// Per agent (agent order): 1 when the last step had to use LP3 for it. Empty before the
     /// first step and after agents were added or removed.
-    [[nodiscard]] std::span<const std::uint8_t> lastStepLp3() const;
+    [[nodiscard]] std::span<const std::uint8_t> lastStepLp3() const {
+        return m_lastLp3.size() == m_pos.size() ? std::span<const std::uint8_t>(m_lastLp3)
+                                                : std::span<const std::uint8_t>();
+    }
 
     // ---- Snapshots (state.hpp) ---------------------------------------------------------------
     /// Everything that changes a future step (agent order, generational ids, positions,
@@ -199,34 +211,27 @@ public:
     [[nodiscard]] ClearanceStats clearance(double range = 10.0) const;
 
 private:
-    struct Impl;
     [[nodiscard]] std::size_t require(AgentId id) const;
-    [[nodiscard]] Vec2 prefVelocityAt(std::size_t i) const;
     void validate(const AgentDef& def) const;
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
     [[nodiscard]] double meanCellSize() const;
-    /// Field sources for the current state and the signature of that set (positions, radii,
-    /// parameters); fills `sources` with agent indices.
-    std::uint64_t detourSources(std::vector<std::uint32_t>& sources) const;
-    void buildDetourField(DetourField& field, std::span<const std::uint32_t> sources) const;
-    /// Detour before the solve: exit checks, field sample; returns the v_pref to hand to ORCA.
-    Vec2 detourPrefVelocity(std::size_t i, Vec2 goalPref, std::span<const detail::Neighbor> nbs,
-                            const DetourField& field, std::span<const std::uint8_t> isSource,
-                            ExplainDetour& info) const;
-    /// Detour after the solve: the enter check; sets info.nextMode and info.reason.
-    void detourAfterSolve(std::size_t i, Vec2 newVelocity, ExplainDetour& info) const;
     void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
     void countCellSize(std::size_t i, int sign);
-    void explainAgent(std::size_t i, const detail::AgentGrid& grid, const DetourField& field,
-                      std::span<const std::uint8_t> isSource, const ExplainOptions& options,
+    void explainAgent(std::size_t i, const detail::AgentGrid& grid,
+                      const detail::DetourPolicy& detour, const ExplainOptions& options,
                       ExplainRecord& rec) const;
 
+    // The simulator's state (what a snapshot captures), its settings and the caches derived
+    // from them are the members below; accessors read them inline. The step's machinery,
+    // whose types are internal to core/src (spatial index, thread pool, per-worker scratch,
+    // per-step buffers), is the workspace at the end: it holds nothing a caller can observe.
     SimulationParams m_params;
     int m_threadCount = 1;
     double m_time = 0.0;
     std::uint64_t m_stepCount = 0;
     StepStats m_lastStats;
+    std::vector<std::uint8_t> m_lastLp3; ///< per agent: LP3 ran in the last step
 
     // Agents, dense in agent order (structure of arrays).
     std::vector<Vec2> m_pos;
@@ -257,9 +262,7 @@ private:
     std::uint64_t m_detourSignature = 0;
     std::uint64_t m_agentsVersion = 0; ///< bumped whenever agents are added, removed or edited
 
-    /// Sets what lastStepLp3() returns (restore()).
-    void setLastStepLp3(std::span<const std::uint8_t> lp3);
-    std::unique_ptr<Impl> m_impl; ///< spatial index, thread pool, per-thread scratch
+    std::unique_ptr<detail::StepWorkspace> m_work; ///< reused by every step (simulator.cpp)
 };
 
 } // namespace orca

@@ -131,7 +131,7 @@ void applyChange(Simulator& sim, const BranchChange& change) {
         if (change.simulation) sim.setParams(*change.simulation);
         if (!(change.agentOverrides == scene::AgentOverrides{})) {
             auto apply = [&](std::size_t i) {
-                const AgentId id = sim.agentAt(i);
+                const AgentId id = sim.agentIdAt(i);
                 AgentDef def = sim.agent(id);
                 def.params = change.agentOverrides.appliedTo(def.params);
                 sim.setAgent(id, def);
@@ -152,7 +152,7 @@ RunMetrics measureRun(const Simulator& sim, std::span<const Event> events, std::
     RunMetrics m;
     m.step = sim.stepCount();
     m.goalAgents = sim.goalAgentCount();
-    m.agentsAtGoal = sim.agentsAtGoal();
+    m.agentsAtGoal = sim.atGoalCount();
     const ClearanceStats c = sim.clearance();
     m.overlappingPairs = c.overlappingPairs;
     m.minAgentClearance = c.minAgentClearance;

@@ -19,7 +19,7 @@ Json agentIndex(const Simulator& sim, AgentId id) {
 
 Json obstacleIndex(const Simulator& sim, ObstacleId id) {
     for (std::size_t i = 0; i < sim.obstacleCount(); ++i)
-        if (sim.obstacleAt(i) == id) return Json(i);
+        if (sim.obstacleIdAt(i) == id) return Json(i);
     return Json(nullptr);
 }
 

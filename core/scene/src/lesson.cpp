@@ -556,7 +556,7 @@ std::optional<double> paramValue(const Simulator& sim, std::optional<std::size_t
     if (name == "staticResponsibility") return s.staticResponsibility;
     if (name == "lp3BisectorWeight") return s.lp3BisectorWeight;
     if (!agent || *agent >= sim.agentCount()) return std::nullopt;
-    const AgentParams& p = sim.agentParamsAll()[*agent];
+    const AgentParams& p = sim.agentParams()[*agent];
     if (name == "radius") return p.radius;
     if (name == "maxSpeed") return p.maxSpeed;
     if (name == "prefSpeed") return p.prefSpeed;
@@ -660,8 +660,8 @@ TaskContext beginTask(const LessonTask& task, const Simulator& sim,
     if (c.agent && *c.agent >= sim.agentCount()) c.agent.reset();
     if (c.other && *c.other >= sim.agentCount()) c.other.reset();
     if (task.kind == TaskKind::HalfPlaneFlips && c.agent && c.other) {
-        const ExplainRecord rec = sim.explain(sim.agentAt(*c.agent));
-        if (const ExplainLine* l = lineFrom(rec, sim.agentAt(*c.other))) {
+        const ExplainRecord rec = sim.explain(sim.agentIdAt(*c.agent));
+        if (const ExplainLine* l = lineFrom(rec, sim.agentIdAt(*c.other))) {
             c.hasBaseline = true;
             c.baselineU = l->u;
             c.baselineCase = l->lineCase;
@@ -676,7 +676,7 @@ TaskStatus checkTask(const LessonTask& task, const Simulator& sim, const Explain
     switch (task.kind) {
     case TaskKind::AllReachGoal: {
         const std::size_t n = sim.goalAgentCount();
-        const std::size_t at = sim.agentsAtGoal();
+        const std::size_t at = sim.atGoalCount();
         s.done = n > 0 && at == n;
         s.progress = std::to_string(at) + "/" + std::to_string(n) + " agents at their goals";
         return s;
@@ -708,9 +708,9 @@ TaskStatus checkTask(const LessonTask& task, const Simulator& sim, const Explain
         return s;
     }
     const std::size_t a = *context.agent;
-    const AgentId id = sim.agentAt(a);
+    const AgentId id = sim.agentIdAt(a);
     if (task.kind == TaskKind::AgentReachesGoal) {
-        s.done = sim.atGoalIndex(a);
+        s.done = sim.atGoalAt(a);
         if (!sim.hasGoalAt(a)) {
             s.progress = "agent #" + std::to_string(a) + " has no goal";
         } else {
@@ -750,7 +750,7 @@ TaskStatus checkTask(const LessonTask& task, const Simulator& sim, const Explain
         s.progress = "agent B is not in the scene";
         return s;
     }
-    const AgentId other = sim.agentAt(*context.other);
+    const AgentId other = sim.agentIdAt(*context.other);
     const std::string bName = "#" + std::to_string(*context.other);
     if (task.kind == TaskKind::SeesNeighbor) {
         s.done = std::any_of(rec->agentNeighbors.begin(), rec->agentNeighbors.end(),

@@ -567,7 +567,7 @@ Simulator build(const Scene& scene, BuildReport* report) {
     for (std::size_t i = 0; i < scene.agents.size(); ++i) {
         const SceneAgent& a = scene.agents[i];
         if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0)
-            sim.setDetourState(sim.agentAt(i), a.detourMode, a.stillSeconds);
+            sim.setDetourState(sim.agentIdAt(i), a.detourMode, a.stillSeconds);
     }
     sim.setClock(scene.simulation.time, scene.simulation.step);
     return sim;
@@ -602,7 +602,7 @@ Scene captureState(const Scene& scene, const Simulator& sim) {
         const bool nonZero = v.x != 0.0 || v.y != 0.0 || std::signbit(v.x) || std::signbit(v.y);
         if (nonZero || a.velocity) a.velocity = v;
         a.detourMode = sim.detourModeAt(i);
-        a.stillSeconds = sim.stillSeconds(sim.agentAt(i));
+        a.stillSeconds = sim.stillSeconds(sim.agentIdAt(i));
     }
     out.simulation.time = sim.time();
     out.simulation.step = sim.stepCount();

@@ -1,0 +1,137 @@
+#pragma once
+/// \file agent_decision.hpp
+/// One agent's decision once its neighbours are chosen, shared by Simulator::step() and the
+/// explain path (simulator.cpp, simulator_explain.cpp): obstacle and agent ORCA lines and the
+/// linear programs, with the per-worker scratch buffers they use. Internal to core/src; inline
+/// so that the step's hot loop compiles as one piece.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "agent_grid.hpp"
+#include "agent_line_kernel.hpp"
+#include "orca/linear_program.hpp"
+#include "orca/obstacles.hpp"
+#include "orca/orca_lines.hpp"
+#include "orca/types.hpp"
+
+namespace orca::detail {
+
+/// Per-thread reusable buffers for one agent's decision. Cache-line aligned: the workers'
+/// scratch objects sit side by side and are written constantly (vector ends), so sharing a
+/// line would make the threads fight over it.
+struct alignas(64) Scratch {
+    /// The selected neighbours are neighbors[0, neighborCount): the buffer only grows, so
+    /// that selecting never pays for constructing elements.
+    std::vector<detail::Neighbor> neighbors;
+    std::size_t neighborCount = 0;
+    std::vector<std::uint32_t> segments;
+    std::vector<double> segmentDistSq;
+    std::vector<Line> lines;
+    std::vector<Line> projected;
+    std::vector<ObstacleLineRecord> obstacleRecords;
+    // Item ranges of the block of cells around the current cell.
+    std::vector<detail::ItemRange> ranges;
+    // Candidates of one agent within its range.
+    std::vector<double> candDistSq;
+    std::vector<std::uint32_t> candItem;
+    std::vector<std::uint32_t> candAgent;
+    std::vector<std::uint32_t> candOrder; ///< partial sort of many candidates
+    // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
+    std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
+    std::vector<std::uint8_t> lineCase;
+
+    void reserveLines(std::size_t n) {
+        if (rpx.size() >= n) return;
+        for (auto* v : {&rpx, &rpy, &rvx, &rvy, &radius, &dx, &dy, &ux, &uy})
+            v->resize(n);
+        lineCase.resize(n);
+    }
+    void reserveCandidates(std::size_t n) {
+        if (candDistSq.size() >= n) return;
+        candDistSq.resize(n);
+        candItem.resize(n);
+        candAgent.resize(n);
+    }
+};
+
+/// Everything one agent's decision reads, gathered once.
+struct AgentView {
+    Vec2 position;
+    Vec2 velocity;
+    Vec2 prefVelocity;
+    const AgentParams* params;
+};
+
+/// Obstacle lines (built first; orca-spec section 4), optionally with explain records.
+inline void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex> vertices,
+                             const ObstacleGrid& obstGrid, Scratch& s, bool record) {
+    const AgentParams& p = *a.params;
+    if (record) s.obstacleRecords.clear();
+    if (vertices.empty()) {
+        s.segments.clear();
+        return;
+    }
+    const double range = p.timeHorizonObst * p.maxSpeed + p.radius;
+    obstGrid.query(vertices, a.position, range, s.segments, s.segmentDistSq);
+    if (s.segments.empty()) return;
+    obstacleOrcaLines(vertices, s.segments, s.segmentDistSq, a.position, a.velocity, p.radius,
+                      1.0 / p.timeHorizonObst, s.lines, record ? &s.obstacleRecords : nullptr);
+}
+
+/// Agent lines for s.neighbors (orca-spec section 5), appended in neighbour order.
+inline void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
+                          const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
+                          Scratch& s) {
+    const std::size_t n = s.neighborCount;
+    if (n == 0) return;
+    s.reserveLines(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const detail::Neighbor& nb = s.neighbors[k];
+        Vec2 relPos = grid.itemPosition(nb.item) - a.position;
+        if (relPos.x == 0.0 && relPos.y == 0.0) {
+            // Coincident centres have no separating direction; split them deterministically
+            // by agent order (RVO2 produces NaN here).
+            relPos.x = nb.agent > self ? 1e-9 : -1e-9;
+        }
+        const Vec2 relVel = a.velocity - grid.itemVelocity(nb.item);
+        s.rpx[k] = relPos.x;
+        s.rpy[k] = relPos.y;
+        s.rvx[k] = relVel.x;
+        s.rvy[k] = relVel.y;
+        s.radius[k] = a.params->radius + grid.itemRadius(nb.item);
+    }
+    const detail::AgentLineBatch batch{
+        s.rpx.data(), s.rpy.data(), s.rvx.data(), s.rvy.data(), s.radius.data(),
+        s.dx.data(),  s.dy.data(),  s.ux.data(),  s.uy.data(),  s.lineCase.data()};
+    detail::computeAgentLines(n, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Vec2 u{s.ux[k], s.uy[k]};
+        const double share =
+            staticFlags[s.neighbors[k].agent] ? sim.staticResponsibility : sim.responsibility;
+        s.lines.push_back({a.velocity + share * u, {s.dx[k], s.dy[k]}});
+    }
+}
+
+/// The decision of one agent given its neighbours in s.neighbors (explain path: the caller
+/// fills the record from the scratch buffers afterwards).
+inline SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
+                          std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
+                          const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
+                          Scratch& s, bool record, LpTrace* trace = nullptr) {
+    s.lines.clear();
+    addObstacleLines(a, vertices, obstGrid, s, record);
+    const std::size_t numObstLines = s.lines.size();
+    addAgentLines(a, self, sim, grid, staticFlags, s);
+    // The traced solve is a separate instantiation (explain path only); same operations.
+    if (trace)
+        return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
+                             sim.lp3BisectorWeight, s.projected, *trace);
+    return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,
+                         sim.lp3BisectorWeight, s.projected);
+}
+
+} // namespace orca::detail
