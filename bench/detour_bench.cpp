@@ -48,7 +48,8 @@ void fieldSample(benchmark::State& state) {
     const double extent = 4.0 * std::ceil(std::sqrt(static_cast<double>(n)));
     std::uniform_real_distribution<double> pos(0.0, extent);
     std::vector<orca::Vec2> points(4096);
-    for (orca::Vec2& p : points) p = {pos(rng), pos(rng)};
+    for (orca::Vec2& p : points)
+        p = {pos(rng), pos(rng)};
     std::size_t k = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(field.sample(points[k++ & 4095], 1.0)); // radius 1 (default)
@@ -85,8 +86,10 @@ void stepAmongStatics(benchmark::State& state) {
         d.goal = {extent + 10.0, pos(rng)};
         sim.addAgent(d);
     }
-    for (int s = 0; s < 20; ++s) sim.step();
-    for (auto _ : state) sim.step();
+    for (int s = 0; s < 20; ++s)
+        sim.step();
+    for (auto _ : state)
+        sim.step();
     state.counters["ns_per_agent_step"] = benchmark::Counter(
         static_cast<double>(sim.agentCount()) * static_cast<double>(state.iterations()),
         benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
@@ -95,10 +98,19 @@ void stepAmongStatics(benchmark::State& state) {
 
 } // namespace
 
-BENCHMARK(fieldBuild)->Name("detour/field_build")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(fieldBuild)
+    ->Name("detour/field_build")
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(fieldSample)->Name("detour/field_sample")->Arg(1000)->Arg(10000);
 BENCHMARK(stepAmongStatics)
     ->Name("detour/step_among_statics")
     ->ArgNames({"statics", "detour"})
-    ->Args({1000, 0})->Args({1000, 1})->Args({10000, 0})->Args({10000, 1})
-    ->Unit(benchmark::kMillisecond)->Iterations(100)->UseRealTime();
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(100)
+    ->UseRealTime();

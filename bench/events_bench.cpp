@@ -57,8 +57,8 @@ void pileupBenchmark(benchmark::State& state) {
     orca::Simulator sim;
     for (std::size_t i = 0; i < agents; ++i) {
         orca::AgentDef d;
-        d.params.maxSpeed = 0.0;    // they stay piled up
-        d.params.maxNeighbors = 0;  // (and the step stays cheap)
+        d.params.maxSpeed = 0.0;   // they stay piled up
+        d.params.maxNeighbors = 0; // (and the step stays cheap)
         sim.addAgent(d);
     }
     orca::EventDetector detector;
@@ -78,7 +78,8 @@ void pileupBenchmark(benchmark::State& state) {
 }
 
 void args(benchmark::internal::Benchmark* b) {
-    for (int agents : {1000, 10000}) b->Args({agents});
+    for (int agents : {1000, 10000})
+        b->Args({agents});
     b->ArgNames({"agents"})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()

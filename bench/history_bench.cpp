@@ -17,7 +17,8 @@ constexpr int kRecordedSteps = 2000;
 
 orca::Simulator warmed(std::size_t agents) {
     orca::Simulator sim = orca::scene::buildSimulator(orca::scene::uniformWorkload(agents));
-    for (int i = 0; i < 20; ++i) sim.step();
+    for (int i = 0; i < 20; ++i)
+        sim.step();
     return sim;
 }
 
@@ -30,7 +31,8 @@ void perAgentStep(benchmark::State& state, std::size_t agents) {
 void stepOnly(benchmark::State& state) {
     const auto agents = static_cast<std::size_t>(state.range(0));
     orca::Simulator sim = warmed(agents);
-    for (auto _ : state) sim.step();
+    for (auto _ : state)
+        sim.step();
     perAgentStep(state, agents);
 }
 
@@ -48,7 +50,8 @@ void stepAndRecord(benchmark::State& state) {
     perAgentStep(state, agents);
     state.counters["history_bytes_per_agent_step"] =
         static_cast<double>(history.bytes()) /
-        (static_cast<double>(agents) * static_cast<double>(history.lastStep() - history.firstStep()));
+        (static_cast<double>(agents) *
+         static_cast<double>(history.lastStep() - history.firstStep()));
     state.counters["keyframe_interval"] = history.keyframeInterval();
 }
 
@@ -75,12 +78,33 @@ void seek(benchmark::State& state) {
 
 } // namespace
 
-BENCHMARK(stepOnly)->Name("history_step")->ArgNames({"agents"})->Arg(1000)->Arg(10000)
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(300)->Repetitions(3)
+BENCHMARK(stepOnly)
+    ->Name("history_step")
+    ->ArgNames({"agents"})
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(300)
+    ->Repetitions(3)
     ->ReportAggregatesOnly(true);
-BENCHMARK(stepAndRecord)->Name("history_record")->ArgNames({"agents", "events"})
-    ->Args({1000, 0})->Args({1000, 1})->Args({10000, 0})->Args({10000, 1})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(300)->Repetitions(3)
+BENCHMARK(stepAndRecord)
+    ->Name("history_record")
+    ->ArgNames({"agents", "events"})
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(300)
+    ->Repetitions(3)
     ->ReportAggregatesOnly(true);
-BENCHMARK(seek)->Name("history_seek")->ArgNames({"agents"})->Arg(1000)->Arg(10000)
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(30);
+BENCHMARK(seek)
+    ->Name("history_seek")
+    ->ArgNames({"agents"})
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(30);

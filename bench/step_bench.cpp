@@ -31,9 +31,11 @@ template <bool Uniform> void stepBenchmark(benchmark::State& state) {
     const std::size_t heapBefore = heapInUse();
     orca::Simulator sim = orca::scene::buildSimulator(sc);
     sim.setThreadCount(threads);
-    for (int i = 0; i < 20; ++i) sim.step(); // warm-up: buffers sized, agents moving
+    for (int i = 0; i < 20; ++i)
+        sim.step(); // warm-up: buffers sized, agents moving
     const std::size_t heapAfter = heapInUse();
-    for (auto _ : state) sim.step();
+    for (auto _ : state)
+        sim.step();
     state.counters["ns_per_agent_step"] = benchmark::Counter(
         static_cast<double>(agents) * static_cast<double>(state.iterations()),
         benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
@@ -52,8 +54,8 @@ orca::scene::Scene degenerateWorkload(std::size_t agents, Degenerate kind) {
     sc.agents.reserve(agents);
     for (std::size_t k = 0; k < agents; ++k) {
         orca::scene::SceneAgent a;
-        a.position = kind == Degenerate::Coincident ? orca::Vec2(3.0, 4.0)
-                                                    : orca::Vec2(unit(), unit());
+        a.position =
+            kind == Degenerate::Coincident ? orca::Vec2(3.0, 4.0) : orca::Vec2(unit(), unit());
         a.goal = orca::Vec2(200.0 * unit() - 100.0, 200.0 * unit() - 100.0);
         sc.agents.push_back(std::move(a));
     }
@@ -66,9 +68,11 @@ template <Degenerate Kind> void degenerateBenchmark(benchmark::State& state) {
     const std::size_t heapBefore = heapInUse();
     orca::Simulator sim = orca::scene::buildSimulator(degenerateWorkload(agents, Kind));
     sim.setThreadCount(threads);
-    for (int i = 0; i < 2; ++i) sim.step();
+    for (int i = 0; i < 2; ++i)
+        sim.step();
     const std::size_t heapAfter = heapInUse();
-    for (auto _ : state) sim.step();
+    for (auto _ : state)
+        sim.step();
     state.counters["ns_per_agent_step"] = benchmark::Counter(
         static_cast<double>(agents) * static_cast<double>(state.iterations()),
         benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
@@ -77,7 +81,8 @@ template <Degenerate Kind> void degenerateBenchmark(benchmark::State& state) {
 }
 
 void degenerateArgs(benchmark::internal::Benchmark* b) {
-    for (int threads : {1, 2}) b->Args({20000, threads});
+    for (int threads : {1, 2})
+        b->Args({20000, threads});
     b->ArgNames({"agents", "threads"})
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
@@ -88,7 +93,8 @@ void degenerateArgs(benchmark::internal::Benchmark* b) {
 
 void args(benchmark::internal::Benchmark* b) {
     for (int threads : {1, 2}) {
-        for (int agents : {1000, 10000, 100000}) b->Args({agents, threads});
+        for (int agents : {1000, 10000, 100000})
+            b->Args({agents, threads});
     }
     // A fixed number of consecutive steps per run (the crowd evolves as in a real run), and
     // the median of 3 runs against the machine's noise.

@@ -6,7 +6,7 @@ set -euo pipefail
 build_pkgs=(build-essential cmake ninja-build pkg-config
             libsdl2-dev libimgui-dev libstb-dev libglm-dev nlohmann-json3-dev libcli11-dev libgif-dev
             libgl-dev libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
-test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool python3)
+test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang-format python3)
 
 pkgs=("${build_pkgs[@]}")
 if [[ "${1:-build}" == "test" ]]; then pkgs+=("${test_pkgs[@]}"); fi

@@ -13,13 +13,13 @@
 
 #include "cli_common.hpp"
 #include "lesson_cmd.hpp"
-#include "orca/scene/lesson.hpp"
 #include "orca/events.hpp"
 #include "orca/scene/explain_json.hpp"
-#include "orca/scene/scene.hpp"
+#include "orca/scene/lesson.hpp"
 #include "orca/scene/lint.hpp"
-#include "orca/simulator.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/scene/workloads.hpp"
+#include "orca/simulator.hpp"
 
 namespace orca::cli {
 
@@ -34,7 +34,7 @@ void appendNumber(std::string& out, double v) {
 
 /// Writes step,agent,x,y,vx,vy rows (exact round-trip numbers).
 class TrajectoryWriter {
-public:
+  public:
     explicit TrajectoryWriter(const std::string& path) : m_file(path, std::ios::binary) {
         if (m_file) m_file << "step,agent,x,y,vx,vy\n";
     }
@@ -60,10 +60,9 @@ public:
         return !m_file.fail();
     }
 
-private:
+  private:
     std::ofstream m_file;
 };
-
 
 } // namespace
 
@@ -154,7 +153,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     }
 
     double totalMs = 0.0;
-    for (double ms : stepMs) totalMs += ms;
+    for (double ms : stepMs)
+        totalMs += ms;
     double median = 0.0;
     if (!stepMs.empty()) {
         std::vector<double> sorted = stepMs;
@@ -191,10 +191,9 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     j["detourAgentSteps"] = detourAgentSteps;
     j["msPerStepMedian"] = median;
     j["msPerStepMean"] = stepMs.empty() ? 0.0 : totalMs / static_cast<double>(stepMs.size());
-    j["agentStepsPerSecond"] =
-        totalMs > 0.0 ? static_cast<double>(sim.agentCount()) * static_cast<double>(steps) /
-                            (totalMs / 1000.0)
-                      : 0.0;
+    j["agentStepsPerSecond"] = totalMs > 0.0 ? static_cast<double>(sim.agentCount()) *
+                                                   static_cast<double>(steps) / (totalMs / 1000.0)
+                                             : 0.0;
     j["stateHash"] = formatStateHash(sim.stateHash());
     out << j.dump(2) << '\n';
     return kOk;
@@ -207,7 +206,8 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
     sim.setThreadCount(opt.threads);
     if (!checkAgentIndex(opt.scene, opt.agent, sim.agentCount(), err)) return kBadInput;
     const AgentId id = sim.agentIdAt(static_cast<std::size_t>(opt.agent));
-    for (std::int64_t s = 0; s < opt.steps; ++s) sim.step();
+    for (std::int64_t s = 0; s < opt.steps; ++s)
+        sim.step();
     orca::ExplainOptions what;
     what.lpTrace = opt.lpTrace;
     out << toJson(sim.explain(id, what), sim).dump(2) << '\n';
@@ -259,8 +259,8 @@ int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream&
 
 int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err) {
     const auto n = static_cast<std::size_t>(opt.agents);
-    const scene::Scene sc = opt.workload == "circle" ? scene::circleWorkload(n)
-                                                     : scene::uniformWorkload(n, opt.seed);
+    const scene::Scene sc =
+        opt.workload == "circle" ? scene::circleWorkload(n) : scene::uniformWorkload(n, opt.seed);
     if (opt.output.empty()) {
         out << scene::serializeScene(sc);
         return kOk;

@@ -17,14 +17,14 @@ enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2 };
 
 struct RunOptions {
     std::string scene;
-    std::optional<std::int64_t> steps;   ///< run exactly this many steps
-    bool untilGoals = false;             ///< stop when every goal agent is at its goal
-    std::int64_t maxSteps = 10000;       ///< cap for untilGoals
+    std::optional<std::int64_t> steps; ///< run exactly this many steps
+    bool untilGoals = false;           ///< stop when every goal agent is at its goal
+    std::int64_t maxSteps = 10000;     ///< cap for untilGoals
     int threads = 1;
-    std::string saveState;               ///< write the final state here (scene format)
-    std::string trajectory;              ///< write step,agent,x,y,vx,vy rows here
-    bool metrics = true;                 ///< clearance/overlap metrics every step
-    std::optional<bool> detour;          ///< overrides the scene's detour.enabled
+    std::string saveState;      ///< write the final state here (scene format)
+    std::string trajectory;     ///< write step,agent,x,y,vx,vy rows here
+    bool metrics = true;        ///< clearance/overlap metrics every step
+    std::optional<bool> detour; ///< overrides the scene's detour.enabled
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err);
@@ -34,7 +34,7 @@ struct ExplainOptions {
     std::int64_t agent = 0; ///< index in file order
     std::int64_t steps = 0; ///< steps to run before explaining
     int threads = 1;
-    bool lpTrace = false;   ///< add "lpTrace": the linear programs step by step
+    bool lpTrace = false; ///< add "lpTrace": the linear programs step by step
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
 int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& err);
@@ -52,7 +52,7 @@ struct GenerateOptions {
     std::string workload; ///< "circle" or "uniform"
     std::int64_t agents = 250;
     std::uint32_t seed = 42;
-    std::string output;   ///< file to write (atomically); empty = stdout
+    std::string output; ///< file to write (atomically); empty = stdout
 };
 int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err);
 
@@ -81,10 +81,10 @@ int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream&
 
 struct CompareOptions {
     std::string scene;
-    std::int64_t at = 0;                   ///< split step
-    std::int64_t steps = 200;              ///< steps after the split
-    std::vector<std::string> assignments;  ///< NAME=VALUE
-    std::vector<std::int64_t> agents;      ///< empty = every agent
+    std::int64_t at = 0;                  ///< split step
+    std::int64_t steps = 200;             ///< steps after the split
+    std::vector<std::string> assignments; ///< NAME=VALUE
+    std::vector<std::int64_t> agents;     ///< empty = every agent
     int threads = 1;
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };

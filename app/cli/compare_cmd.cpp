@@ -63,12 +63,14 @@ int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& e
         }
     }
     for (std::int64_t agent : opt.agents) {
-        if (!checkAgentIndex(opt.scene, agent, base.agentCount(), err, "--agents")) return kBadInput;
+        if (!checkAgentIndex(opt.scene, agent, base.agentCount(), err, "--agents"))
+            return kBadInput;
         change.agents.push_back(static_cast<std::size_t>(agent));
     }
 
     History history;
-    for (std::int64_t s = 0; s < opt.at; ++s) base.step();
+    for (std::int64_t s = 0; s < opt.at; ++s)
+        base.step();
     history.start(base);
     Comparison cmp;
     try {

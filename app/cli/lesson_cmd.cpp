@@ -35,8 +35,8 @@ bool validateLessonFile(const std::string& file, bool lint, const scene::LoadOpt
         for (const scene::LintIssue& issue : scene::lintScene(l.scene)) {
             ++counts[static_cast<int>(issue.severity)];
             out << where << ": " << scene::severityName(issue.severity) << ": at "
-                << (inlineScene ? "scene." : "") << issue.jsonPath << ": " << issue.message
-                << " [" << issue.rule << ']';
+                << (inlineScene ? "scene." : "") << issue.jsonPath << ": " << issue.message << " ["
+                << issue.rule << ']';
             if (!issue.fixLabel.empty()) out << " (fix: " << issue.fixLabel << ')';
             out << '\n';
         }

@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
     runCmd->add_option("--trajectory", run.trajectory,
                        "Write a CSV of step,agent,x,y,vx,vy (step 0 = initial state)");
     std::string detour;
-    runCmd->add_option("--detour", detour,
-                       "Turn the detour flow field on or off, overriding the scene's setting")
+    runCmd
+        ->add_option("--detour", detour,
+                     "Turn the detour flow field on or off, overriding the scene's setting")
         ->check(CLI::IsMember({"on", "off"}));
     bool noMetrics = false;
     runCmd->add_flag("--no-metrics", noMetrics,
@@ -90,7 +91,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"circle", "uniform"}));
     generateCmd->add_option("--agents", generate.agents, "Number of agents (default 250)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
-    generateCmd->add_option("--seed", generate.seed, "Random seed of the uniform crowd (default 42)");
+    generateCmd->add_option("--seed", generate.seed,
+                            "Random seed of the uniform crowd (default 42)");
     generateCmd->add_option("-o,--output", generate.output, "Output file (default: stdout)");
 
     EventsOptions events;
@@ -106,19 +108,23 @@ int main(int argc, char** argv) {
         "--until-goals", events.untilGoals,
         "Run until every agent with a goal is at it (default when the scene has goal agents; "
         "otherwise 100 steps)");
-    eventsCmd->add_option("--max-steps", events.maxSteps, "Step cap for --until-goals (default 10000)")
+    eventsCmd
+        ->add_option("--max-steps", events.maxSteps, "Step cap for --until-goals (default 10000)")
         ->check(CLI::NonNegativeNumber)
         ->needs(eventsUntil);
     eventsSteps->excludes(eventsUntil);
-    eventsCmd->add_option("--kinds", events.kinds,
-                          "Only these kinds (comma-separated, e.g. overlap-begin,stalled). Kinds: "
-                          "overlap-begin, overlap-end, overlap-flood-begin, overlap-flood-end, "
-                          "obstacle-penetration, lp3-begin, lp3-end, stalled, oscillation, "
-                          "arrived, detour-enter, detour-exit")
+    eventsCmd
+        ->add_option("--kinds", events.kinds,
+                     "Only these kinds (comma-separated, e.g. overlap-begin,stalled). Kinds: "
+                     "overlap-begin, overlap-end, overlap-flood-begin, overlap-flood-end, "
+                     "obstacle-penetration, lp3-begin, lp3-end, stalled, oscillation, "
+                     "arrived, detour-enter, detour-exit")
         ->delimiter(',');
-    eventsCmd->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
+    eventsCmd
+        ->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
         ->check(CLI::NonNegativeNumber);
-    eventsCmd->add_option("--threads", events.threads, "Worker threads (results do not depend on it)")
+    eventsCmd
+        ->add_option("--threads", events.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
     DiagnoseOptions diagnose;
@@ -128,12 +134,14 @@ int main(int argc, char** argv) {
                     "binding half-planes. Classes: docs/diagnosis.md");
     diagnoseCmd->add_option("scene", diagnose.scene, "Scene file")->required();
     diagnoseCmd->add_option("--agent", diagnose.agent, "Agent index in file order")->required();
-    diagnoseCmd->add_option("--step", diagnose.step,
-                            "Run S steps, then diagnose the agent's next decision, judged with "
-                            "the 2 s before it (default 0)")
+    diagnoseCmd
+        ->add_option("--step", diagnose.step,
+                     "Run S steps, then diagnose the agent's next decision, judged with "
+                     "the 2 s before it (default 0)")
         ->check(CLI::NonNegativeNumber);
-    diagnoseCmd->add_option("--threads", diagnose.threads,
-                            "Worker threads for those steps (results do not depend on it)")
+    diagnoseCmd
+        ->add_option("--threads", diagnose.threads,
+                     "Worker threads for those steps (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
     CompareOptions compare;
@@ -144,18 +152,22 @@ int main(int argc, char** argv) {
     compareCmd->add_option("scene", compare.scene, "Scene file")->required();
     compareCmd->add_option("--at", compare.at, "Split at this step (default 0)")
         ->check(CLI::NonNegativeNumber);
-    compareCmd->add_option("--steps", compare.steps, "Steps to run both after the split (default 200)")
+    compareCmd
+        ->add_option("--steps", compare.steps, "Steps to run both after the split (default 200)")
         ->check(CLI::NonNegativeNumber);
-    compareCmd->add_option("--set", compare.assignments,
-                           "NAME=VALUE for the branch (repeatable): an agent parameter (radius, "
-                           "maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon or tau, "
-                           "timeHorizonObst, goalRadius) or a simulation one (timeStep, "
-                           "responsibility, staticResponsibility, lp3BisectorWeight)")
+    compareCmd
+        ->add_option("--set", compare.assignments,
+                     "NAME=VALUE for the branch (repeatable): an agent parameter (radius, "
+                     "maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon or tau, "
+                     "timeHorizonObst, goalRadius) or a simulation one (timeStep, "
+                     "responsibility, staticResponsibility, lp3BisectorWeight)")
         ->required();
-    compareCmd->add_option("--agents", compare.agents,
-                           "Change only these agents' parameters (file order, comma-separated)")
+    compareCmd
+        ->add_option("--agents", compare.agents,
+                     "Change only these agents' parameters (file order, comma-separated)")
         ->delimiter(',');
-    compareCmd->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
+    compareCmd
+        ->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
     ParamsOptions params;

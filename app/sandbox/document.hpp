@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/history.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "recovery.hpp"
 #include "scene_edit.hpp"

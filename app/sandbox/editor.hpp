@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/generators.hpp"
 #include "orca/scene/history.hpp"
 #include "orca/scene/lint.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/types.hpp"
 
 #include "cache_stamp.hpp"

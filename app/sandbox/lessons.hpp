@@ -32,8 +32,8 @@ struct LessonState {
     std::vector<LessonListEntry> available; ///< rescanned when the Lessons menu opens
     std::optional<lesson::Lesson> lesson;   ///< the open lesson
     std::filesystem::path file;
-    std::string name;      ///< its stem
-    std::size_t page = 0;  ///< 0-based
+    std::string name;     ///< its stem
+    std::size_t page = 0; ///< 0-based
     bool windowOpen = false;
     lesson::TaskContext task;
     bool taskDone = false; ///< sticky for the page visit

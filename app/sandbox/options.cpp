@@ -11,8 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include "key_bindings.hpp"
-#include "max_file_size_option.hpp"
 #include "layers.hpp"
+#include "max_file_size_option.hpp"
 #include "panel_table.hpp"
 #include "selection.hpp"
 #include "tools/edit_tool.hpp"
@@ -69,7 +69,8 @@ ParseResult parseOptions(int argc, char** argv) {
     app.add_option("--branch", o.branch,
                    "Compare: branch with these parameters (NAME=VALUE,... e.g. timeHorizon=2) at "
                    "--branch-at and run it in lockstep (see the Compare window, B)");
-    app.add_option("--branch-at", o.branchAt, "The step --branch splits at (default 0; <= --steps)");
+    app.add_option("--branch-at", o.branchAt,
+                   "The step --branch splits at (default 0; <= --steps)");
     app.add_option("--size", size, "Window / screenshot size WIDTHxHEIGHT (default 1280x800)");
     app.add_option("--screenshot", screenshot,
                    "Render one frame (view fitted to the scene unless the file has a view "

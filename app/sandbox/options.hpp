@@ -25,8 +25,8 @@ struct Options {
     std::uint64_t recordSteps = 100;                 ///< --record-steps: steps to record
     bool paused = false;                             ///< start the first scene paused
     int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
-    std::vector<std::size_t> select;                   ///< agent indices (file order) to select
-    std::optional<int> solveStep; ///< --solve K: open solve mode at trace step K (0-based)
+    std::vector<std::size_t> select; ///< agent indices (file order) to select
+    std::optional<int> solveStep;    ///< --solve K: open solve mode at trace step K (0-based)
     /// --construction K: open construction mode at step K of the walk (obstacle lines, then
     /// agent neighbours; 0-based), phase --construction-phase P (0 VO, 1 u, 2 half-plane).
     std::optional<int> constructionStep;
@@ -36,7 +36,7 @@ struct Options {
     std::optional<std::filesystem::path> settingsFile; ///< --settings (default: pref path)
     std::vector<std::string> panels; ///< --panels: windows to open (panel_table.hpp)
     std::optional<std::string> tool; ///< --tool: the tool to start with (the tool table)
-    double autosaveSeconds = 60.0; ///< --autosave-seconds: period of the recovery autosave (> 0)
+    double autosaveSeconds = 60.0;   ///< --autosave-seconds: period of the recovery autosave (> 0)
     /// --max-file-size: larger scene and lesson files are refused.
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
     std::optional<int> uiScalePercent; ///< --ui-scale: 100..250 (over the settings file's)

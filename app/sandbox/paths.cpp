@@ -97,8 +97,7 @@ fs::path expandHome(std::string value, const fs::path& home) {
 }
 
 fs::path picturesFromUserDirs(const UserDirsEnv& env) {
-    const fs::path config =
-        !env.xdgConfigHome.empty() ? env.xdgConfigHome : env.home / ".config";
+    const fs::path config = !env.xdgConfigHome.empty() ? env.xdgConfigHome : env.home / ".config";
     std::ifstream in(config / "user-dirs.dirs");
     std::string line;
     const std::string key = "XDG_PICTURES_DIR=";
@@ -123,8 +122,7 @@ fs::path userPicturesDir(const UserDirsEnv& env) {
     std::error_code ec;
     auto usable = [&](const fs::path& p) {
         // xdg-user-dir answers $HOME for an unset directory: not a pictures folder.
-        return !p.empty() && isDir(p) &&
-               (env.home.empty() || !fs::equivalent(p, env.home, ec));
+        return !p.empty() && isDir(p) && (env.home.empty() || !fs::equivalent(p, env.home, ec));
     };
     if (!env.xdgPicturesDir.empty()) {
         const fs::path p = expandHome(env.xdgPicturesDir, env.home);

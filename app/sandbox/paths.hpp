@@ -10,8 +10,8 @@ namespace orca::app {
 
 struct AppPaths {
     std::filesystem::path exeDir;
-    std::filesystem::path scenesDir; ///< empty when not found
-    std::filesystem::path assetsDir; ///< empty when not found
+    std::filesystem::path scenesDir;  ///< empty when not found
+    std::filesystem::path assetsDir;  ///< empty when not found
     std::filesystem::path lessonsDir; ///< empty when not found
 };
 
@@ -31,9 +31,9 @@ struct AppPaths {
 
 /// What the default save folder depends on besides the scene (the environment, for tests).
 struct UserDirsEnv {
-    std::filesystem::path home;            ///< $HOME (empty when unset)
-    std::string xdgPicturesDir;            ///< $XDG_PICTURES_DIR (empty when unset)
-    std::filesystem::path xdgConfigHome;   ///< $XDG_CONFIG_HOME (empty: ~/.config)
+    std::filesystem::path home;          ///< $HOME (empty when unset)
+    std::string xdgPicturesDir;          ///< $XDG_PICTURES_DIR (empty when unset)
+    std::filesystem::path xdgConfigHome; ///< $XDG_CONFIG_HOME (empty: ~/.config)
     [[nodiscard]] static UserDirsEnv current();
 };
 

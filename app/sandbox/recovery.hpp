@@ -118,8 +118,8 @@ struct Recovered {
 
 /// Deletes the recovery file and the temporary files of writes killed midway (".tmp" of older
 /// versions, ".recovery.json.tmp-PID-XXXXXX" of scene::writeFileAtomic) after a save, or when
-/// the user discards it; missing or empty `file` is fine. The lock file and the lock stay: the slot remains this
-/// process's for its next autosave.
+/// the user discards it; missing or empty `file` is fine. The lock file and the lock stay: the slot
+/// remains this process's for its next autosave.
 void removeRecovery(const std::filesystem::path& file);
 
 /// When to autosave: at most every `periodSeconds`, only when there are unsaved changes that

@@ -1,8 +1,8 @@
 #pragma once
 // The sandbox's settings file (JSON, in SDL_GetPrefPath("orca", "orca-sandbox")): View menu
-// layers, which panels are open, UI scale and theme, recent files. Read at start, written atomically on exit. A
-// missing file means "first launch" (the Help window opens); a corrupt one is ignored with a
-// message and replaced on exit.
+// layers, which panels are open, UI scale and theme, recent files. Read at start, written
+// atomically on exit. A missing file means "first launch" (the Help window opens); a corrupt one is
+// ignored with a message and replaced on exit.
 
 #include <filesystem>
 #include <string>
@@ -36,8 +36,8 @@ struct Settings {
 
     ViewLayers layers;
     PanelVisibility panels;
-    int uiScalePercent = 100;           ///< View > UI scale, 100..250 (ui::kMin/MaxUiScalePercent)
-    ui::Theme theme = ui::Theme::Dark;  ///< View > Theme
+    int uiScalePercent = 100;          ///< View > UI scale, 100..250 (ui::kMin/MaxUiScalePercent)
+    ui::Theme theme = ui::Theme::Dark; ///< View > Theme
     std::vector<std::string> recentFiles; ///< most recent first, absolute paths
 
     /// Moves `file` to the front of the recent files (absolute path, no duplicates, capped).

@@ -27,8 +27,8 @@ struct WhatIfState {
     bool dragging = false; ///< the mouse holds a handle
     WhatIfTarget target = WhatIfTarget::Velocity;
     AgentId agent;
-    Vec2 grabOffset{0.0, 0.0};  ///< handle point - mouse world point at the grab
-    Vec2 value{0.0, 0.0};       ///< the previewed position / velocity / v_pref
+    Vec2 grabOffset{0.0, 0.0}; ///< handle point - mouse world point at the grab
+    Vec2 value{0.0, 0.0};      ///< the previewed position / velocity / v_pref
     Vec2 originalValue{0.0, 0.0};
     std::optional<SimulatorState> original; ///< the state before the preview
     /// Kept run edits (position/velocity at a step > 0), newest last: Ctrl+Z restores the
@@ -36,7 +36,7 @@ struct WhatIfState {
     struct KeptRunEdit {
         History before;
         std::uint64_t step = 0;
-        std::size_t undoCount = 0;   ///< the editor's undo count when it was kept
+        std::size_t undoCount = 0; ///< the editor's undo count when it was kept
         std::uint64_t editVersion = 0;
         std::string label;
     };

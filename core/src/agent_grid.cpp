@@ -52,11 +52,12 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
         m_y0 = y0;
         m_cols = std::max(x1 - x0 + 1, 0);
         m_rows = std::max(y1 - y0 + 1, 0);
-        const std::size_t cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        const std::size_t cells =
+            static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
         m_cellStart.assign(cells + 1, 0);
         for (std::size_t i = 0; i < n; ++i) {
-            const auto c = static_cast<std::uint32_t>((m_agentCy[i] - m_y0) * m_cols +
-                                                      (m_agentCx[i] - m_x0));
+            const auto c =
+                static_cast<std::uint32_t>((m_agentCy[i] - m_y0) * m_cols + (m_agentCx[i] - m_x0));
             m_agentCell[i] = c;
             ++m_cellStart[c + 1];
         }
@@ -101,7 +102,8 @@ void AgentGrid::buildDenseCells() {
         for (std::uint32_t k = b; k < e; ++k)
             finite = finite && std::isfinite(m_itemPos[k].x) && std::isfinite(m_itemPos[k].y);
         if (!finite) continue;
-        for (std::uint32_t k = b; k < e; ++k) order[k] = k;
+        for (std::uint32_t k = b; k < e; ++k)
+            order[k] = k;
         const std::uint32_t root = buildNode(order, b, e);
         m_denseCells.push_back({b, e, root});
         // Reorder the cell's items into tree order: the item now at k is the one at order[k].
@@ -156,17 +158,19 @@ std::uint32_t AgentGrid::buildNode(std::uint32_t* order, std::uint32_t b, std::u
         std::nth_element(order + b, order + mid, order + e,
                          [agent](std::uint32_t u, std::uint32_t v) { return agent[u] < agent[v]; });
     } else if (width >= height) {
-        std::nth_element(order + b, order + mid, order + e, [pos, agent](std::uint32_t u, std::uint32_t v) {
-            if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
-            if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
-            return agent[u] < agent[v];
-        });
+        std::nth_element(order + b, order + mid, order + e,
+                         [pos, agent](std::uint32_t u, std::uint32_t v) {
+                             if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
+                             if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
+                             return agent[u] < agent[v];
+                         });
     } else {
-        std::nth_element(order + b, order + mid, order + e, [pos, agent](std::uint32_t u, std::uint32_t v) {
-            if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
-            if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
-            return agent[u] < agent[v];
-        });
+        std::nth_element(order + b, order + mid, order + e,
+                         [pos, agent](std::uint32_t u, std::uint32_t v) {
+                             if (pos[u].y != pos[v].y) return pos[u].y < pos[v].y;
+                             if (pos[u].x != pos[v].x) return pos[u].x < pos[v].x;
+                             return agent[u] < agent[v];
+                         });
     }
     buildNode(order, b, mid); // = index + 1
     const std::uint32_t right = buildNode(order, mid, e);
@@ -190,7 +194,8 @@ bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
         const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
         if (key != lastKey) { // neighbouring agents often share a group
             s = slotOf(key);
-            while (m_groups[s].key != key && m_groups[s].key != kEmpty) s = (s + 1) & m_mask;
+            while (m_groups[s].key != key && m_groups[s].key != kEmpty)
+                s = (s + 1) & m_mask;
             if (m_groups[s].key == kEmpty) {
                 if (m_groupOrder.size() >= maxGroups) {
                     m_groupOrder.clear(); // the caller reallocates the table
@@ -205,7 +210,8 @@ bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
         Group& g = m_groups[s];
         const int local = localIndex(cx, cy);
         ++g.start[local + 1]; // counts for now
-        m_agentCell[i] = static_cast<std::uint32_t>(s * kGroupCells + static_cast<std::size_t>(local));
+        m_agentCell[i] =
+            static_cast<std::uint32_t>(s * kGroupCells + static_cast<std::size_t>(local));
     }
     // Item ranges group by group in order of first occupation (spatially coherent with the
     // agent order), cells row-major within a group.
@@ -261,7 +267,8 @@ void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
         std::uint32_t groupBegin = 0;
         for (std::uint32_t slot : m_groupOrder) {
             Group& g = m_groups[slot];
-            for (int local = kGroupCells - 1; local > 0; --local) g.start[local] = g.start[local - 1];
+            for (int local = kGroupCells - 1; local > 0; --local)
+                g.start[local] = g.start[local - 1];
             g.start[0] = groupBegin;
             groupBegin = g.start[kGroupCells];
         }
@@ -384,8 +391,8 @@ void AgentGrid::scanItems(std::uint32_t b, std::uint32_t e, Vec2 p, std::uint32_
         // Insertion sort by (distSq, agent index).
         std::size_t j = out.size();
         out.push_back({d, agent, item});
-        while (j > 0 && (d < out[j - 1].distSq ||
-                         (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
+        while (j > 0 &&
+               (d < out[j - 1].distSq || (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
             out[j] = out[j - 1];
             --j;
         }

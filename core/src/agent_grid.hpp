@@ -79,7 +79,7 @@ struct DenseCell {
 }
 
 class AgentGrid {
-public:
+  public:
     /// Cells with more items than this get a kd-tree. Ordinary crowds hold a few agents per
     /// cell (circle/uniform workloads: under 30 even where they jam) and keep the plain scan.
     static constexpr std::uint32_t kDenseCellItems = 64;
@@ -88,8 +88,8 @@ public:
 
     /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
     /// the per-agent cell coordinates are computed in parallel.
-    void build(std::span<const Vec2> pos, std::span<const Vec2> vel,
-               std::span<const double> radius, double cellSize, ThreadPool* pool = nullptr);
+    void build(std::span<const Vec2> pos, std::span<const Vec2> vel, std::span<const double> radius,
+               double cellSize, ThreadPool* pool = nullptr);
 
     /// The (up to) `maxNeighbors` agents nearest to `p` with squared distance < `rangeSq`,
     /// excluding agent `self`, sorted by (distSq, agent index). Replaces `out`'s contents.
@@ -144,15 +144,15 @@ public:
         if (at < r.end) plain(at, r.end);
     }
 
-private:
+  private:
     // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
     // touches at most 4 groups, usually the same ones as the previous cell's block, so the
     // lookups stay in cache even when the table is large.
     static constexpr int kGroupShift = 2; ///< 4x4 cells per group
     static constexpr int kGroupCells = 1 << (2 * kGroupShift);
     struct Group {
-        std::uint64_t key;                     ///< group coordinates, or kEmpty
-        std::uint32_t start[kGroupCells + 1];  ///< cell c holds items [start[c], start[c+1])
+        std::uint64_t key;                    ///< group coordinates, or kEmpty
+        std::uint32_t start[kGroupCells + 1]; ///< cell c holds items [start[c], start[c+1])
     };
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
 
@@ -207,12 +207,13 @@ private:
     // Hashed mode.
     int m_shift = 60;
     std::size_t m_mask = 0;
-    std::vector<Group> m_groups;          ///< open-addressing table of groups
+    std::vector<Group> m_groups;             ///< open-addressing table of groups
     std::vector<std::uint32_t> m_groupOrder; ///< occupied group slots, first occupation first
     std::size_t m_lastGroupCount = 0;
     // Both.
     std::vector<CellView> m_occupied;
-    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot * 16 + local index); then the dense cells' tree order
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot *
+                                            ///< 16 + local index); then the dense cells' tree order
     std::vector<std::uint32_t> m_cursor;    ///< dense mode: scatter write positions per cell
     std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
     std::vector<std::int32_t> m_agentCy;

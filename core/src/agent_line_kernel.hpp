@@ -54,19 +54,45 @@ struct D1 {
 struct M1 {
     bool v;
 };
-inline D1 operator+(D1 a, D1 b) { return {a.v + b.v}; }
-inline D1 operator-(D1 a, D1 b) { return {a.v - b.v}; }
-inline D1 operator*(D1 a, D1 b) { return {a.v * b.v}; }
-inline D1 operator/(D1 a, D1 b) { return {a.v / b.v}; }
-inline D1 operator-(D1 a) { return {-a.v}; }
-inline D1 sqrt(D1 a) { return {std::sqrt(a.v)}; }
-inline M1 operator<(D1 a, D1 b) { return {a.v < b.v}; }
-inline M1 operator>(D1 a, D1 b) { return {a.v > b.v}; }
-inline M1 operator<=(D1 a, D1 b) { return {a.v <= b.v}; }
-inline M1 operator&(M1 a, M1 b) { return {a.v && b.v}; }
-inline M1 operator|(M1 a, M1 b) { return {a.v || b.v}; }
-inline D1 select(M1 m, D1 a, D1 b) { return m.v ? a : b; }
-inline D1 splat1(double x) { return {x}; }
+inline D1 operator+(D1 a, D1 b) {
+    return {a.v + b.v};
+}
+inline D1 operator-(D1 a, D1 b) {
+    return {a.v - b.v};
+}
+inline D1 operator*(D1 a, D1 b) {
+    return {a.v * b.v};
+}
+inline D1 operator/(D1 a, D1 b) {
+    return {a.v / b.v};
+}
+inline D1 operator-(D1 a) {
+    return {-a.v};
+}
+inline D1 sqrt(D1 a) {
+    return {std::sqrt(a.v)};
+}
+inline M1 operator<(D1 a, D1 b) {
+    return {a.v < b.v};
+}
+inline M1 operator>(D1 a, D1 b) {
+    return {a.v > b.v};
+}
+inline M1 operator<=(D1 a, D1 b) {
+    return {a.v <= b.v};
+}
+inline M1 operator&(M1 a, M1 b) {
+    return {a.v && b.v};
+}
+inline M1 operator|(M1 a, M1 b) {
+    return {a.v || b.v};
+}
+inline D1 select(M1 m, D1 a, D1 b) {
+    return m.v ? a : b;
+}
+inline D1 splat1(double x) {
+    return {x};
+}
 
 #if defined(__SSE2__)
 /// Two doubles in an SSE2 register.
@@ -76,17 +102,39 @@ struct D2 {
 struct M2 {
     __m128d v;
 };
-inline D2 operator+(D2 a, D2 b) { return {_mm_add_pd(a.v, b.v)}; }
-inline D2 operator-(D2 a, D2 b) { return {_mm_sub_pd(a.v, b.v)}; }
-inline D2 operator*(D2 a, D2 b) { return {_mm_mul_pd(a.v, b.v)}; }
-inline D2 operator/(D2 a, D2 b) { return {_mm_div_pd(a.v, b.v)}; }
-inline D2 operator-(D2 a) { return {_mm_xor_pd(a.v, _mm_set1_pd(-0.0))}; }
-inline D2 sqrt(D2 a) { return {_mm_sqrt_pd(a.v)}; }
-inline M2 operator<(D2 a, D2 b) { return {_mm_cmplt_pd(a.v, b.v)}; }
-inline M2 operator>(D2 a, D2 b) { return {_mm_cmpgt_pd(a.v, b.v)}; }
-inline M2 operator<=(D2 a, D2 b) { return {_mm_cmple_pd(a.v, b.v)}; }
-inline M2 operator&(M2 a, M2 b) { return {_mm_and_pd(a.v, b.v)}; }
-inline M2 operator|(M2 a, M2 b) { return {_mm_or_pd(a.v, b.v)}; }
+inline D2 operator+(D2 a, D2 b) {
+    return {_mm_add_pd(a.v, b.v)};
+}
+inline D2 operator-(D2 a, D2 b) {
+    return {_mm_sub_pd(a.v, b.v)};
+}
+inline D2 operator*(D2 a, D2 b) {
+    return {_mm_mul_pd(a.v, b.v)};
+}
+inline D2 operator/(D2 a, D2 b) {
+    return {_mm_div_pd(a.v, b.v)};
+}
+inline D2 operator-(D2 a) {
+    return {_mm_xor_pd(a.v, _mm_set1_pd(-0.0))};
+}
+inline D2 sqrt(D2 a) {
+    return {_mm_sqrt_pd(a.v)};
+}
+inline M2 operator<(D2 a, D2 b) {
+    return {_mm_cmplt_pd(a.v, b.v)};
+}
+inline M2 operator>(D2 a, D2 b) {
+    return {_mm_cmpgt_pd(a.v, b.v)};
+}
+inline M2 operator<=(D2 a, D2 b) {
+    return {_mm_cmple_pd(a.v, b.v)};
+}
+inline M2 operator&(M2 a, M2 b) {
+    return {_mm_and_pd(a.v, b.v)};
+}
+inline M2 operator|(M2 a, M2 b) {
+    return {_mm_or_pd(a.v, b.v)};
+}
 inline D2 select(M2 m, D2 a, D2 b) {
     return {_mm_or_pd(_mm_and_pd(m.v, a.v), _mm_andnot_pd(m.v, b.v))};
 }
@@ -161,10 +209,10 @@ inline void computeLines(std::size_t n, const AgentLineBatch& b, double invTimeH
     const D2 zero2{_mm_setzero_pd()};
     const D2 one2{_mm_set1_pd(1.0)};
     for (; k + 2 <= n; k += 2) {
-        const auto l = agentLine<D2, M2>(
-            D2{_mm_loadu_pd(b.rpx + k)}, D2{_mm_loadu_pd(b.rpy + k)}, D2{_mm_loadu_pd(b.rvx + k)},
-            D2{_mm_loadu_pd(b.rvy + k)}, D2{_mm_loadu_pd(b.radius + k)}, invTau, invDt, zero2,
-            one2);
+        const auto l =
+            agentLine<D2, M2>(D2{_mm_loadu_pd(b.rpx + k)}, D2{_mm_loadu_pd(b.rpy + k)},
+                              D2{_mm_loadu_pd(b.rvx + k)}, D2{_mm_loadu_pd(b.rvy + k)},
+                              D2{_mm_loadu_pd(b.radius + k)}, invTau, invDt, zero2, one2);
         _mm_storeu_pd(b.dx + k, l.dx.v);
         _mm_storeu_pd(b.dy + k, l.dy.v);
         _mm_storeu_pd(b.ux + k, l.ux.v);
@@ -173,15 +221,15 @@ inline void computeLines(std::size_t n, const AgentLineBatch& b, double invTimeH
         const int onCutoff = _mm_movemask_pd(l.onCutoff.v);
         const int leftLeg = _mm_movemask_pd(l.leftLeg.v);
         for (int lane = 0; lane < 2; ++lane) {
-            b.lineCase[k + static_cast<std::size_t>(lane)] = caseOf(
-                (colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
+            b.lineCase[k + static_cast<std::size_t>(lane)] =
+                caseOf((colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
         }
     }
 #endif
     for (; k < n; ++k) {
-        const auto l = agentLine<D1, M1>(
-            D1{b.rpx[k]}, D1{b.rpy[k]}, D1{b.rvx[k]}, D1{b.rvy[k]}, D1{b.radius[k]},
-            D1{invTimeHorizon}, D1{invTimeStep}, D1{0.0}, D1{1.0});
+        const auto l = agentLine<D1, M1>(D1{b.rpx[k]}, D1{b.rpy[k]}, D1{b.rvx[k]}, D1{b.rvy[k]},
+                                         D1{b.radius[k]}, D1{invTimeHorizon}, D1{invTimeStep},
+                                         D1{0.0}, D1{1.0});
         b.dx[k] = l.dx.v;
         b.dy[k] = l.dy.v;
         b.ux[k] = l.ux.v;

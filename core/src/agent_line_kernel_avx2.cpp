@@ -17,19 +17,43 @@ struct D4 {
 struct M4 {
     __m256d v;
 };
-inline D4 operator+(D4 a, D4 b) { return {_mm256_add_pd(a.v, b.v)}; }
-inline D4 operator-(D4 a, D4 b) { return {_mm256_sub_pd(a.v, b.v)}; }
-inline D4 operator*(D4 a, D4 b) { return {_mm256_mul_pd(a.v, b.v)}; }
-inline D4 operator/(D4 a, D4 b) { return {_mm256_div_pd(a.v, b.v)}; }
-inline D4 operator-(D4 a) { return {_mm256_xor_pd(a.v, _mm256_set1_pd(-0.0))}; }
-inline D4 sqrt(D4 a) { return {_mm256_sqrt_pd(a.v)}; }
+inline D4 operator+(D4 a, D4 b) {
+    return {_mm256_add_pd(a.v, b.v)};
+}
+inline D4 operator-(D4 a, D4 b) {
+    return {_mm256_sub_pd(a.v, b.v)};
+}
+inline D4 operator*(D4 a, D4 b) {
+    return {_mm256_mul_pd(a.v, b.v)};
+}
+inline D4 operator/(D4 a, D4 b) {
+    return {_mm256_div_pd(a.v, b.v)};
+}
+inline D4 operator-(D4 a) {
+    return {_mm256_xor_pd(a.v, _mm256_set1_pd(-0.0))};
+}
+inline D4 sqrt(D4 a) {
+    return {_mm256_sqrt_pd(a.v)};
+}
 // Ordered, non-signalling comparisons: the same results as the scalar operators.
-inline M4 operator<(D4 a, D4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_LT_OQ)}; }
-inline M4 operator>(D4 a, D4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_GT_OQ)}; }
-inline M4 operator<=(D4 a, D4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_LE_OQ)}; }
-inline M4 operator&(M4 a, M4 b) { return {_mm256_and_pd(a.v, b.v)}; }
-inline M4 operator|(M4 a, M4 b) { return {_mm256_or_pd(a.v, b.v)}; }
-inline D4 select(M4 m, D4 a, D4 b) { return {_mm256_blendv_pd(b.v, a.v, m.v)}; }
+inline M4 operator<(D4 a, D4 b) {
+    return {_mm256_cmp_pd(a.v, b.v, _CMP_LT_OQ)};
+}
+inline M4 operator>(D4 a, D4 b) {
+    return {_mm256_cmp_pd(a.v, b.v, _CMP_GT_OQ)};
+}
+inline M4 operator<=(D4 a, D4 b) {
+    return {_mm256_cmp_pd(a.v, b.v, _CMP_LE_OQ)};
+}
+inline M4 operator&(M4 a, M4 b) {
+    return {_mm256_and_pd(a.v, b.v)};
+}
+inline M4 operator|(M4 a, M4 b) {
+    return {_mm256_or_pd(a.v, b.v)};
+}
+inline D4 select(M4 m, D4 a, D4 b) {
+    return {_mm256_blendv_pd(b.v, a.v, m.v)};
+}
 
 } // namespace lanes_avx2
 
@@ -67,6 +91,8 @@ void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTim
     }
 }
 
-bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
+bool cpuHasAvx2() {
+    return __builtin_cpu_supports("avx2");
+}
 
 } // namespace orca::detail

@@ -8,21 +8,30 @@ namespace orca {
 
 std::string_view toString(DetourMode m) {
     switch (m) {
-    case DetourMode::Normal: return "normal";
-    case DetourMode::Detouring: return "detouring";
+    case DetourMode::Normal:
+        return "normal";
+    case DetourMode::Detouring:
+        return "detouring";
     }
     return "unknown";
 }
 
 std::string_view toString(DetourReason r) {
     switch (r) {
-    case DetourReason::None: return "none";
-    case DetourReason::Stalled: return "stalled";
-    case DetourReason::Clockwise: return "clockwise";
-    case DetourReason::Aligned: return "aligned";
-    case DetourReason::GoalNear: return "goal-near";
-    case DetourReason::EmptySample: return "empty-sample";
-    case DetourReason::Disabled: return "disabled";
+    case DetourReason::None:
+        return "none";
+    case DetourReason::Stalled:
+        return "stalled";
+    case DetourReason::Clockwise:
+        return "clockwise";
+    case DetourReason::Aligned:
+        return "aligned";
+    case DetourReason::GoalNear:
+        return "goal-near";
+    case DetourReason::EmptySample:
+        return "empty-sample";
+    case DetourReason::Disabled:
+        return "disabled";
     }
     return "unknown";
 }
@@ -52,7 +61,8 @@ void DetourField::rehash(std::size_t capacity) {
     m_mask = capacity - 1;
     for (std::size_t k = 0; k < m_tiles.size(); ++k) {
         std::size_t s = hashTile(m_tiles[k].tx, m_tiles[k].ty) & m_mask;
-        while (m_table[s] != 0) s = (s + 1) & m_mask;
+        while (m_table[s] != 0)
+            s = (s + 1) & m_mask;
         m_table[s] = static_cast<std::uint32_t>(k + 1);
     }
 }

@@ -856,13 +856,12 @@ void none(Context& c) {
     if (!c.bindingObstacles.empty())
         by += (by.empty() ? "" : " and ") + list("obstacle", c.bindingObstacles);
     if (!(d.prefSpeed > 0.0)) {
-        d.sentence =
-            who + " has no preferred velocity" +
-            (c.sim.atGoalAt(c.i) ? std::string(" (it is at its goal)") : std::string()) +
-            (d.speed > 0.0 ? ": it only moves (|v_new| = " + num(d.speed) + ") to make room" +
-                                 (by.empty() ? "" : " for " + by)
-                           : std::string(" and stands still")) +
-            ".";
+        d.sentence = who + " has no preferred velocity" +
+                     (c.sim.atGoalAt(c.i) ? std::string(" (it is at its goal)") : std::string()) +
+                     (d.speed > 0.0 ? ": it only moves (|v_new| = " + num(d.speed) +
+                                          ") to make room" + (by.empty() ? "" : " for " + by)
+                                    : std::string(" and stands still")) +
+                     ".";
         return;
     }
     if (d.deviation <= c.prm.preferredTolerance) {

@@ -13,10 +13,18 @@ namespace orca {
 
 namespace {
 
-constexpr std::array<std::string_view, kEventKindCount> kKindNames{
-    "overlap-begin", "overlap-end", "overlap-flood-begin", "overlap-flood-end",
-    "obstacle-penetration", "lp3-begin", "lp3-end", "stalled", "oscillation", "arrived",
-    "detour-enter", "detour-exit"};
+constexpr std::array<std::string_view, kEventKindCount> kKindNames{"overlap-begin",
+                                                                   "overlap-end",
+                                                                   "overlap-flood-begin",
+                                                                   "overlap-flood-end",
+                                                                   "obstacle-penetration",
+                                                                   "lp3-begin",
+                                                                   "lp3-end",
+                                                                   "stalled",
+                                                                   "oscillation",
+                                                                   "arrived",
+                                                                   "detour-enter",
+                                                                   "detour-exit"};
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
@@ -29,7 +37,9 @@ double cellCoord(double x, double invCell) {
     return std::clamp(std::floor(x * invCell), -kClamp, kClamp);
 }
 
-bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+bool finite(Vec2 p) {
+    return std::isfinite(p.x) && std::isfinite(p.y);
+}
 
 /// FNV-1a over the bits of a double.
 void hashMix(std::uint64_t& h, double v) {
@@ -44,7 +54,9 @@ void hashMix(std::uint64_t& h, double v) {
 /// Obstacle bounding boxes are widened by this relative (and absolute) margin on top of the
 /// agent radius, so that rounding in `box - radius` can never drop a disk that touches the
 /// polygon by less than an ulp; the exact test decides.
-double widen(double radius) { return radius * (1.0 + 1e-9) + 1e-9; }
+double widen(double radius) {
+    return radius * (1.0 + 1e-9) + 1e-9;
+}
 
 /// Depth of the disk (p, r) in polygon `v` (counter-clockwise; 2 vertices = a segment), or a
 /// negative number when they do not intersect. dist = sqrt(min over edges of
@@ -98,7 +110,8 @@ bool sweepCells(const std::uint64_t* keys, std::size_t placed, std::uint64_t wid
         for (std::size_t m = k + 1; m < placed && keys[m] <= key + 1; ++m)
             if (!test(k, m)) return false;
         const std::uint64_t first = key + width - 1; // (cx - 1, cy + 1)
-        while (above < placed && keys[above] < first) ++above;
+        while (above < placed && keys[above] < first)
+            ++above;
         for (std::size_t m = above; m < placed && keys[m] <= first + 2; ++m)
             if (!test(k, m)) return false;
     }
@@ -131,7 +144,9 @@ Event makeEvent(std::uint64_t step, EventKind kind, std::uint32_t agent, double 
 
 } // namespace
 
-std::string_view toString(EventKind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
+std::string_view toString(EventKind kind) {
+    return kKindNames[static_cast<std::size_t>(kind)];
+}
 
 std::optional<EventKind> eventKindFromString(std::string_view name) {
     for (std::size_t k = 0; k < kEventKindCount; ++k)
@@ -202,7 +217,8 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
 void EventDetector::syncAgents(const Simulator& sim) {
     const std::size_t n = sim.agentCount();
     bool same = n == m_agentIds.size();
-    for (std::size_t i = 0; same && i < n; ++i) same = sim.agentIdAt(i) == m_agentIds[i];
+    for (std::size_t i = 0; same && i < n; ++i)
+        same = sim.agentIdAt(i) == m_agentIds[i];
     if (same) return;
 
     // Survivors keep their tracking under their new index; new agents start fresh.
@@ -251,7 +267,8 @@ void EventDetector::syncAgents(const Simulator& sim) {
 void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
     const std::size_t m = sim.obstacleCount();
     bool same = m == m_obstacleIds.size();
-    for (std::size_t o = 0; same && o < m; ++o) same = sim.obstacleIdAt(o) == m_obstacleIds[o];
+    for (std::size_t o = 0; same && o < m; ++o)
+        same = sim.obstacleIdAt(o) == m_obstacleIds[o];
     if (!same) {
         std::vector<std::pair<ObstacleId, std::uint32_t>> now(m);
         for (std::size_t o = 0; o < m; ++o)
@@ -266,7 +283,8 @@ void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
         std::sort(contacts.begin(), contacts.end());
         m_contacts = std::move(contacts);
         m_obstacleIds.resize(m);
-        for (std::size_t o = 0; o < m; ++o) m_obstacleIds[o] = sim.obstacleIdAt(o);
+        for (std::size_t o = 0; o < m; ++o)
+            m_obstacleIds[o] = sim.obstacleIdAt(o);
     }
 
     // The index is scratch: rebuilt when the polygons differ from the ones it was built for
@@ -344,9 +362,11 @@ void EventDetector::syncObstacles(const Simulator& sim, double maxRadius) {
     for (std::size_t o = 0; o < m; ++o) {
         cellRange(o, x0, x1, y0, y1);
         for (std::size_t y = y0; y <= y1; ++y)
-            for (std::size_t x = x0; x <= x1; ++x) ++s.gridStart[y * cols + x + 1];
+            for (std::size_t x = x0; x <= x1; ++x)
+                ++s.gridStart[y * cols + x + 1];
     }
-    for (std::size_t c = 0; c < cols * rows; ++c) s.gridStart[c + 1] += s.gridStart[c];
+    for (std::size_t c = 0; c < cols * rows; ++c)
+        s.gridStart[c + 1] += s.gridStart[c];
     s.gridItems.resize(s.gridStart.back());
     std::vector<std::uint32_t> cursor(s.gridStart.begin(), s.gridStart.end() - 1);
     for (std::size_t o = 0; o < m; ++o) { // obstacle order: each cell's list is ascending
@@ -393,8 +413,10 @@ std::uint64_t EventDetector::sortByCell(std::span<const Vec2> pos, double invCel
     s.sortItemsTmp.resize(placed);
     for (int shift = 0; shift < 64 && (maxKey >> shift) != 0; shift += 8) {
         std::array<std::uint32_t, 257> count{};
-        for (std::size_t k = 0; k < placed; ++k) ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
-        for (std::size_t d = 0; d < 256; ++d) count[d + 1] += count[d];
+        for (std::size_t k = 0; k < placed; ++k)
+            ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
+        for (std::size_t d = 0; d < 256; ++d)
+            count[d + 1] += count[d];
         for (std::size_t k = 0; k < placed; ++k) {
             const std::uint32_t at = count[(s.sortKeys[k] >> shift) & 0xff]++;
             s.sortKeysTmp[at] = s.sortKeys[k];
@@ -404,7 +426,8 @@ std::uint64_t EventDetector::sortByCell(std::span<const Vec2> pos, double invCel
         order.swap(s.sortItemsTmp);
     }
     s.sortPos.resize(placed);
-    for (std::size_t k = 0; k < placed; ++k) s.sortPos[k] = pos[order[k]];
+    for (std::size_t k = 0; k < placed; ++k)
+        s.sortPos[k] = pos[order[k]];
     return width;
 }
 
@@ -417,13 +440,15 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     // rebuild costs several times a step's candidate tests), within [2, 8] x the max radius
     // (a wider one only multiplies the candidates of dense crowds).
     double maxStep = 0.0;
-    for (const AgentParams& p : params) maxStep = std::max(maxStep, p.maxSpeed);
+    for (const AgentParams& p : params)
+        maxStep = std::max(maxStep, p.maxSpeed);
     maxStep *= sim.params().timeStep;
     const double skin = std::clamp(16.0 * maxStep, 2.0 * maxRadius, 8.0 * maxRadius);
     s.candidates.clear();
     s.builtPos.assign(pos.begin(), pos.end());
     s.builtRadius.resize(n);
-    for (std::size_t i = 0; i < n; ++i) s.builtRadius[i] = params[i].radius;
+    for (std::size_t i = 0; i < n; ++i)
+        s.builtRadius[i] = params[i].radius;
     s.skinLimitSq = 0.25 * skin * skin * (1.0 - 1e-9);
     s.candidatesValid = false;
 
@@ -445,16 +470,16 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     candidates.clear();
     const std::uint32_t* items = s.sortItems.data();
     const Vec2* sorted = s.sortPos.data();
-    const bool complete = sweepCells(
-        s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
+    const bool complete =
+        sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
             const std::uint32_t a = items[k];
             const std::uint32_t b = items[m];
             const double reach = params[a].radius + params[b].radius + skin;
             if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
                 if (candidates.size() == candidates.capacity()) {
                     if (candidates.size() >= budget) return false;
-                    candidates.reserve(std::min(budget, std::max<std::size_t>(
-                                                            1024, 2 * candidates.size())));
+                    candidates.reserve(
+                        std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size())));
                 }
                 candidates.emplace_back(std::min(a, b), std::max(a, b));
             }
@@ -468,11 +493,15 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
 
     // Sort by (i, j): a counting sort by i, then the few j of each i.
     s.candidateStart.assign(n + 1, 0);
-    for (const auto& c : candidates) ++s.candidateStart[c.first + 1];
-    for (std::size_t i = 0; i < n; ++i) s.candidateStart[i + 1] += s.candidateStart[i];
+    for (const auto& c : candidates)
+        ++s.candidateStart[c.first + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        s.candidateStart[i + 1] += s.candidateStart[i];
     s.candidates.resize(candidates.size());
-    for (const auto& c : candidates) s.candidates[s.candidateStart[c.first]++] = c;
-    for (std::size_t i = n; i > 0; --i) s.candidateStart[i] = s.candidateStart[i - 1];
+    for (const auto& c : candidates)
+        s.candidates[s.candidateStart[c.first]++] = c;
+    for (std::size_t i = n; i > 0; --i)
+        s.candidateStart[i] = s.candidateStart[i - 1];
     s.candidateStart[0] = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const auto first = s.candidates.begin() + s.candidateStart[i];
@@ -493,7 +522,8 @@ bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
     const auto pos = sim.positions();
     const auto params = sim.agentParams();
     s.builtRadius.resize(params.size()); // (the radii for pairClearance)
-    for (std::size_t i = 0; i < params.size(); ++i) s.builtRadius[i] = params[i].radius;
+    for (std::size_t i = 0; i < params.size(); ++i)
+        s.builtRadius[i] = params[i].radius;
     // (Widened by a relative 1e-6: far more than the rounding of the cell coordinates, so a
     // pair closer than the cell never lands two cells apart.)
     const std::uint64_t width = sortByCell(pos, 1.0 / (2.0 * maxRadius * (1.0 + 1e-6)));
@@ -501,8 +531,8 @@ bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
     const std::uint32_t* items = s.sortItems.data();
     const Vec2* p = pos.data();
     const double* radius = s.builtRadius.data();
-    const bool complete = sweepCells(
-        s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
+    const bool complete =
+        sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
             const std::uint32_t i = std::min(items[k], items[m]);
             const std::uint32_t j = std::max(items[k], items[m]);
             const double c = pairClearance(p, radius, i, j);
@@ -664,8 +694,8 @@ void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step)
                 continue;
             const double r = params[i].radius;
             const double grow = widen(r);
-            const auto cx = std::min(static_cast<std::size_t>((p.x - s.gridOrigin.x) * invCell),
-                                     cols - 1);
+            const auto cx =
+                std::min(static_cast<std::size_t>((p.x - s.gridOrigin.x) * invCell), cols - 1);
             const auto cy = std::min(static_cast<std::size_t>((p.y - s.gridOrigin.y) * invCell),
                                      static_cast<std::size_t>(s.gridRows) - 1);
             const std::size_t c = cy * cols + cx;
@@ -687,10 +717,11 @@ void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step)
     // Report the pairs that were not in contact at the last observation (both lists sorted).
     std::size_t a = 0;
     for (std::size_t b = 0; b < s.contacts.size(); ++b) {
-        while (a < m_contacts.size() && m_contacts[a] < s.contacts[b]) ++a;
+        while (a < m_contacts.size() && m_contacts[a] < s.contacts[b])
+            ++a;
         if (a < m_contacts.size() && m_contacts[a] == s.contacts[b]) continue;
-        Event e = makeEvent(step, EventKind::ObstaclePenetration, s.contacts[b].agent,
-                            s.contactDepth[b]);
+        Event e =
+            makeEvent(step, EventKind::ObstaclePenetration, s.contacts[b].agent, s.contactDepth[b]);
         e.obstacle = s.contacts[b].obstacle;
         s.events.push_back(std::move(e));
     }
@@ -764,7 +795,8 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
                 uv < cosFlip * std::sqrt(uu * vv)) {
                 std::uint64_t* w = m_flipSteps.data() + i * flips;
                 std::uint32_t drop = 0;
-                while (drop < t.flipCount && step - w[drop] > window) ++drop;
+                while (drop < t.flipCount && step - w[drop] > window)
+                    ++drop;
                 std::copy(w + drop, w + t.flipCount, w);
                 t.flipCount -= drop;
                 w[t.flipCount++] = step;
@@ -784,8 +816,8 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
         // Detour: the mode the simulator holds after this step (the one for the next step).
         const bool detouring = sim.detourModeAt(i) == DetourMode::Detouring;
         if (detouring != t.detouring)
-            events.push_back(makeEvent(
-                step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
+            events.push_back(
+                makeEvent(step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
         t.detouring = detouring;
         t.known = true;
     }

@@ -68,7 +68,8 @@ std::vector<Vec2> feasibleRegion(std::span<const Line> lines, double radius, int
 double signedArea(std::span<const Vec2> polygon) {
     double twice = 0.0;
     const std::size_t n = polygon.size();
-    for (std::size_t i = 0; i < n; ++i) twice += det(polygon[i], polygon[(i + 1) % n]);
+    for (std::size_t i = 0; i < n; ++i)
+        twice += det(polygon[i], polygon[(i + 1) % n]);
     return 0.5 * twice;
 }
 

@@ -43,9 +43,10 @@ void History::record(const Simulator& sim) {
 }
 
 std::size_t History::keyframeIndexAtOrBefore(std::uint64_t step) const {
-    const auto it = std::upper_bound(
-        m_keyframes.begin(), m_keyframes.end(), step,
-        [](std::uint64_t s, const std::shared_ptr<const Keyframe>& k) { return s < k->state.stepCount; });
+    const auto it = std::upper_bound(m_keyframes.begin(), m_keyframes.end(), step,
+                                     [](std::uint64_t s, const std::shared_ptr<const Keyframe>& k) {
+                                         return s < k->state.stepCount;
+                                     });
     return it == m_keyframes.begin() ? 0 : static_cast<std::size_t>(it - m_keyframes.begin()) - 1;
 }
 
@@ -53,7 +54,8 @@ std::uint64_t History::seek(Simulator& sim, std::uint64_t step) const {
     if (!started()) throw std::logic_error("History::seek before start");
     step = std::clamp(step, firstStep(), m_lastStep);
     sim.restore(m_keyframes[keyframeIndexAtOrBefore(step)]->state);
-    while (sim.stepCount() < step) sim.step();
+    while (sim.stepCount() < step)
+        sim.step();
     return step;
 }
 
@@ -97,8 +99,8 @@ void History::edit(const Simulator& sim) {
     const std::uint64_t step = sim.stepCount();
     if (step < firstStep() || step > m_lastStep)
         throw std::logic_error("History::edit: step " + std::to_string(step) +
-                               " is outside the recording [" + std::to_string(firstStep()) +
-                               ", " + std::to_string(m_lastStep) + "]");
+                               " is outside the recording [" + std::to_string(firstStep()) + ", " +
+                               std::to_string(m_lastStep) + "]");
     const Keyframe& k = *m_keyframes[keyframeIndexAtOrBefore(step)];
     const bool sameAgents = k.state.agentCount() == sim.agentCount();
     if (step == firstStep() && !sameAgents) {
@@ -124,7 +126,8 @@ void History::addKeyframe(const Simulator& sim, bool pinned) {
     const SimulatorState* previous = m_keyframes.empty() ? nullptr : &m_keyframes.back()->state;
     auto k = std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector, pinned});
     m_keyframeBytes += k->state.dynamicBytes() + k->detector.bytes();
-    if (!previous || previous->config != k->state.config) m_keyframeBytes += k->state.config->bytes();
+    if (!previous || previous->config != k->state.config)
+        m_keyframeBytes += k->state.config->bytes();
     m_keyframes.push_back(std::move(k));
 }
 
@@ -161,7 +164,8 @@ void History::setMemoryBudget(std::size_t bytes) {
 std::vector<std::uint64_t> History::keyframeSteps() const {
     std::vector<std::uint64_t> steps;
     steps.reserve(m_keyframes.size());
-    for (const auto& k : m_keyframes) steps.push_back(k->state.stepCount);
+    for (const auto& k : m_keyframes)
+        steps.push_back(k->state.stepCount);
     return steps;
 }
 

@@ -203,10 +203,10 @@ double lp3(std::span<const Line> lines, std::size_t numObstLines, std::size_t be
                 // Opposite directions: the equidistant line runs midway between them.
                 projected.point = 0.5 * (lines[i].point + lines[j].point);
             } else {
-                projected.point = lines[i].point + (det(lines[j].direction,
-                                                        lines[i].point - lines[j].point) /
-                                                    determinant) *
-                                                       lines[i].direction;
+                projected.point =
+                    lines[i].point +
+                    (det(lines[j].direction, lines[i].point - lines[j].point) / determinant) *
+                        lines[i].direction;
             }
             // The bisector (seed 002's weight w: w = 1 is RVO2's half angle, w -> 0 turns it
             // towards -d_i, large w towards d_j).
@@ -214,8 +214,7 @@ double lp3(std::span<const Line> lines, std::size_t numObstLines, std::size_t be
                 normalize(bisectorWeight * lines[j].direction - lines[i].direction);
             scratch.push_back(projected);
             if constexpr (Traced)
-                step->projected.push_back(
-                    {projected, j, false, std::abs(determinant) <= kEpsilon});
+                step->projected.push_back({projected, j, false, std::abs(determinant) <= kEpsilon});
         }
 
         const Vec2 tempResult = result;
@@ -257,8 +256,8 @@ SolveResult solve(std::span<const Line> lines, std::size_t numObstLines, double 
     out.lp2Velocity = result;
     if (out.lp2Fail < lines.size()) {
         out.lp3Ran = true;
-        out.lp3Depth = lp3<Traced>(lines, numObstLines, out.lp2Fail, radius, bisectorWeight,
-                                   result, scratch, lp3Trace);
+        out.lp3Depth = lp3<Traced>(lines, numObstLines, out.lp2Fail, radius, bisectorWeight, result,
+                                   scratch, lp3Trace);
     }
     out.velocity = clampToDisk(result, radius);
     if constexpr (Traced) {
@@ -294,8 +293,8 @@ std::size_t linearProgram2(std::span<const Line> lines, double radius, Vec2 optV
     return lp2<true>(lines, radius, optVelocity, directionOpt, result, &trace);
 }
 
-double linearProgram3(std::span<const Line> lines, std::size_t numObstLines,
-                      std::size_t beginLine, double radius, double bisectorWeight, Vec2& result,
+double linearProgram3(std::span<const Line> lines, std::size_t numObstLines, std::size_t beginLine,
+                      double radius, double bisectorWeight, Vec2& result,
                       std::vector<Line>& scratch) {
     return lp3<false>(lines, numObstLines, beginLine, radius, bisectorWeight, result, scratch,
                       nullptr);
@@ -311,9 +310,8 @@ std::vector<std::size_t> bindingLines(std::span<const Line> lines, std::size_t n
     std::vector<std::size_t> out;
     for (std::size_t k = 0; k < lines.size(); ++k) {
         const double v = violation(lines[k], velocity);
-        const bool binds = (lp3Ran && k >= numObstLines)
-                               ? v >= maxAgentViolation - tol && v >= -tol
-                               : std::abs(v) <= tol;
+        const bool binds = (lp3Ran && k >= numObstLines) ? v >= maxAgentViolation - tol && v >= -tol
+                                                         : std::abs(v) <= tol;
         if (binds) out.push_back(k);
     }
     return out;
@@ -325,7 +323,8 @@ Vec2 clampToDisk(Vec2 v, double radius) {
     if (radius <= 0.0) return {0.0, 0.0};
     Vec2 scaled = v * (radius / std::sqrt(lenSq));
     // Rounding can leave the scaled vector a hair outside; shrink by ulps until it is not.
-    while (absSq(scaled) > radius * radius) scaled *= (1.0 - 0x1p-52);
+    while (absSq(scaled) > radius * radius)
+        scaled *= (1.0 - 0x1p-52);
     return scaled;
 }
 
@@ -338,8 +337,7 @@ SolveResult solveVelocity(std::span<const Line> lines, std::size_t numObstLines,
 SolveResult solveVelocity(std::span<const Line> lines, std::size_t numObstLines, double radius,
                           Vec2 prefVelocity, double bisectorWeight, std::vector<Line>& scratch,
                           LpTrace& trace) {
-    return solve<true>(lines, numObstLines, radius, prefVelocity, bisectorWeight, scratch,
-                       &trace);
+    return solve<true>(lines, numObstLines, radius, prefVelocity, bisectorWeight, scratch, &trace);
 }
 
 } // namespace orca

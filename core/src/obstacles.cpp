@@ -42,7 +42,6 @@ bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
     return false;
 }
 
-
 PolygonCheck checkPolygon(std::span<const Vec2> v) {
     PolygonCheck check;
     auto fail = [&](std::string msg) {
@@ -60,7 +59,8 @@ PolygonCheck checkPolygon(std::span<const Vec2> v) {
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return v[a].x < v[b].x || (v[a].x == v[b].x && (v[a].y < v[b].y || (v[a].y == v[b].y && a < b)));
+        return v[a].x < v[b].x ||
+               (v[a].x == v[b].x && (v[a].y < v[b].y || (v[a].y == v[b].y && a < b)));
     });
     for (std::size_t k = 1; k < n; ++k) {
         if (v[order[k]] == v[order[k - 1]]) {
@@ -98,8 +98,8 @@ PolygonCheck checkPolygon(std::span<const Vec2> v) {
         const Vec2 c = v[(i + 2) % n];
         if (det(b - a, c - b) == 0.0 && dot(b - a, c - b) < 0.0) {
             return fail("edges " + std::to_string(i) + " and " + std::to_string((i + 1) % n) +
-                        " fold back on each other at vertex " + std::to_string((i + 1) % n) +
-                        " " + fmtPoint(b) + " (self-intersecting polygon)");
+                        " fold back on each other at vertex " + std::to_string((i + 1) % n) + " " +
+                        fmtPoint(b) + " (self-intersecting polygon)");
         }
         for (std::size_t j = i + 2; j < n; ++j) {
             if (i == 0 && j == n - 1) continue; // adjacent through the wrap-around
@@ -190,7 +190,8 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
             }
             const int c0 = std::max(cellX(xa) - 1, 0);
             const int c1 = std::min(cellX(xb) + 1, m_cols - 1);
-            for (int c = c0; c <= c1; ++c) f(static_cast<std::size_t>(r) * m_cols + c);
+            for (int c = c0; c <= c1; ++c)
+                f(static_cast<std::size_t>(r) * m_cols + c);
         }
     };
 
@@ -200,7 +201,8 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
         forEachCell(vx.point, vertices[vx.next].point, [&](std::size_t c) { ++counts[c]; });
     }
     m_cellStart.assign(numCells + 1, 0);
-    for (std::size_t c = 0; c < numCells; ++c) m_cellStart[c + 1] = m_cellStart[c] + counts[c];
+    for (std::size_t c = 0; c < numCells; ++c)
+        m_cellStart[c + 1] = m_cellStart[c] + counts[c];
     m_items.resize(m_cellStart[numCells]);
     std::vector<std::uint32_t> fill(m_cellStart.begin(), m_cellStart.end() - 1);
     for (std::uint32_t i = 0; i < vertices.size(); ++i) {

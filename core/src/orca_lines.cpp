@@ -10,31 +10,50 @@ namespace orca {
 
 std::string_view toString(LineCase c) {
     switch (c) {
-    case LineCase::AgentCutoffCircle: return "agent-cutoff-circle";
-    case LineCase::AgentLeftLeg: return "agent-left-leg";
-    case LineCase::AgentRightLeg: return "agent-right-leg";
-    case LineCase::AgentColliding: return "agent-colliding";
-    case LineCase::ObstacleCollidingLeftVertex: return "obstacle-colliding-left-vertex";
-    case LineCase::ObstacleCollidingRightVertex: return "obstacle-colliding-right-vertex";
-    case LineCase::ObstacleCollidingSegment: return "obstacle-colliding-segment";
-    case LineCase::ObstacleLeftCutoffCircle: return "obstacle-left-cutoff-circle";
-    case LineCase::ObstacleRightCutoffCircle: return "obstacle-right-cutoff-circle";
-    case LineCase::ObstacleCutoffLine: return "obstacle-cutoff-line";
-    case LineCase::ObstacleLeftLeg: return "obstacle-left-leg";
-    case LineCase::ObstacleRightLeg: return "obstacle-right-leg";
+    case LineCase::AgentCutoffCircle:
+        return "agent-cutoff-circle";
+    case LineCase::AgentLeftLeg:
+        return "agent-left-leg";
+    case LineCase::AgentRightLeg:
+        return "agent-right-leg";
+    case LineCase::AgentColliding:
+        return "agent-colliding";
+    case LineCase::ObstacleCollidingLeftVertex:
+        return "obstacle-colliding-left-vertex";
+    case LineCase::ObstacleCollidingRightVertex:
+        return "obstacle-colliding-right-vertex";
+    case LineCase::ObstacleCollidingSegment:
+        return "obstacle-colliding-segment";
+    case LineCase::ObstacleLeftCutoffCircle:
+        return "obstacle-left-cutoff-circle";
+    case LineCase::ObstacleRightCutoffCircle:
+        return "obstacle-right-cutoff-circle";
+    case LineCase::ObstacleCutoffLine:
+        return "obstacle-cutoff-line";
+    case LineCase::ObstacleLeftLeg:
+        return "obstacle-left-leg";
+    case LineCase::ObstacleRightLeg:
+        return "obstacle-right-leg";
     }
     return "unknown";
 }
 
 std::string_view toString(ObstacleOutcome o) {
     switch (o) {
-    case ObstacleOutcome::Line: return "line";
-    case ObstacleOutcome::AlreadyCovered: return "already-covered";
-    case ObstacleOutcome::CollidingConcaveVertex: return "colliding-concave-vertex";
-    case ObstacleOutcome::CollidingVertexOfNextSegment: return "colliding-vertex-of-next-segment";
-    case ObstacleOutcome::ObliqueConcaveVertex: return "oblique-concave-vertex";
-    case ObstacleOutcome::ForeignLeftLeg: return "foreign-left-leg";
-    case ObstacleOutcome::ForeignRightLeg: return "foreign-right-leg";
+    case ObstacleOutcome::Line:
+        return "line";
+    case ObstacleOutcome::AlreadyCovered:
+        return "already-covered";
+    case ObstacleOutcome::CollidingConcaveVertex:
+        return "colliding-concave-vertex";
+    case ObstacleOutcome::CollidingVertexOfNextSegment:
+        return "colliding-vertex-of-next-segment";
+    case ObstacleOutcome::ObliqueConcaveVertex:
+        return "oblique-concave-vertex";
+    case ObstacleOutcome::ForeignLeftLeg:
+        return "foreign-left-leg";
+    case ObstacleOutcome::ForeignRightLeg:
+        return "foreign-right-leg";
     }
     return "unknown";
 }
@@ -73,8 +92,8 @@ AgentLine agentOrcaLine(Vec2 relPos, Vec2 relVel, Vec2 velocity, double combined
     //  * collision: projection on the cut-off circle of time Δt.
     double dx, dy, ux, uy;
     std::uint8_t lineCase;
-    const detail::AgentLineBatch batch{&relPos.x, &relPos.y, &relVel.x, &relVel.y,
-                                       &combinedRadius, &dx, &dy, &ux, &uy, &lineCase};
+    const detail::AgentLineBatch batch{&relPos.x, &relPos.y, &relVel.x, &relVel.y, &combinedRadius,
+                                       &dx,       &dy,       &ux,       &uy,       &lineCase};
     detail::computeAgentLines(1, batch, invTimeHorizon, invTimeStep);
     AgentLine out;
     out.line.direction = {dx, dy};
@@ -145,9 +164,11 @@ void obstacleOrcaLines(std::span<const ObstacleVertex> vertices,
         bool alreadyCovered = false;
         for (std::size_t j = firstLine; j < lines.size(); ++j) {
             if (det(invTimeHorizon * relativePosition1 - lines[j].point, lines[j].direction) -
-                        invTimeHorizon * radius >= -kEpsilon &&
+                        invTimeHorizon * radius >=
+                    -kEpsilon &&
                 det(invTimeHorizon * relativePosition2 - lines[j].point, lines[j].direction) -
-                        invTimeHorizon * radius >= -kEpsilon) {
+                        invTimeHorizon * radius >=
+                    -kEpsilon) {
                 alreadyCovered = true;
                 break;
             }
@@ -224,9 +245,8 @@ void obstacleOrcaLines(std::span<const ObstacleVertex> vertices,
             // Usual situation.
             leftLegDirection = obstacle1->convex ? leftLegOf(relativePosition1, distSq1, radius)
                                                  : -obstacle1->unitDir; // extends cut-off line
-            rightLegDirection = obstacle2->convex
-                                    ? rightLegOf(relativePosition2, distSq2, radius)
-                                    : obstacle1->unitDir; // extends cut-off line
+            rightLegDirection = obstacle2->convex ? rightLegOf(relativePosition2, distSq2, radius)
+                                                  : obstacle1->unitDir; // extends cut-off line
         }
 
         // Legs can never point into the neighbouring edge at a convex vertex: take the cut-off

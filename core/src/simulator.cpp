@@ -164,8 +164,10 @@ bool Simulator::removeAgent(AgentId id) {
 }
 
 void Simulator::clear() {
-    while (!m_ids.empty()) removeAgent(m_ids.back()); // O(1) each from the back
-    for (ObstacleId id : m_obstacleIds) m_obstacleSlots.release(id.slot);
+    while (!m_ids.empty())
+        removeAgent(m_ids.back()); // O(1) each from the back
+    for (ObstacleId id : m_obstacleIds)
+        m_obstacleSlots.release(id.slot);
     m_obstacleIds.clear();
     m_obstacles.clear();
     rebuildObstacles();
@@ -180,7 +182,9 @@ std::optional<std::size_t> Simulator::indexOf(AgentId id) const {
     return *index;
 }
 
-bool Simulator::contains(AgentId id) const { return indexOf(id).has_value(); }
+bool Simulator::contains(AgentId id) const {
+    return indexOf(id).has_value();
+}
 
 std::size_t Simulator::require(AgentId id) const {
     const auto index = indexOf(id);
@@ -253,7 +257,8 @@ std::size_t Simulator::goalAgentCount() const {
 
 std::size_t Simulator::atGoalCount() const {
     std::size_t n = 0;
-    for (std::size_t i = 0; i < m_pos.size(); ++i) n += atGoalAt(i) ? 1 : 0;
+    for (std::size_t i = 0; i < m_pos.size(); ++i)
+        n += atGoalAt(i) ? 1 : 0;
     return n;
 }
 
@@ -278,7 +283,8 @@ ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
 }
 
 std::vector<ObstacleId> Simulator::addObstacles(std::span<const std::vector<Vec2>> polygons) {
-    for (const std::vector<Vec2>& polygon : polygons) requireUsablePolygon(polygon);
+    for (const std::vector<Vec2>& polygon : polygons)
+        requireUsablePolygon(polygon);
     std::vector<ObstacleId> ids;
     ids.reserve(polygons.size());
     for (const std::vector<Vec2>& polygon : polygons) {
@@ -334,7 +340,8 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
     const std::span<const Vec2> pos = grid.itemPositions();
     const std::span<const std::uint32_t> agents = grid.itemAgents();
     std::size_t total = 0;
-    for (const detail::ItemRange& r : s.ranges) total += r.end - r.begin;
+    for (const detail::ItemRange& r : s.ranges)
+        total += r.end - r.begin;
     s.reserveCandidates(total);
     double* dist = s.candDistSq.data();
     std::uint32_t* item = s.candItem.data();
@@ -365,16 +372,18 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
         // O(count²) branch-free compares beat a sort's unpredictable branches.
         for (std::size_t a = 0; a < count; ++a) {
             std::size_t rank = 0;
-            for (std::size_t b = 0; b < count; ++b) rank += before(b, a);
+            for (std::size_t b = 0; b < count; ++b)
+                rank += before(b, a);
             if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
         }
         return;
     }
     std::vector<std::uint32_t>& order = s.candOrder;
     order.resize(count);
-    for (std::size_t a = 0; a < count; ++a) order[a] = static_cast<std::uint32_t>(a);
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep),
-                      order.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+    for (std::size_t a = 0; a < count; ++a)
+        order[a] = static_cast<std::uint32_t>(a);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
     for (std::size_t r = 0; r < keep; ++r) {
         const std::uint32_t a = order[r];
         s.neighbors[r] = {dist[a], agent[a], item[a]};

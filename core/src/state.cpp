@@ -9,7 +9,9 @@ namespace orca {
 
 namespace {
 
-template <class T> std::size_t vectorBytes(const std::vector<T>& v) { return v.size() * sizeof(T); }
+template <class T> std::size_t vectorBytes(const std::vector<T>& v) {
+    return v.size() * sizeof(T);
+}
 
 /// Bit equality of two vectors of trivially copyable elements without padding.
 template <class T> bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
@@ -18,7 +20,9 @@ template <class T> bool sameBits(const std::vector<T>& a, const std::vector<T>& 
            (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 bool sameBits(const AgentParams& a, const AgentParams& b) {
     return sameBits(a.radius, b.radius) && sameBits(a.maxSpeed, b.maxSpeed) &&
@@ -56,7 +60,8 @@ std::size_t SimulatorState::Config::bytes() const {
                     vectorBytes(agentParams) + vectorBytes(hasGoal) + vectorBytes(isStatic) +
                     vectorBytes(ids) + agentSlots.bytes() + vectorBytes(obstacleIds) +
                     obstacleSlots.bytes();
-    for (const std::vector<Vec2>& o : obstacles) n += sizeof o + vectorBytes(o);
+    for (const std::vector<Vec2>& o : obstacles)
+        n += sizeof o + vectorBytes(o);
     return n;
 }
 
@@ -145,7 +150,8 @@ void Simulator::restore(const SimulatorState& s) {
     m_neighborDistCount = c.neighborDistCount;
     m_agentsVersion = c.agentsVersion;
     m_radius.resize(n);
-    for (std::size_t i = 0; i < n; ++i) m_radius[i] = m_agentParams[i].radius;
+    for (std::size_t i = 0; i < n; ++i)
+        m_radius[i] = m_agentParams[i].radius;
     // Obstacles: the derived vertex list and index are rebuilt only when they differ.
     bool sameObstacles = m_obstacleIds == c.obstacleIds && m_obstacles.size() == c.obstacles.size();
     for (std::size_t k = 0; sameObstacles && k < m_obstacles.size(); ++k)

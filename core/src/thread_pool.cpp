@@ -31,7 +31,8 @@ ThreadPool::ThreadPool(int threads) {
     const unsigned cores = std::thread::hardware_concurrency();
     m_spin = cores == 0 || static_cast<unsigned>(extra + 1) <= cores;
     m_threads.reserve(static_cast<std::size_t>(extra));
-    for (int w = 1; w <= extra; ++w) m_threads.emplace_back([this, w] { workerLoop(w); });
+    for (int w = 1; w <= extra; ++w)
+        m_threads.emplace_back([this, w] { workerLoop(w); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -40,7 +41,8 @@ ThreadPool::~ThreadPool() {
         m_stop.store(true);
     }
     m_wake.notify_all();
-    for (std::thread& t : m_threads) t.join();
+    for (std::thread& t : m_threads)
+        t.join();
 }
 
 void ThreadPool::prepare() {

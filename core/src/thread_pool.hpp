@@ -20,7 +20,7 @@
 namespace orca::detail {
 
 class ThreadPool {
-public:
+  public:
     /// Body of a parallel loop: process items [begin, end) on worker `worker` (0..size()-1).
     using Body = std::function<void(std::size_t begin, std::size_t end, int worker)>;
 
@@ -37,7 +37,7 @@ public:
     /// Runs body over [0, n) in chunks of `grain` items and returns when all are done.
     void parallelFor(std::size_t n, std::size_t grain, const Body& body);
 
-private:
+  private:
     void workerLoop(int worker);
     void runChunks(int worker);
     /// Spins until a new job is published or the spin budget runs out; true if a job came.

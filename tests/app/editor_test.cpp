@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/lint.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "sandbox.hpp"
 

@@ -16,15 +16,21 @@ TEST(KeyBindings, NoKeyIsBoundTwiceInTheSameMode) {
         for (const KeyBinding& b : kKeyBindings) {
             bool live = false;
             switch (b.scope) {
-            case KeyScope::Always: live = true; break;
-            case KeyScope::Construction: live = mode.construction && !mode.editing; break;
+            case KeyScope::Always:
+                live = true;
+                break;
+            case KeyScope::Construction:
+                live = mode.construction && !mode.editing;
+                break;
             case KeyScope::Viewing:
                 live = !mode.construction && !mode.solve && !mode.editing;
                 break;
             case KeyScope::Solve:
                 live = mode.solve && !mode.construction && !mode.editing;
                 break;
-            case KeyScope::Editing: live = mode.editing; break;
+            case KeyScope::Editing:
+                live = mode.editing;
+                break;
             }
             if (live) {
                 EXPECT_TRUE(seen.insert({b.key, b.mods}).second) << b.name;
@@ -69,8 +75,7 @@ TEST(KeyBindings, ArrowsStepTheLpTraceInSolveMode) {
     EXPECT_EQ(findBinding(SDLK_v, KMOD_NONE, solve)->action, Action::ToggleSolve);
     EXPECT_EQ(findBinding(SDLK_v, KMOD_NONE, {})->action, Action::ToggleSolve);
     // With an edit tool the arrows still nudge.
-    EXPECT_EQ(findBinding(SDLK_RIGHT, KMOD_NONE, {false, true, true})->action,
-              Action::NudgeRight);
+    EXPECT_EQ(findBinding(SDLK_RIGHT, KMOD_NONE, {false, true, true})->action, Action::NudgeRight);
 }
 
 TEST(KeyBindings, AuthoringKeysDispatch) {
@@ -141,7 +146,8 @@ TEST(KeyBindings, HelpListsEveryActionOnceWithAllItsKeys) {
     // The step row says that Right only steps outside construction mode.
     for (const auto& r : rows)
         if (r.action == "Single step") {
-            EXPECT_NE(r.input.find("Right (inspect tool, not in construction or solve mode)"), std::string::npos);
+            EXPECT_NE(r.input.find("Right (inspect tool, not in construction or solve mode)"),
+                      std::string::npos);
         }
 }
 

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "orca/scene/atomic_write.hpp"
 #include "layers.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "settings.hpp"
 
 namespace fs = std::filesystem;
@@ -177,8 +177,8 @@ TEST(Settings, UiScaleAndThemePersistAndAreClamped) {
     EXPECT_EQ(back.uiScalePercent, 175);
     EXPECT_EQ(back.theme, orca::ui::Theme::Light);
 
-    ASSERT_TRUE(settingsFromText(R"({"appearance": {"uiScale": 900, "theme": "purple"}})", back,
-                                 error));
+    ASSERT_TRUE(
+        settingsFromText(R"({"appearance": {"uiScale": 900, "theme": "purple"}})", back, error));
     EXPECT_EQ(back.uiScalePercent, 250); // clamped
     EXPECT_EQ(back.theme, orca::ui::Theme::Dark);
     ASSERT_TRUE(settingsFromText(R"({"appearance": {"uiScale": "big"}})", back, error));

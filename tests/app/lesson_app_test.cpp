@@ -30,10 +30,10 @@ TEST(LessonApp, NamesResolveInTheLessonsFolder) {
     paths.lessonsDir = std::filesystem::path(ORCA_SOURCE_DIR) / "lessons";
     const auto full = resolveLessonArgument("03_u_and_the_half_plane", paths);
     EXPECT_EQ(full.filename(), "03_u_and_the_half_plane.json");
-    EXPECT_EQ(resolveLessonArgument("03", paths), full);              // a unique prefix
-    EXPECT_TRUE(resolveLessonArgument("0", paths).empty());           // ambiguous
+    EXPECT_EQ(resolveLessonArgument("03", paths), full);    // a unique prefix
+    EXPECT_TRUE(resolveLessonArgument("0", paths).empty()); // ambiguous
     EXPECT_TRUE(resolveLessonArgument("no_such_lesson", paths).empty());
-    EXPECT_EQ(resolveLessonArgument(full.string(), paths), full);     // a path
+    EXPECT_EQ(resolveLessonArgument(full.string(), paths), full); // a path
 
     const std::vector<LessonListEntry> list = listLessons(paths.lessonsDir);
     ASSERT_GE(list.size(), 10u);

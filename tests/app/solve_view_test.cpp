@@ -32,12 +32,12 @@ ExplainLine agentLine(Line l, LineCase c, std::uint32_t neighbour) {
 // Solves the record's lines as the simulator would and stores the trace.
 void solve(ExplainRecord& rec, double weight = 1.0) {
     std::vector<Line> lines;
-    for (const ExplainLine& l : rec.lines) lines.push_back(l.line);
+    for (const ExplainLine& l : rec.lines)
+        lines.push_back(l.line);
     std::vector<Line> scratch;
     orca::LpTrace trace;
-    const orca::SolveResult r = orca::solveVelocity(lines, rec.numObstacleLines,
-                                                    rec.params.maxSpeed, rec.prefVelocity,
-                                                    weight, scratch, trace);
+    const orca::SolveResult r = orca::solveVelocity(
+        lines, rec.numObstacleLines, rec.params.maxSpeed, rec.prefVelocity, weight, scratch, trace);
     rec.newVelocity = r.velocity;
     rec.lp2Fail = r.lp2Fail;
     rec.lp3Ran = r.lp3Ran;
@@ -54,8 +54,8 @@ ExplainRecord feasibleRecord() {
     rec.prefVelocity = {1.5, 0.0};
     rec.lines.push_back(agentLine({{0.0, 1.0}, {1.0, 0.0}}, LineCase::AgentCutoffCircle, 3));
     rec.lines.push_back(agentLine({{0.5, 0.0}, {0.0, 1.0}}, LineCase::AgentLeftLeg, 5));
-    rec.lines.push_back(agentLine({{0.6, 0.6}, Vec2(-1.0, 1.0) / std::sqrt(2.0)},
-                                  LineCase::AgentRightLeg, 6));
+    rec.lines.push_back(
+        agentLine({{0.6, 0.6}, Vec2(-1.0, 1.0) / std::sqrt(2.0)}, LineCase::AgentRightLeg, 6));
     rec.lines.push_back(agentLine({{0.0, 1.5}, {-1.0, 0.0}}, LineCase::AgentCutoffCircle, 8));
     rec.agentNeighbors.resize(4);
     solve(rec);
@@ -99,8 +99,8 @@ TEST(SolveView, Lp2StepsNarrateAndMoveTheOptimum) {
     EXPECT_NEAR(s2.clipPoints[0].y, 1.0, 1e-12);
     EXPECT_TRUE(s2.hasLp1);
     EXPECT_FALSE(s2.empty);
-    EXPECT_NEAR(s2.from.y, 1.0, 1e-12);                // tLeft = 1 on x = 0.5
-    EXPECT_NEAR(s2.to.y, std::sqrt(3.75), 1e-12);      // the disk's end
+    EXPECT_NEAR(s2.from.y, 1.0, 1e-12);           // tLeft = 1 on x = 0.5
+    EXPECT_NEAR(s2.to.y, std::sqrt(3.75), 1e-12); // the disk's end
     EXPECT_NEAR(s2.diskA.y, -std::sqrt(3.75), 1e-12);
 
     const ui::SolveFrame s4 = ui::solveFrame(rec, 4);

@@ -29,7 +29,7 @@ inline std::string readFile(const fs::path& p) {
 }
 
 class CliFixture : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
         m_dir = fs::temp_directory_path() /
@@ -49,7 +49,8 @@ protected:
         if (!pipe) return r;
         std::array<char, 4096> buf{};
         std::size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+            r.out.append(buf.data(), n);
         const int status = pclose(pipe);
         r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         r.err = readFile(errFile);

@@ -28,8 +28,8 @@ TEST_F(Cli, HelpListsCommandsAndOptions) {
         EXPECT_NE(r.out.find(word), std::string::npos) << word;
     r = orca("run --help");
     EXPECT_EQ(r.code, 0);
-    for (const char* opt : {"--steps", "--until-goals", "--max-steps", "--threads", "--save-state",
-                            "--trajectory"})
+    for (const char* opt :
+         {"--steps", "--until-goals", "--max-steps", "--threads", "--save-state", "--trajectory"})
         EXPECT_NE(r.out.find(opt), std::string::npos) << opt;
     EXPECT_EQ(orca("explain --help").code, 0);
     EXPECT_EQ(orca("validate --help").code, 0);
@@ -56,7 +56,8 @@ TEST_F(Cli, RunPrintsTheSummary) {
                             "msPerStepMedian", "agentStepsPerSecond", "stateHash"})
         EXPECT_TRUE(j.contains(key)) << key;
     EXPECT_EQ(j["steps"], 10);
-    const double dt = Json::parse(readFile(scene("crossing.json")))["simulation"].value("timeStep", 0.25);
+    const double dt =
+        Json::parse(readFile(scene("crossing.json")))["simulation"].value("timeStep", 0.25);
     EXPECT_DOUBLE_EQ(j["time"].get<double>(), 10 * dt);
     EXPECT_FALSE(j["allAtGoal"].get<bool>());
     EXPECT_TRUE(j["stepsToAllAtGoal"].is_null());
@@ -76,7 +77,8 @@ TEST_F(Cli, RunUntilGoals) {
 
 TEST_F(Cli, TrajectoryHasOneRowPerAgentAndStep) {
     const fs::path csv = m_dir / "t.csv";
-    const Result r = orca("run " + scene("head_on.json") + " --steps 4 --trajectory " + csv.string());
+    const Result r =
+        orca("run " + scene("head_on.json") + " --steps 4 --trajectory " + csv.string());
     ASSERT_EQ(r.code, 0) << r.err;
     std::ifstream in(csv);
     std::string line;
@@ -105,7 +107,8 @@ TEST_F(Cli, SaveStateResumesBitIdentically) {
     const fs::path state = m_dir / "state.json";
     const Result straight = orca("run " + scene("blocks.json") + " --steps 300 --threads 2");
     ASSERT_EQ(straight.code, 0) << straight.err;
-    const Result first = orca("run " + scene("blocks.json") + " --steps 120 --save-state " + state.string());
+    const Result first =
+        orca("run " + scene("blocks.json") + " --steps 120 --save-state " + state.string());
     ASSERT_EQ(first.code, 0) << first.err;
     const Result rest = orca("run " + state.string() + " --steps 180");
     ASSERT_EQ(rest.code, 0) << rest.err;
@@ -118,8 +121,10 @@ TEST_F(Cli, SaveStateResumesBitIdentically) {
 }
 
 TEST_F(Cli, ThreadCountDoesNotChangeTheResult) {
-    const Result one = orca("run " + scene("circle.json") + " --steps 400 --no-metrics --threads 1");
-    const Result two = orca("run " + scene("circle.json") + " --steps 400 --no-metrics --threads 2");
+    const Result one =
+        orca("run " + scene("circle.json") + " --steps 400 --no-metrics --threads 1");
+    const Result two =
+        orca("run " + scene("circle.json") + " --steps 400 --no-metrics --threads 2");
     ASSERT_EQ(one.code, 0);
     ASSERT_EQ(two.code, 0);
     EXPECT_EQ(Json::parse(one.out)["stateHash"], Json::parse(two.out)["stateHash"]);
@@ -156,7 +161,8 @@ TEST_F(Cli, ExplainShowsObstacleCases) {
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_FALSE(j["obstacleNeighbors"].empty());
-    for (const Json& o : j["obstacleNeighbors"]) EXPECT_TRUE(o.contains("outcome"));
+    for (const Json& o : j["obstacleNeighbors"])
+        EXPECT_TRUE(o.contains("outcome"));
 }
 
 TEST_F(Cli, ExplainRejectsAnAgentOutOfRange) {
@@ -184,7 +190,8 @@ TEST_F(Cli, ValidateReportsErrorsWithFileAndPath) {
     EXPECT_NE(r.err.find("agents[1].radius"), std::string::npos) << r.err;
     EXPECT_NE(r.out.find(good.string() + ": ok"), std::string::npos) << r.out;
 
-    const fs::path syntax = write("syntax.json", "{\n  \"agents\": [\n    {\"position\": [1, 2]\n  ]\n}\n");
+    const fs::path syntax =
+        write("syntax.json", "{\n  \"agents\": [\n    {\"position\": [1, 2]\n  ]\n}\n");
     const Result s = orca("validate " + syntax.string());
     EXPECT_EQ(s.code, 1);
     EXPECT_NE(s.err.find(syntax.string() + ":4:"), std::string::npos) << s.err; // line 4

@@ -23,9 +23,9 @@ TEST_F(CompareCli, PrintsBothRunsSideBySide) {
     EXPECT_EQ(j["change"], "maxNeighbors=4, timeHorizon=1");
     EXPECT_EQ(j["firstDivergingStep"], 21); // the first step decided with the new parameters
     for (const char* run : {"base", "branch"}) {
-        for (const char* key : {"step", "goalAgents", "agentsAtGoal", "allAtGoalStep",
-                                "minClearance", "maxOverlapDepth", "overlapPairSteps",
-                                "lp3AgentSteps", "events", "stateHash"})
+        for (const char* key :
+             {"step", "goalAgents", "agentsAtGoal", "allAtGoalStep", "minClearance",
+              "maxOverlapDepth", "overlapPairSteps", "lp3AgentSteps", "events", "stateHash"})
             EXPECT_TRUE(j[run].contains(key)) << run << '.' << key;
         EXPECT_EQ(j[run]["step"], 120);
         EXPECT_EQ(j[run]["events"].size(), orca::kEventKindCount);
@@ -39,7 +39,8 @@ TEST_F(CompareCli, PrintsBothRunsSideBySide) {
 
 TEST_F(CompareCli, AChangeThatChangesNothingNeverDiverges) {
     // head_on.json already uses timeHorizon 5 (agentDefaults).
-    const Result r = orca("compare " + scene("head_on.json") + " --steps 50 --set tau=5 --threads 2");
+    const Result r =
+        orca("compare " + scene("head_on.json") + " --steps 50 --set tau=5 --threads 2");
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_TRUE(j["firstDivergingStep"].is_null());

@@ -21,8 +21,8 @@
 #include "cli/cli_fixture.hpp"
 
 #include "orca/events.hpp"
-#include "orca/scene/events_json.hpp"
 #include "orca/geometry.hpp"
+#include "orca/scene/events_json.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace {
@@ -37,14 +37,15 @@ using orca::testing::readFile;
 using orca::testing::Result;
 
 class EventsCli : public orca::testing::CliFixture {
-protected:
+  protected:
     /// `orca events ARGS`, parsed (fails the test on a non-zero exit).
     std::vector<Event> events(const std::string& args) {
         const Result r = orca("events " + args);
         EXPECT_EQ(r.code, 0) << r.err;
         std::vector<Event> out;
         if (r.code != 0) return out;
-        for (const Json& j : Json::parse(r.out)) out.push_back(orca::eventFromJson(j));
+        for (const Json& j : Json::parse(r.out))
+            out.push_back(orca::eventFromJson(j));
         return out;
     }
 };
@@ -172,11 +173,11 @@ std::string penetrationScene() {
         agents.push_back({{"position", {12.0 * std::cos(a), 12.0 * std::sin(a)}},
                           {"goal", {-12.0 * std::cos(a), -12.0 * std::sin(a)}}});
     }
-    agents.push_back({{"position", {0.2, 0.1}}, {"goal", {20, 0}}});     // inside the square
-    agents.push_back({{"position", {6.3, -3}}, {"goal", {-20, 0}}});     // against the wall
-    agents.push_back({{"position", {-6, 3.9}}, {"goal", {-6, -20}}});    // inside the triangle
-    agents.push_back({{"position", {1.5, 1.5}}, {"goal", {1.5, 1.5}}});  // off a corner
-    agents.push_back({{"position", {-1.3, 0}}, {"static", true}});       // static, touching
+    agents.push_back({{"position", {0.2, 0.1}}, {"goal", {20, 0}}});    // inside the square
+    agents.push_back({{"position", {6.3, -3}}, {"goal", {-20, 0}}});    // against the wall
+    agents.push_back({{"position", {-6, 3.9}}, {"goal", {-6, -20}}});   // inside the triangle
+    agents.push_back({{"position", {1.5, 1.5}}, {"goal", {1.5, 1.5}}}); // off a corner
+    agents.push_back({{"position", {-1.3, 0}}, {"static", true}});      // static, touching
     Json sc = {{"format", "orca-scene"},
                {"version", 1},
                {"name", "Penetrations"},
@@ -204,12 +205,10 @@ TEST_F(EventsCli, OverlapsAndPenetrationsMatchABruteForceCheckOfTheTrajectory) {
         std::string file;
         int steps;
     };
-    const std::vector<Case> cases{{scene("circle.json"), 1000},
-                                  {scene("dense_convergence.json"), 800},
-                                  {scene("blocks.json"), 2000},
-                                  {scene("concave_obstacle.json"), 400},
-                                  {scene("detour_field.json"), 600},
-                                  {pen.string(), 500}};
+    const std::vector<Case> cases{
+        {scene("circle.json"), 1000},      {scene("dense_convergence.json"), 800},
+        {scene("blocks.json"), 2000},      {scene("concave_obstacle.json"), 400},
+        {scene("detour_field.json"), 600}, {pen.string(), 500}};
     std::size_t overlaps = 0;
     std::size_t penetrations = 0;
     for (const Case& c : cases) {
@@ -218,14 +217,15 @@ TEST_F(EventsCli, OverlapsAndPenetrationsMatchABruteForceCheckOfTheTrajectory) {
         const std::string steps = " --steps " + std::to_string(c.steps);
         const Result run = orca("run " + c.file + steps + " --trajectory " + csv.string());
         ASSERT_EQ(run.code, 0) << run.err;
-        const std::vector<Event> got = events(
-            c.file + steps + " --kinds overlap-begin,overlap-end,obstacle-penetration");
+        const std::vector<Event> got =
+            events(c.file + steps + " --kinds overlap-begin,overlap-end,obstacle-penetration");
         const auto traj = readTrajectory(csv);
         ASSERT_EQ(traj.size(), static_cast<std::size_t>(c.steps) + 1);
         const orca::scene::Scene sc = orca::scene::loadScene(c.file).scene;
         const std::vector<Event> expected = bruteForce(sc, traj);
         ASSERT_EQ(got.size(), expected.size());
-        for (std::size_t k = 0; k < got.size(); ++k) ASSERT_EQ(got[k], expected[k]) << k;
+        for (std::size_t k = 0; k < got.size(); ++k)
+            ASSERT_EQ(got[k], expected[k]) << k;
         for (const Event& e : got) {
             overlaps += e.kind == EventKind::OverlapBegin;
             penetrations += e.kind == EventKind::ObstaclePenetration;
@@ -242,7 +242,8 @@ TEST_F(EventsCli, PrintsOneEventPerLineAsAJsonArray) {
     // "[", one compact event object per line ("," after all but the last), "]".
     std::vector<std::string> lines;
     std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
     ASSERT_EQ(lines.size(), 5u) << r.out;
     EXPECT_EQ(lines.front(), "[");
     EXPECT_EQ(lines.back(), "]");
@@ -257,7 +258,8 @@ TEST_F(EventsCli, PrintsOneEventPerLineAsAJsonArray) {
         const Json j = Json::parse(body);
         EXPECT_EQ(j.dump(), body.substr(2)); // compact, keys in the documented order
         std::vector<std::string> keys;
-        for (const auto& item : j.items()) keys.push_back(item.key());
+        for (const auto& item : j.items())
+            keys.push_back(item.key());
         EXPECT_EQ(keys, (std::vector<std::string>{"step", "kind", "agents", "obstacle", "value"}));
         parsed.push_back(orca::eventFromJson(j));
     }

@@ -20,14 +20,14 @@ TEST_F(Cli, ExplainWithoutLpTraceHasNone) {
 
 TEST_F(Cli, ExplainLpTraceReplaysLp2AndLp3) {
     // Agent 34 of the dense convergence after 150 steps: LP2 fails, LP3 takes over.
-    const Result r = orca("explain " + scene("dense_convergence.json") +
-                          " --agent 34 --steps 150 --lp-trace");
+    const Result r =
+        orca("explain " + scene("dense_convergence.json") + " --agent 34 --steps 150 --lp-trace");
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     ASSERT_TRUE(j.contains("lpTrace"));
     const Json& t = j["lpTrace"];
-    for (const char* key : {"lp2Start", "lp2", "lp2FailIndex", "lp2Result", "bisectorWeight",
-                            "lp3", "lp3Distance", "binding", "result"})
+    for (const char* key : {"lp2Start", "lp2", "lp2FailIndex", "lp2Result", "bisectorWeight", "lp3",
+                            "lp3Distance", "binding", "result"})
         EXPECT_TRUE(t.contains(key)) << key;
 
     // The trace ends where the record does (JSON numbers round-trip exactly).
@@ -50,7 +50,8 @@ TEST_F(Cli, ExplainLpTraceReplaysLp2AndLp3) {
         EXPECT_EQ(s["held"].get<bool>(), s["violation"].get<double>() <= 0.0);
         if (!s["held"].get<bool>()) {
             ASSERT_TRUE(s.contains("lp1"));
-            for (const Json& c : s["lp1"]["clips"]) EXPECT_LT(c["line"].get<std::size_t>(), k);
+            for (const Json& c : s["lp1"]["clips"])
+                EXPECT_LT(c["line"].get<std::size_t>(), k);
         }
         cur = s["after"];
     }
@@ -80,7 +81,8 @@ TEST_F(Cli, ExplainLpTraceReplaysLp2AndLp3) {
 
     // The binding lines are lines of the record.
     ASSERT_FALSE(t["binding"].empty());
-    for (const Json& b : t["binding"]) EXPECT_LT(b.get<std::size_t>(), j["lines"].size());
+    for (const Json& b : t["binding"])
+        EXPECT_LT(b.get<std::size_t>(), j["lines"].size());
 }
 
 TEST_F(Cli, ExplainHelpMentionsLpTrace) {

@@ -21,14 +21,16 @@ struct Batch {
     explicit Batch(std::size_t n)
         : rpx(n), rpy(n), rvx(n), rvy(n), radius(n), dx(n), dy(n), ux(n), uy(n), lineCase(n) {}
     AgentLineBatch view(std::size_t offset = 0) {
-        return {rpx.data() + offset, rpy.data() + offset, rvx.data() + offset,
-                rvy.data() + offset, radius.data() + offset, dx.data() + offset,
-                dy.data() + offset, ux.data() + offset, uy.data() + offset,
+        return {rpx.data() + offset,     rpy.data() + offset,    rvx.data() + offset,
+                rvy.data() + offset,     radius.data() + offset, dx.data() + offset,
+                dy.data() + offset,      ux.data() + offset,     uy.data() + offset,
                 lineCase.data() + offset};
     }
 };
 
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 Batch randomInputs(std::size_t n, std::uint64_t seed) {
     std::mt19937_64 rng(seed);

@@ -101,10 +101,10 @@ TEST(AgentLine, BoundaryBetweenCutoffAndLegs) {
     // Tangent point of the left leg: 4 * (0.8, 0.6) = (3.2, 2.4). Just inside / outside the
     // boundary the line direction must be (nearly) the same.
     const Vec2 t{3.2, 2.4};
-    const AgentLine a = agentOrcaLine(kRelPos, t * (1.0 - 1e-9), t * (1.0 - 1e-9), kR, kInvTau,
-                                      kInvDt, 0.5);
-    const AgentLine b = agentOrcaLine(kRelPos, t * (1.0 + 1e-9), t * (1.0 + 1e-9), kR, kInvTau,
-                                      kInvDt, 0.5);
+    const AgentLine a =
+        agentOrcaLine(kRelPos, t * (1.0 - 1e-9), t * (1.0 - 1e-9), kR, kInvTau, kInvDt, 0.5);
+    const AgentLine b =
+        agentOrcaLine(kRelPos, t * (1.0 + 1e-9), t * (1.0 + 1e-9), kR, kInvTau, kInvDt, 0.5);
     expectVec(a.line.direction, b.line.direction, 1e-6);
     expectVec(a.line.direction, {0.8, 0.6}, 1e-6);
 }

@@ -76,9 +76,9 @@ struct Golden {
     const char* name;
     Layout layout;
     int agents;
-    std::uint64_t hash;            ///< stateHash after 20 steps
-    std::size_t overlapsAtStart;   ///< clearance().overlappingPairs before any step
-    std::uint64_t clearanceAtEnd;  ///< bits of clearance().minAgentClearance after 20 steps
+    std::uint64_t hash;           ///< stateHash after 20 steps
+    std::size_t overlapsAtStart;  ///< clearance().overlappingPairs before any step
+    std::uint64_t clearanceAtEnd; ///< bits of clearance().minAgentClearance after 20 steps
     std::size_t overlapsAtEnd;
 };
 
@@ -98,7 +98,8 @@ TEST(DenseCrowd, TrajectoriesAndClearanceMatchThePlainScan) {
             Simulator sim = makeCrowd(g.layout, g.agents);
             sim.setThreadCount(threads);
             const std::size_t overlapsAtStart = sim.clearance().overlappingPairs;
-            for (int s = 0; s < 20; ++s) sim.step();
+            for (int s = 0; s < 20; ++s)
+                sim.step();
             const ClearanceStats end = sim.clearance();
             EXPECT_EQ(sim.stateHash(), g.hash);
             EXPECT_EQ(overlapsAtStart, g.overlapsAtStart);
@@ -119,7 +120,8 @@ std::string cliHash(const std::string& scene, int threads) {
     if (!pipe) return "";
     std::string output;
     std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) output += buffer.data();
+    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe))
+        output += buffer.data();
     pclose(pipe);
     const std::string key = "\"stateHash\": \"";
     const std::size_t at = output.find(key);
@@ -153,7 +155,8 @@ TEST(DenseCrowd, BundledScenesMatchThePlainScan) {
     if (cliHash("circle.json", 1).empty()) GTEST_SKIP() << "the orca CLI is not built";
     for (const SceneHash& s : scenes) {
         SCOPED_TRACE(s.file);
-        for (int threads : {1, 2}) EXPECT_EQ(cliHash(s.file, threads), s.hash);
+        for (int threads : {1, 2})
+            EXPECT_EQ(cliHash(s.file, threads), s.hash);
     }
 }
 

@@ -79,8 +79,8 @@ TEST(DetourField, SampleAveragesTheCellsInRange) {
     // Radius 0.6 around a cell centre: that cell only.
     expectVec(f.sample({1.5, 0.5}, 0.6), f.at({1.5, 0.5}));
     // Radius 1.01 around (1.5, 0.5): the cell and its four edge neighbours (all exist).
-    const Vec2 sum = f.at({1.5, 0.5}) + f.at({2.5, 0.5}) + f.at({0.5, 0.5}) +
-                     f.at({1.5, 1.5}) + f.at({1.5, -0.5});
+    const Vec2 sum = f.at({1.5, 0.5}) + f.at({2.5, 0.5}) + f.at({0.5, 0.5}) + f.at({1.5, 1.5}) +
+                     f.at({1.5, -0.5});
     expectVec(f.sample({1.5, 0.5}, 1.01), sum / 5.0);
 }
 
@@ -149,14 +149,16 @@ TEST(DetourState, EntersWhenStalledFarFromTheGoal) {
 TEST(DetourState, NeverEntersWhenDisabledOrNearTheGoal) {
     DetourParams off;
     Wall w({-12.0, 0.3}, {12.0, 0.3}, off);
-    for (int s = 0; s < 300; ++s) w.sim.step();
+    for (int s = 0; s < 300; ++s)
+        w.sim.step();
     EXPECT_EQ(w.sim.detourMode(w.mover), DetourMode::Normal);
     EXPECT_EQ(w.sim.lastStepStats().detouringAgents, 0u);
     // Goal just behind the wall: closer than enterGoalDistance (4 radii) when stalled.
     DetourParams d = Wall::enabled();
     d.enterGoalDistance = 10.0;
     Wall near({-5.0, 0.3}, {3.0, 0.3}, d);
-    for (int s = 0; s < 300; ++s) near.sim.step();
+    for (int s = 0; s < 300; ++s)
+        near.sim.step();
     EXPECT_EQ(near.sim.detourMode(near.mover), DetourMode::Normal);
 }
 
@@ -278,7 +280,8 @@ TEST(DetourSources, StillAgentsWithoutGoalsFeedTheFieldMovingOnesDoNot) {
     sim.addAgent(walker);
     sim.step();
     EXPECT_TRUE(sim.detourField().empty());
-    for (int s = 0; s < 5; ++s) sim.step();
+    for (int s = 0; s < 5; ++s)
+        sim.step();
     EXPECT_FALSE(sim.detourField().empty());
     EXPECT_NE(sim.detourField().at({0.7, 0.1}), Vec2(0.0, 0.0));
     EXPECT_EQ(sim.detourField().at({50.7, 0.1}), Vec2(0.0, 0.0));

@@ -334,7 +334,8 @@ TEST(Events, OscillationAfterThreeFlipsWithinTwoSeconds) {
     // v = +x, -x, +x, -x, ...: step 1 sets the first direction, steps 2, 3, 4 are flips
     // (180°) => oscillation at step 4 (value 3), then the window restarts: 5, 6, 7 => step 7.
     Steered st;
-    for (int s = 1; s <= 8; ++s) st.step(Vec2(s % 2 ? 1.0 : -1.0, 0.0));
+    for (int s = 1; s <= 8; ++s)
+        st.step(Vec2(s % 2 ? 1.0 : -1.0, 0.0));
     EXPECT_EQ(st.events, (std::vector<Event>{ev(4, EventKind::Oscillation, {0}, 3.0),
                                              ev(7, EventKind::Oscillation, {0}, 3.0)}));
 }
@@ -343,19 +344,22 @@ TEST(Events, OscillationWindowAndAngle) {
     // Flips 4 steps apart (1 s at Δt 0.25): flips at 5, 9, 13 span 8 steps = 2 s: within.
     {
         Steered st;
-        for (int s = 1; s <= 14; ++s) st.step(Vec2((s - 1) / 4 % 2 ? -1.0 : 1.0, 0.0));
+        for (int s = 1; s <= 14; ++s)
+            st.step(Vec2((s - 1) / 4 % 2 ? -1.0 : 1.0, 0.0));
         EXPECT_EQ(st.events, std::vector<Event>{ev(13, EventKind::Oscillation, {0}, 3.0)});
     }
     // Flips 5 steps apart: 6, 11, 16 span 2.5 s: never three within 2 s.
     {
         Steered st;
-        for (int s = 1; s <= 40; ++s) st.step(Vec2((s - 1) / 5 % 2 ? -1.0 : 1.0, 0.0));
+        for (int s = 1; s <= 40; ++s)
+            st.step(Vec2((s - 1) / 5 % 2 ? -1.0 : 1.0, 0.0));
         EXPECT_TRUE(st.events.empty());
     }
     // Exact right angles are not "more than 90°"; 91° is.
     {
         Steered st;
-        for (int s = 1; s <= 12; ++s) st.step(s % 2 ? Vec2(1.0, 0.0) : Vec2(0.0, 1.0));
+        for (int s = 1; s <= 12; ++s)
+            st.step(s % 2 ? Vec2(1.0, 0.0) : Vec2(0.0, 1.0));
         EXPECT_TRUE(st.events.empty());
         const double a = 91.0 * 3.141592653589793 / 180.0;
         Steered st91;
@@ -367,15 +371,17 @@ TEST(Events, OscillationWindowAndAngle) {
     {
         Steered st;
         const Vec2 seq[4] = {{1.0, 0.0}, {0.0, 0.0}, {-1.0, 0.0}, {0.0, 0.0}};
-        for (int s = 1; s <= 16; ++s) st.step(seq[(s - 1) % 4]);
+        for (int s = 1; s <= 16; ++s)
+            st.step(seq[(s - 1) % 4]);
         EXPECT_TRUE(st.events.empty());
     }
     // Parameters: 2 flips of more than 45° within 0.5 s.
     {
-        Steered st(EventParams{.oscillationFlips = 2, .oscillationDegrees = 45.0,
-                               .oscillationSeconds = 0.5});
+        Steered st(EventParams{
+            .oscillationFlips = 2, .oscillationDegrees = 45.0, .oscillationSeconds = 0.5});
         const double a = 60.0 * 3.141592653589793 / 180.0;
-        for (int s = 1; s <= 3; ++s) st.step(Vec2(std::cos(a * s), std::sin(a * s)));
+        for (int s = 1; s <= 3; ++s)
+            st.step(Vec2(std::cos(a * s), std::sin(a * s)));
         EXPECT_EQ(st.events, std::vector<Event>{ev(3, EventKind::Oscillation, {0}, 2.0)});
     }
 }
@@ -442,10 +448,10 @@ TEST(Events, DetourEnterAndExitFollowTheModeAfterEachStep) {
         det.observe(sim, events);
         const DetourMode now = sim.detourModeAt(0);
         if (now != mode)
-            expected.push_back(ev(sim.stepCount(),
-                                  now == DetourMode::Detouring ? EventKind::DetourEnter
-                                                               : EventKind::DetourExit,
-                                  {0}));
+            expected.push_back(
+                ev(sim.stepCount(),
+                   now == DetourMode::Detouring ? EventKind::DetourEnter : EventKind::DetourExit,
+                   {0}));
         mode = now;
     }
     std::vector<Event> detours = ofKind(events, EventKind::DetourEnter);
@@ -558,8 +564,8 @@ TEST(Events, OverlapsAgreeWithBruteForceOnACrowd) {
         }
         for (const auto& [pair, depth] : now)
             if (!open.count(pair)) {
-                step.push_back(ev(sim.stepCount(), EventKind::OverlapBegin,
-                                  {pair.first, pair.second}, depth));
+                step.push_back(
+                    ev(sim.stepCount(), EventKind::OverlapBegin, {pair.first, pair.second}, depth));
                 open[pair] = {sim.stepCount(), depth};
             }
         std::sort(step.begin(), step.end(), [](const Event& x, const Event& y) {
@@ -585,14 +591,16 @@ TEST(Events, OverlapsAgreeWithBruteForceOnACrowd) {
     std::size_t fromEvents = 0;
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> begin;
     for (const Event& e : overlaps) {
-        if (e.kind == EventKind::OverlapBegin) begin[{e.agents[0], e.agents[1]}] = e.step;
+        if (e.kind == EventKind::OverlapBegin)
+            begin[{e.agents[0], e.agents[1]}] = e.step;
         else {
             const std::uint64_t b = begin[{e.agents[0], e.agents[1]}];
             fromEvents += e.step - std::max<std::uint64_t>(b, 1);
             begin.erase({e.agents[0], e.agents[1]});
         }
     }
-    for (const auto& [pair, b] : begin) fromEvents += 61 - std::max<std::uint64_t>(b, 1);
+    for (const auto& [pair, b] : begin)
+        fromEvents += 61 - std::max<std::uint64_t>(b, 1);
     EXPECT_EQ(fromEvents, overlapSteps);
 }
 
@@ -697,7 +705,9 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
             const AgentId id = sim.agentIdAt(static_cast<std::size_t>(pick(rng)) % n);
             AgentDef d = sim.agent(id);
             switch (pick(rng) % 5) {
-            case 0: sim.setPosition(id, d.position + Vec2(3.0 * u(rng), 3.0 * u(rng))); break;
+            case 0:
+                sim.setPosition(id, d.position + Vec2(3.0 * u(rng), 3.0 * u(rng)));
+                break;
             case 1:
                 d.params.radius = 0.3 + 1.5 * (u(rng) + 1.0); // up to 3.3: grows the max
                 sim.setAgent(id, d);
@@ -707,15 +717,20 @@ TEST(Events, RandomEditsAgreeWithBruteForce) {
                 d.hasGoal = !d.isStatic;
                 sim.setAgent(id, d);
                 break;
-            case 3: sim.removeAgent(id); break;
-            default: sim.addAgent(agentAt(12.0 * u(rng), 12.0 * u(rng), 0.5 + u(rng) * 0.2)); break;
+            case 3:
+                sim.removeAgent(id);
+                break;
+            default:
+                sim.addAgent(agentAt(12.0 * u(rng), 12.0 * u(rng), 0.5 + u(rng) * 0.2));
+                break;
             }
         }
         if (s % 2 == 0) observe(); // the edits, at the same step
     }
     ASSERT_GT(expected.size(), 50u);
     ASSERT_EQ(got.size(), expected.size());
-    for (std::size_t k = 0; k < got.size(); ++k) ASSERT_EQ(got[k], expected[k]) << k;
+    for (std::size_t k = 0; k < got.size(); ++k)
+        ASSERT_EQ(got[k], expected[k]) << k;
 }
 
 TEST(Events, SameEventsForAnyThreadCount) {
@@ -774,7 +789,8 @@ TEST(Events, ObservingTheSameStepTwiceReportsOnlyTheEdit) {
     }
     // Observed again at step 7, many times: nothing new, and no simulated time passes, so the
     // still agent does not stall early.
-    for (int k = 0; k < 5; ++k) det.observe(sim, events);
+    for (int k = 0; k < 5; ++k)
+        det.observe(sim, events);
     EXPECT_TRUE(events.empty());
     // An edit at step 7: b moved onto agent 0 => overlap-begin at step 7 (depth 1 - 0.5).
     sim.setPosition(b, {0.5, 0});
@@ -917,8 +933,8 @@ TEST(Events, OverlapFloodOfAPileUpIsBoundedAndEndsWhenItSpreads) {
                     expected.push_back(
                         ev(*end, EventKind::OverlapBegin, {pair.first, pair.second}, depth));
                 EXPECT_EQ(expected.size(), pairs);
-                expected.push_back(ev(*end, EventKind::OverlapFloodEnd, {},
-                                      static_cast<double>(*end)));
+                expected.push_back(
+                    ev(*end, EventKind::OverlapFloodEnd, {}, static_cast<double>(*end)));
                 EXPECT_EQ(std::vector<Event>(events.begin() + static_cast<std::ptrdiff_t>(before),
                                              events.end()),
                           expected);
@@ -947,11 +963,11 @@ TEST(Events, OverlapFloodOfAPileUpIsBoundedAndEndsWhenItSpreads) {
             }
             for (const auto& [pair, depth] : now)
                 if (!open.count(pair))
-                    expected.push_back(
-                        ev(sim.stepCount(), EventKind::OverlapBegin, {pair.first, pair.second},
-                           depth));
+                    expected.push_back(ev(sim.stepCount(), EventKind::OverlapBegin,
+                                          {pair.first, pair.second}, depth));
             std::erase_if(open, [&](const auto& o) { return !now.count(o.first); });
-            for (const auto& [pair, depth] : now) open.emplace(pair, depth);
+            for (const auto& [pair, depth] : now)
+                open.emplace(pair, depth);
             std::sort(expected.begin(), expected.end(), [](const Event& x, const Event& y) {
                 return x.kind != y.kind ? x.kind < y.kind : x.agents < y.agents;
             });
@@ -972,8 +988,8 @@ TEST(Events, OverlapFloodOfADenseSquare) {
     constexpr std::size_t kCap = 1000;
     Simulator sim;
     for (std::size_t i = 0; i < 2000; ++i) {
-        AgentDef d = agentAt(static_cast<double>(i % 45) / 45.0,
-                             static_cast<double>(i / 45) / 45.0);
+        AgentDef d =
+            agentAt(static_cast<double>(i % 45) / 45.0, static_cast<double>(i / 45) / 45.0);
         d.params.maxSpeed = 0.0;
         d.params.maxNeighbors = 0; // (no LP3 spells: overlaps only)
         sim.addAgent(d);
@@ -990,13 +1006,12 @@ TEST(Events, OverlapFloodOfADenseSquare) {
     EventDetector det(params);
     std::vector<Event> events;
     det.reset(sim, events);
-    EXPECT_EQ(events, std::vector<Event>{ev(0, EventKind::OverlapFloodBegin, {},
-                                            static_cast<double>(pairs))});
+    EXPECT_EQ(events, std::vector<Event>{
+                          ev(0, EventKind::OverlapFloodBegin, {}, static_cast<double>(pairs))});
     for (int s = 0; s < 20; ++s) { // still flooded: nothing new
         sim.step();
         det.observe(sim, events);
-        EXPECT_LE(det.candidateCapacity(),
-                  2 * (EventDetector::kCandidatesPerAgent * 2000 + kCap));
+        EXPECT_LE(det.candidateCapacity(), 2 * (EventDetector::kCandidatesPerAgent * 2000 + kCap));
     }
     EXPECT_EQ(events.size(), 1u);
     EXPECT_TRUE(det.flooded());
@@ -1040,14 +1055,20 @@ TEST(Events, OpenOverlapsAreFollowedThroughAFlood) {
               std::vector<Event>{ev(1, EventKind::OverlapFloodBegin, {}, 4.0)});
     EXPECT_EQ(det.trackedOverlaps(), 1u);
     EXPECT_EQ(stepWith([&] { sim.setPosition(id[1], {0.25, 0}); }), std::vector<Event>{});
-    EXPECT_EQ(stepWith([&] { sim.setPosition(id[1], {5, 0}); }),
+    EXPECT_EQ(stepWith([&] {
+                  sim.setPosition(id[1], {5, 0});
+              }),
               std::vector<Event>{ev(3, EventKind::OverlapEnd, {0, 1}, 0.75)});
-    EXPECT_EQ(stepWith([&] { sim.setPosition(id[4], {30, 0}); }),
+    EXPECT_EQ(stepWith([&] {
+                  sim.setPosition(id[4], {30, 0});
+              }),
               (std::vector<Event>{ev(4, EventKind::OverlapBegin, {2, 3}, 0.75),
                                   ev(4, EventKind::OverlapFloodEnd, {}, 3.0)}));
     EXPECT_FALSE(det.flooded());
     // Back to normal: the spell (2, 3) ends as usual.
-    EXPECT_EQ(stepWith([&] { sim.setPosition(id[3], {20, 0}); }),
+    EXPECT_EQ(stepWith([&] {
+                  sim.setPosition(id[3], {20, 0});
+              }),
               std::vector<Event>{ev(5, EventKind::OverlapEnd, {2, 3}, 0.75)});
     // A cap of 0 floods at the first overlap.
     EventParams none;
@@ -1099,12 +1120,14 @@ TEST(Events, BelowTheCapEventsAreUnchanged) {
         } else if (e.kind == EventKind::OverlapFloodEnd) {
             EXPECT_TRUE(flooded);
             EXPECT_EQ(e.value, static_cast<double>(e.step - since));
-            for (std::uint64_t s = since; s < e.step; ++s) floodSteps.push_back(s);
+            for (std::uint64_t s = since; s < e.step; ++s)
+                floodSteps.push_back(s);
             flooded = false;
         }
     }
     if (flooded)
-        for (std::uint64_t s = since; s < perStep.size(); ++s) floodSteps.push_back(s);
+        for (std::uint64_t s = since; s < perStep.size(); ++s)
+            floodSteps.push_back(s);
     std::vector<std::uint64_t> expected;
     for (std::uint64_t s = 0; s < perStep.size(); ++s)
         if (perStep[s] > most - 1) expected.push_back(s);

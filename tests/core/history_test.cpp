@@ -72,7 +72,8 @@ TEST(History, SeekToEveryStepEqualsTheStraightRun) {
 
 TEST(History, RecordingStartsAtTheSimulatorsStep) {
     Simulator sim = makeCrowd(10);
-    for (int s = 0; s < 5; ++s) sim.step();
+    for (int s = 0; s < 5; ++s)
+        sim.step();
     History h(noEvents());
     h.start(sim);
     EXPECT_EQ(h.firstStep(), 5u);
@@ -96,7 +97,8 @@ TEST(History, ThinsKeyframesUnderTheBudgetAndStaysExact) {
     const std::vector<std::uint64_t> steps = h.keyframeSteps();
     ASSERT_FALSE(steps.empty());
     EXPECT_EQ(steps.front(), 0u);
-    for (std::uint64_t s : steps) EXPECT_EQ(s % h.keyframeInterval(), 0u);
+    for (std::uint64_t s : steps)
+        EXPECT_EQ(s % h.keyframeInterval(), 0u);
     std::mt19937 rng(3);
     for (int k = 0; k < 25; ++k) {
         const std::uint64_t s = rng() % 601;
@@ -151,7 +153,8 @@ TEST(History, CutAfterKeepsThePast) {
     const std::vector<std::uint64_t> hashes = recordRun(sim, h, 50);
     h.cutAfter(20);
     EXPECT_EQ(h.lastStep(), 20u);
-    for (std::uint64_t s : h.keyframeSteps()) EXPECT_LE(s, 20u);
+    for (std::uint64_t s : h.keyframeSteps())
+        EXPECT_LE(s, 20u);
     h.seek(sim, 20);
     EXPECT_EQ(sim.stateHash(), hashes[20]);
     // Recording on from the cut gives the same run again (nothing was edited).
@@ -199,7 +202,8 @@ TEST(History, EventsMatchADetectorRunAndResumeExactlyAfterACut) {
     // Cut in the middle of the run (not on a keyframe) and record again: the detector resumes
     // from the keyframe copy and finds the same events.
     h.cutAfter(123);
-    for (const Event& e : h.events()) EXPECT_LE(e.step, 123u);
+    for (const Event& e : h.events())
+        EXPECT_LE(e.step, 123u);
     h.seek(sim, 123);
     for (int s = 123; s < 300; ++s) {
         sim.step();

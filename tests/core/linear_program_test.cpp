@@ -13,11 +13,17 @@ namespace {
 constexpr double kTol = 1e-12;
 
 // y >= c : permitted side is the left of direction (1, 0).
-Line above(double c) { return {{0.0, c}, {1.0, 0.0}}; }
+Line above(double c) {
+    return {{0.0, c}, {1.0, 0.0}};
+}
 // y <= c : left of (-1, 0).
-Line below(double c) { return {{0.0, c}, {-1.0, 0.0}}; }
+Line below(double c) {
+    return {{0.0, c}, {-1.0, 0.0}};
+}
 // x >= c : left of (0, -1).
-Line rightOf(double c) { return {{c, 0.0}, {0.0, -1.0}}; }
+Line rightOf(double c) {
+    return {{c, 0.0}, {0.0, -1.0}};
+}
 
 TEST(LinearProgram2, NoLinesKeepsPreferredInsideDisk) {
     Vec2 r;
@@ -157,7 +163,8 @@ TEST(LinearProgram3, ThreeOutwardHalfPlanesGiveTheIncentre) {
     EXPECT_NEAR(r.x, 0.0, 1e-9);
     EXPECT_NEAR(r.y, 0.0, 1e-9);
     EXPECT_NEAR(depth, 0.5, 1e-9);
-    for (const Line& l : lines) EXPECT_NEAR(violation(l, r), 0.5, 1e-9);
+    for (const Line& l : lines)
+        EXPECT_NEAR(violation(l, r), 0.5, 1e-9);
 }
 
 TEST(LinearProgram3, BisectorWeightTiltsTheProjectedLine) {

@@ -15,10 +15,18 @@ namespace {
 constexpr double kTol = 1e-12;
 const double kSqrt2 = std::sqrt(2.0);
 
-Line above(double c) { return {{0.0, c}, {1.0, 0.0}}; }   // y >= c
-Line below(double c) { return {{0.0, c}, {-1.0, 0.0}}; }  // y <= c
-Line rightOf(double c) { return {{c, 0.0}, {0.0, -1.0}}; } // x >= c
-Line leftOf(double c) { return {{c, 0.0}, {0.0, 1.0}}; }   // x <= c
+Line above(double c) {
+    return {{0.0, c}, {1.0, 0.0}};
+} // y >= c
+Line below(double c) {
+    return {{0.0, c}, {-1.0, 0.0}};
+} // y <= c
+Line rightOf(double c) {
+    return {{c, 0.0}, {0.0, -1.0}};
+} // x >= c
+Line leftOf(double c) {
+    return {{c, 0.0}, {0.0, 1.0}};
+} // x <= c
 
 // y >= 1, x <= 0.5, x + y <= 1.2, y <= 1.5 in a disk of radius 2, v_pref = (1.5, 0).
 std::vector<Line> fourLines() {
@@ -203,13 +211,13 @@ TEST_P(LpTraceLp3, ProjectedLineUsesTheBisectorWeight) {
 // w = 2: t = -2/sqrt5 + sqrt(0.55) along (2, 1)/sqrt5: (-0.3 + 2 sqrt(.11), 0.6 + sqrt(.11)).
 INSTANTIATE_TEST_SUITE_P(
     Weights, LpTraceLp3,
-    ::testing::Values(
-        Lp3Case{1.0,
-                Vec2(0.5, 1.0) + (-1.5 / std::sqrt(2.0) + std::sqrt(0.875)) *
-                                     Vec2(1.0, 1.0) / std::sqrt(2.0),
-                0.5 - (0.5 + (-1.5 / std::sqrt(2.0) + std::sqrt(0.875)) / std::sqrt(2.0))},
-        Lp3Case{2.0, Vec2(-0.3 + 2.0 * std::sqrt(0.11), 0.6 + std::sqrt(0.11)),
-                0.8 - 2.0 * std::sqrt(0.11)}));
+    ::testing::Values(Lp3Case{1.0,
+                              Vec2(0.5, 1.0) + (-1.5 / std::sqrt(2.0) + std::sqrt(0.875)) *
+                                                   Vec2(1.0, 1.0) / std::sqrt(2.0),
+                              0.5 - (0.5 +
+                                     (-1.5 / std::sqrt(2.0) + std::sqrt(0.875)) / std::sqrt(2.0))},
+                      Lp3Case{2.0, Vec2(-0.3 + 2.0 * std::sqrt(0.11), 0.6 + std::sqrt(0.11)),
+                              0.8 - 2.0 * std::sqrt(0.11)}));
 
 TEST(LpTrace, TracedAndPlainSolvesAgreeBitForBit) {
     const std::vector<Line> lines{above(1.0), rightOf(0.5), leftOf(0.8), below(1.1)};

@@ -21,7 +21,7 @@ namespace {
 
 struct Layout {
     const char* name;
-    double spread;      ///< agents uniform in [-spread, spread]²
+    double spread; ///< agents uniform in [-spread, spread]²
     int agents;
     double neighborDistMax;
 };
@@ -44,8 +44,8 @@ std::vector<std::size_t> bruteForceNeighbors(const Simulator& sim, std::size_t i
 TEST(Neighbors, MatchBruteForceInDenseAndSparseWorlds) {
     const std::vector<Layout> layouts{
         {"compact crowd", 60.0, 400, 20.0},
-        {"sparse world", 50000.0, 400, 20.0},        // hashed cells
-        {"a few huge ranges", 200.0, 300, -1.0},     // blocks wider than 3 cells: fallback
+        {"sparse world", 50000.0, 400, 20.0},    // hashed cells
+        {"a few huge ranges", 200.0, 300, -1.0}, // blocks wider than 3 cells: fallback
         {"clusters far apart", 1e6, 300, 15.0},
     };
     std::mt19937_64 rng(5);
@@ -56,7 +56,8 @@ TEST(Neighbors, MatchBruteForceInDenseAndSparseWorlds) {
         Simulator sim;
         sim.setThreadCount(2);
         std::vector<Vec2> centres;
-        for (int c = 0; c < 20; ++c) centres.push_back({pos(rng), pos(rng)});
+        for (int c = 0; c < 20; ++c)
+            centres.push_back({pos(rng), pos(rng)});
         for (int a = 0; a < layout.agents; ++a) {
             AgentDef d;
             // Clustered around random centres so that every agent has neighbours.
@@ -96,7 +97,9 @@ struct Crowd {
 };
 
 /// Deterministic uniform [0, 1) (std::uniform_real_distribution is not specified exactly).
-double unitFrom(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+double unitFrom(std::mt19937_64& rng) {
+    return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
 
 std::vector<Crowd> degenerateCrowds() {
     std::mt19937_64 rng(11);
@@ -108,14 +111,16 @@ std::vector<Crowd> degenerateCrowds() {
     }
     {
         Crowd c{"coincident clusters", {}};
-        const std::vector<Vec2> centres{{0.0, 0.0}, {0.5, 0.0}, {0.5, 0.5}, {-7.0, 2.0},
-                                        {0.0, 1e-12}};
-        for (int a = 0; a < 1500; ++a) c.pos.push_back(centres[std::size_t(a * 7 % 5)]);
+        const std::vector<Vec2> centres{
+            {0.0, 0.0}, {0.5, 0.0}, {0.5, 0.5}, {-7.0, 2.0}, {0.0, 1e-12}};
+        for (int a = 0; a < 1500; ++a)
+            c.pos.push_back(centres[std::size_t(a * 7 % 5)]);
         crowds.push_back(std::move(c));
     }
     for (double side : {1.0, 1e-3, 1e-9}) {
         Crowd c{"dense square of side " + std::to_string(side), {}};
-        for (int a = 0; a < 1500; ++a) c.pos.push_back({side * unitFrom(rng), side * unitFrom(rng)});
+        for (int a = 0; a < 1500; ++a)
+            c.pos.push_back({side * unitFrom(rng), side * unitFrom(rng)});
         crowds.push_back(std::move(c));
     }
     {
@@ -126,17 +131,25 @@ std::vector<Crowd> degenerateCrowds() {
     }
     {
         Crowd c{"line of coincident and dense agents", {}}; // one axis has no extent
-        for (int a = 0; a < 1000; ++a) c.pos.push_back({a % 3 == 0 ? 2.0 : 2.0 + unitFrom(rng), 5.0});
+        for (int a = 0; a < 1000; ++a)
+            c.pos.push_back({a % 3 == 0 ? 2.0 : 2.0 + unitFrom(rng), 5.0});
         crowds.push_back(std::move(c));
     }
     {
         Crowd c{"dense clusters among sparse agents", {}};
         for (int a = 0; a < 2000; ++a) {
             switch (a % 5) {
-            case 0: c.pos.push_back({10.0, 10.0}); break;
-            case 1: c.pos.push_back({-20.0 + 0.3 * unitFrom(rng), 4.0 + 0.3 * unitFrom(rng)}); break;
-            case 2: c.pos.push_back({5.0 + 2.0 * unitFrom(rng), -3.0 + 2.0 * unitFrom(rng)}); break;
-            default: c.pos.push_back({200.0 * unitFrom(rng) - 100.0, 200.0 * unitFrom(rng) - 100.0});
+            case 0:
+                c.pos.push_back({10.0, 10.0});
+                break;
+            case 1:
+                c.pos.push_back({-20.0 + 0.3 * unitFrom(rng), 4.0 + 0.3 * unitFrom(rng)});
+                break;
+            case 2:
+                c.pos.push_back({5.0 + 2.0 * unitFrom(rng), -3.0 + 2.0 * unitFrom(rng)});
+                break;
+            default:
+                c.pos.push_back({200.0 * unitFrom(rng) - 100.0, 200.0 * unitFrom(rng) - 100.0});
             }
         }
         crowds.push_back(std::move(c));
@@ -198,10 +211,11 @@ TEST(Neighbors, DenseCellsMatchBruteForce) {
                         const bool atAgent = q % 3 != 0;
                         const auto self = atAgent ? static_cast<std::uint32_t>(rng() % n)
                                                   : std::uint32_t(0xffffffffu);
-                        const Vec2 p = atAgent ? crowd.pos[self]
-                                               : crowd.pos[rng() % n] +
-                                                     Vec2(unitFrom(rng) - 0.5, unitFrom(rng) - 0.5) *
-                                                         (q % 2 == 0 ? 1e-3 : 3.0);
+                        const Vec2 p = atAgent
+                                           ? crowd.pos[self]
+                                           : crowd.pos[rng() % n] +
+                                                 Vec2(unitFrom(rng) - 0.5, unitFrom(rng) - 0.5) *
+                                                     (q % 2 == 0 ? 1e-3 : 3.0);
                         const double rangeSq = range * range;
                         grid.nearest(p, self, rangeSq, k, got, ranges);
                         const std::vector<detail::Neighbor> want =
@@ -231,7 +245,8 @@ TEST(Neighbors, DenseCrowdsMatchBruteForceInStepAndExplain) {
             AgentDef d;
             if (layout == 0) d.position = {1.0, 2.0};
             if (layout == 1) d.position = {unitFrom(rng), unitFrom(rng)};
-            if (layout == 2) d.position = a % 2 ? Vec2(double(a % 3), 0.0) : Vec2(unitFrom(rng), 0.5);
+            if (layout == 2)
+                d.position = a % 2 ? Vec2(double(a % 3), 0.0) : Vec2(unitFrom(rng), 0.5);
             d.params.neighborDist = a % 10 == 0 ? 60.0 : 0.2 + 20.0 * unitFrom(rng);
             d.params.maxNeighbors = static_cast<int>(unitFrom(rng) * 40.0);
             d.isStatic = a % 50 == 7;
@@ -247,7 +262,8 @@ TEST(Neighbors, DenseCrowdsMatchBruteForceInStepAndExplain) {
                     const std::vector<std::size_t> expected = bruteForceNeighbors(sim, i);
                     ASSERT_EQ(r.agentNeighbors.size(), expected.size()) << "agent " << i;
                     for (std::size_t k = 0; k < expected.size(); ++k)
-                        ASSERT_EQ(*sim.indexOf(r.agentNeighbors[k].id), expected[k]) << "agent " << i;
+                        ASSERT_EQ(*sim.indexOf(r.agentNeighbors[k].id), expected[k])
+                            << "agent " << i;
                 }
                 dry.push_back(r);
             }

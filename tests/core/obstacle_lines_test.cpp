@@ -27,7 +27,9 @@ void expectVec(Vec2 actual, Vec2 expected, double tol = kTol) {
 
 struct Fixture {
     std::vector<ObstacleVertex> vertices;
-    explicit Fixture(std::vector<std::vector<Vec2>> polys) { buildObstacleVertices(polys, vertices); }
+    explicit Fixture(std::vector<std::vector<Vec2>> polys) {
+        buildObstacleVertices(polys, vertices);
+    }
 
     struct Out {
         std::vector<Line> lines;
@@ -67,7 +69,8 @@ TEST(ObstacleVertices, LinksAndConvexity) {
     expectVec(f.vertices[0].unitDir, {1.0, 0.0});
     expectVec(f.vertices[1].unitDir, {-1.0, 0.0});
     // L: only (2, 2) is concave; links wrap within the polygon.
-    for (std::uint32_t k = 0; k < 6; ++k) EXPECT_EQ(f.vertices[2 + k].convex, k != 3) << k;
+    for (std::uint32_t k = 0; k < 6; ++k)
+        EXPECT_EQ(f.vertices[2 + k].convex, k != 3) << k;
     EXPECT_EQ(f.vertices[2].prev, 7u);
     EXPECT_EQ(f.vertices[7].next, 2u);
     EXPECT_EQ(f.vertices[5].obstacle, 1u);
@@ -348,7 +351,8 @@ TEST(ObstacleLines, NeverNaNOnDegenerateInput) {
         }
     }
     const auto out = f.run({0}, {-3.0, -1.0}, {3.0, 1.0}, 0.5); // v == cL
-    for (const Line& l : out.lines) EXPECT_TRUE(std::isfinite(l.direction.x));
+    for (const Line& l : out.lines)
+        EXPECT_TRUE(std::isfinite(l.direction.x));
 }
 
 } // namespace

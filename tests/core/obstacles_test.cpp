@@ -21,10 +21,12 @@ TEST(CheckPolygon, AcceptsValidPolygonsAndReportsWinding) {
     EXPECT_TRUE(c.clockwise);
     // A segment and a concave L are fine; a vertex in the middle of an edge too.
     EXPECT_TRUE(checkPolygon(std::vector<Vec2>{{0.0, 0.0}, {1.0, 1.0}}).valid);
-    EXPECT_TRUE(checkPolygon(std::vector<Vec2>{
-                                 {0.0, 0.0}, {6.0, 0.0}, {6.0, 2.0}, {2.0, 2.0}, {2.0, 6.0}, {0.0, 6.0}})
-                    .valid);
-    EXPECT_TRUE(checkPolygon(std::vector<Vec2>{{0.0, 0.0}, {2.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}}).valid);
+    EXPECT_TRUE(
+        checkPolygon(std::vector<Vec2>{
+                         {0.0, 0.0}, {6.0, 0.0}, {6.0, 2.0}, {2.0, 2.0}, {2.0, 6.0}, {0.0, 6.0}})
+            .valid);
+    EXPECT_TRUE(
+        checkPolygon(std::vector<Vec2>{{0.0, 0.0}, {2.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}}).valid);
 }
 
 struct BadCase {
@@ -39,9 +41,10 @@ TEST(CheckPolygon, RejectsBrokenPolygonsWithAReason) {
         {{{1.0, 1.0}, {1.0, 1.0}}, "vertices 0 and 1 are the same point"},
         {{{0.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}, {4.0, 0.0}}, "are the same point"},
         {{{0.0, 0.0}, {1.0, 1.0}, {2.0, 2.0}}, "collinear"},
-        {{{0.0, 0.0}, {4.0, 4.0}, {4.0, 0.0}, {0.0, 4.0}}, "intersects edge"},   // bow tie
-        {{{0.0, 0.0}, {4.0, 0.0}, {2.0, 0.0}, {2.0, 3.0}}, "fold back"},         // spike
-        {{{0.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}, {2.0, 0.0}, {0.0, 4.0}}, "intersects edge"}, // touching
+        {{{0.0, 0.0}, {4.0, 4.0}, {4.0, 0.0}, {0.0, 4.0}}, "intersects edge"}, // bow tie
+        {{{0.0, 0.0}, {4.0, 0.0}, {2.0, 0.0}, {2.0, 3.0}}, "fold back"},       // spike
+        {{{0.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}, {2.0, 0.0}, {0.0, 4.0}},
+         "intersects edge"}, // touching
         {{{0.0, 0.0}, {std::nan(""), 0.0}, {1.0, 1.0}}, "not finite"},
     };
     for (const BadCase& c : cases) {

@@ -20,10 +20,12 @@ namespace orca {
 namespace {
 
 class RandomScene {
-public:
+  public:
     explicit RandomScene(std::uint64_t seed) : m_rng(seed) {}
 
-    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(m_rng); }
+    double uniform(double a, double b) {
+        return std::uniform_real_distribution<double>(a, b)(m_rng);
+    }
     int integer(int a, int b) { return std::uniform_int_distribution<int>(a, b)(m_rng); }
     bool chance(double p) { return uniform(0.0, 1.0) < p; }
     Vec2 inBox(double half) { return {uniform(-half, half), uniform(-half, half)}; }
@@ -36,7 +38,8 @@ public:
         Simulator sim(sp);
         const double half = uniform(3.0, 40.0);
         const int obstacles = integer(0, 4);
-        for (int o = 0; o < obstacles; ++o) addObstacle(sim, half);
+        for (int o = 0; o < obstacles; ++o)
+            addObstacle(sim, half);
         const int agents = integer(1, 40);
         for (int a = 0; a < agents; ++a) {
             AgentDef d;
@@ -60,23 +63,34 @@ public:
                 d.isStatic = true;
             }
             // Sometimes stack agents exactly on top of each other or of an existing agent.
-            if (a > 0 && chance(0.05)) d.position = sim.positions()[static_cast<std::size_t>(integer(0, a - 1))];
+            if (a > 0 && chance(0.05))
+                d.position = sim.positions()[static_cast<std::size_t>(integer(0, a - 1))];
             sim.addAgent(d);
         }
         return sim;
     }
 
-private:
+  private:
     void addObstacle(Simulator& sim, double half) {
         const Vec2 c = inBox(half);
         const double s = uniform(0.5, half / 2.0 + 1.0);
         std::vector<Vec2> v;
         switch (integer(0, 3)) {
-        case 0: v = {c, c + Vec2(uniform(-s, s), uniform(-s, s))}; break; // thin segment
-        case 1: v = {c, c + Vec2(s, 0.0), c + Vec2(s, s), c + Vec2(0.0, s)}; break;
-        case 2: v = {c, c + Vec2(s, 0.2 * s), c + Vec2(0.3 * s, s)}; break;
+        case 0:
+            v = {c, c + Vec2(uniform(-s, s), uniform(-s, s))};
+            break; // thin segment
+        case 1:
+            v = {c, c + Vec2(s, 0.0), c + Vec2(s, s), c + Vec2(0.0, s)};
+            break;
+        case 2:
+            v = {c, c + Vec2(s, 0.2 * s), c + Vec2(0.3 * s, s)};
+            break;
         default: // concave L
-            v = {c, c + Vec2(3 * s, 0), c + Vec2(3 * s, s), c + Vec2(s, s), c + Vec2(s, 3 * s),
+            v = {c,
+                 c + Vec2(3 * s, 0),
+                 c + Vec2(3 * s, s),
+                 c + Vec2(s, s),
+                 c + Vec2(s, 3 * s),
                  c + Vec2(0, 3 * s)};
         }
         if (v.size() == 2 && v[0] == v[1]) return;
@@ -212,7 +226,8 @@ TEST(Properties, LpTraceResultIsTheAppliedVelocityBitForBit) {
         if (seed % 2) sim.setThreadCount(2);
         for (int step = 0; step < kSteps; ++step) {
             std::vector<AgentId> ids;
-            for (std::size_t i = 0; i < sim.agentCount(); i += 2) ids.push_back(sim.agentIdAt(i));
+            for (std::size_t i = 0; i < sim.agentCount(); i += 2)
+                ids.push_back(sim.agentIdAt(i));
             // Dry run with the trace, and the step's own records with the trace.
             const std::vector<ExplainRecord> dry = sim.explain(ids, traced);
             std::vector<ExplainRecord> records;

@@ -90,18 +90,21 @@ TEST(Simulator, LoneAgentWalksStraightToItsGoalAndStops) {
     // rule) so the remaining distance shrinks by a quarter per step, never overshooting.
     Simulator sim;
     const AgentId a = sim.addAgent(toward(0, 0, 10, 0));
-    for (int i = 0; i < 33; ++i) sim.step();
+    for (int i = 0; i < 33; ++i)
+        sim.step();
     EXPECT_EQ(sim.position(a), Vec2(8.25, 0.0));
     EXPECT_FALSE(sim.atGoal(a)); // 1.75 away, goal radius = radius 1.5
     sim.step();
     EXPECT_EQ(sim.position(a), Vec2(8.5, 0.0));
     EXPECT_TRUE(sim.atGoal(a));
     EXPECT_TRUE(sim.allAtGoal());
-    for (int i = 0; i < 3; ++i) sim.step();
+    for (int i = 0; i < 3; ++i)
+        sim.step();
     EXPECT_EQ(sim.position(a), Vec2(9.25, 0.0));
     sim.step();
     EXPECT_EQ(sim.position(a), Vec2(9.4375, 0.0)); // 0.75 * 0.25 further
-    for (int i = 0; i < 100; ++i) sim.step();
+    for (int i = 0; i < 100; ++i)
+        sim.step();
     EXPECT_LE(sim.position(a).x, 10.0);
     EXPECT_GT(sim.position(a).x, 9.999);
     EXPECT_NEAR(sim.time(), 138 * 0.25, 1e-12);
@@ -126,14 +129,16 @@ TEST(Simulator, StaticAgentsNeverMoveAndAreSeenStill) {
     const AgentId still = sim.addAgent(s);
     const AgentId mover = sim.addAgent(toward(0, 0.5, 10, 0.5));
     EXPECT_EQ(sim.velocity(still), Vec2(0.0, 0.0));
-    for (int i = 0; i < 100; ++i) sim.step();
+    for (int i = 0; i < 100; ++i)
+        sim.step();
     EXPECT_EQ(sim.position(still), Vec2(5.0, 0.0));
     EXPECT_EQ(sim.velocity(still), Vec2(0.0, 0.0));
     // The mover sees a neighbour with velocity zero and steps around it (off its line).
     const ExplainRecord r = sim.explain(still);
     EXPECT_TRUE(r.isStatic);
     EXPECT_TRUE(r.lines.empty());
-    for (int i = 0; i < 100; ++i) sim.step();
+    for (int i = 0; i < 100; ++i)
+        sim.step();
     EXPECT_TRUE(sim.atGoal(mover));
 }
 
@@ -145,7 +150,8 @@ TEST(Simulator, StaticAgentStallsAnExactlyAlignedMover) {
     s.isStatic = true;
     sim.addAgent(s);
     const AgentId mover = sim.addAgent(toward(0, 0, 10, 0));
-    for (int i = 0; i < 400; ++i) sim.step();
+    for (int i = 0; i < 400; ++i)
+        sim.step();
     // It creeps toward contact (centres 3 apart, x = 2) without ever reaching it.
     EXPECT_EQ(sim.position(mover).y, 0.0);
     EXPECT_LT(sim.position(mover).x, 2.0);
@@ -187,9 +193,9 @@ TEST(Simulator, NeighboursAreTheNearestInOrder) {
     const AgentId a = sim.addAgent(self);
     const AgentId n4 = sim.addAgent(at(4, 0));
     const AgentId n2 = sim.addAgent(at(0, 2));
-    sim.addAgent(at(9, 0));   // beyond the 3 nearest
+    sim.addAgent(at(9, 0)); // beyond the 3 nearest
     const AgentId n3a = sim.addAgent(at(-3, 0));
-    sim.addAgent(at(0, 10));  // exactly neighborDist: excluded (strict)
+    sim.addAgent(at(0, 10)); // exactly neighborDist: excluded (strict)
     const ExplainRecord r = sim.explain(a);
     ASSERT_EQ(r.agentNeighbors.size(), 3u);
     EXPECT_EQ(r.agentNeighbors[0].id, n2);
@@ -211,7 +217,8 @@ TEST(Simulator, ExplainIsADryRunMatchingTheStep) {
     }
     const std::vector<Vec2> wall{{-1.0, -8.0}, {1.0, -8.0}, {1.0, -7.0}, {-1.0, -7.0}};
     sim.addObstacle(wall);
-    for (int s = 0; s < 10; ++s) sim.step();
+    for (int s = 0; s < 10; ++s)
+        sim.step();
     const std::uint64_t before = sim.stateHash();
     const AgentId id = sim.agentIdAt(3);
     const ExplainRecord dry = sim.explain(id);
@@ -316,8 +323,7 @@ TEST(Simulator, ExplainLinesRecordTheShareOfU) {
             EXPECT_EQ(l.share, 1.0);
             EXPECT_TRUE(l.otherStatic);
         }
-        EXPECT_NEAR(det(l.line.direction, l.line.point - (r.velocity + l.share * l.u)), 0.0,
-                    1e-12);
+        EXPECT_NEAR(det(l.line.direction, l.line.point - (r.velocity + l.share * l.u)), 0.0, 1e-12);
     }
     EXPECT_TRUE(sawAgent);
     EXPECT_TRUE(sawStatic);
@@ -351,14 +357,16 @@ TEST(Simulator, ObstaclesCanBeAddedAndRemoved) {
     const AgentId a = sim.addAgent(toward(0, 0, 20, 0));
     const ObstacleId w = sim.addObstacle(wall);
     EXPECT_EQ(sim.obstacleCount(), 1u);
-    for (int i = 0; i < 200; ++i) sim.step();
+    for (int i = 0; i < 200; ++i)
+        sim.step();
     EXPECT_LT(sim.position(a).x, 5.0 - 1.5 + 1e-6);
     const ClearanceStats c = sim.clearance();
     EXPECT_GE(c.minObstacleClearance, -1e-9);
     EXPECT_TRUE(sim.removeObstacle(w));
     EXPECT_FALSE(sim.contains(w));
     EXPECT_EQ(sim.obstacleCount(), 0u);
-    for (int i = 0; i < 200; ++i) sim.step();
+    for (int i = 0; i < 200; ++i)
+        sim.step();
     EXPECT_TRUE(sim.atGoal(a));
 }
 
@@ -386,7 +394,8 @@ TEST(Simulator, CoincidentAgentsSeparateWithoutNaN) {
     Simulator sim;
     const AgentId a = sim.addAgent(at(1, 1));
     const AgentId b = sim.addAgent(at(1, 1));
-    for (int i = 0; i < 20; ++i) sim.step();
+    for (int i = 0; i < 20; ++i)
+        sim.step();
     for (AgentId id : {a, b}) {
         EXPECT_TRUE(std::isfinite(sim.position(id).x) && std::isfinite(sim.position(id).y));
     }
@@ -410,12 +419,15 @@ TEST(Simulator, ClearanceMeasuresOverlapsAndObstacles) {
 TEST(Simulator, RemovingAnAgentMidRunKeepsTheOthersConsistent) {
     Simulator sim;
     std::vector<AgentId> ids;
-    for (int i = 0; i < 10; ++i) ids.push_back(sim.addAgent(toward(i * 4.0, 0, i * 4.0, 40)));
-    for (int s = 0; s < 5; ++s) sim.step();
+    for (int i = 0; i < 10; ++i)
+        ids.push_back(sim.addAgent(toward(i * 4.0, 0, i * 4.0, 40)));
+    for (int s = 0; s < 5; ++s)
+        sim.step();
     const Vec2 p7 = sim.position(ids[7]);
     sim.removeAgent(ids[3]);
     EXPECT_EQ(sim.position(ids[7]), p7);
-    for (int s = 0; s < 5; ++s) sim.step();
+    for (int s = 0; s < 5; ++s)
+        sim.step();
     EXPECT_EQ(sim.agentCount(), 9u);
     EXPECT_TRUE(sim.explain(ids[9]).agentNeighbors.size() <= 10u);
 }

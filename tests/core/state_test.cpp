@@ -40,28 +40,33 @@ Simulator makeCrowd(int threads) {
 TEST(State, RestoreAndStepGivesTheSameBitsAsNeverLeaving) {
     for (int threads : {1, 2}) {
         Simulator a = makeCrowd(threads);
-        for (int s = 0; s < 30; ++s) a.step();
+        for (int s = 0; s < 30; ++s)
+            a.step();
         const SimulatorState snap = a.snapshot();
         EXPECT_EQ(snap.stepCount, 30u);
-        for (int s = 0; s < 50; ++s) a.step();
+        for (int s = 0; s < 50; ++s)
+            a.step();
         const std::uint64_t straight = a.stateHash();
 
         // Wander off (more steps, an edit, a removal), then come back.
-        for (int s = 0; s < 7; ++s) a.step();
+        for (int s = 0; s < 7; ++s)
+            a.step();
         a.setVelocity(a.agentIdAt(1), {3.0, 3.0});
         a.removeAgent(a.agentIdAt(5));
         a.restore(snap);
         EXPECT_EQ(a.stepCount(), 30u);
         EXPECT_EQ(a.time(), 30 * 0.25);
         EXPECT_EQ(a.agentCount(), 40u);
-        for (int s = 0; s < 50; ++s) a.step();
+        for (int s = 0; s < 50; ++s)
+            a.step();
         EXPECT_EQ(a.stateHash(), straight) << threads << " threads";
 
         // Into a fresh simulator with the other thread count.
         Simulator b;
         b.setThreadCount(3 - threads);
         b.restore(snap);
-        for (int s = 0; s < 50; ++s) b.step();
+        for (int s = 0; s < 50; ++s)
+            b.step();
         EXPECT_EQ(b.stateHash(), straight);
     }
 }
@@ -84,7 +89,8 @@ TEST(State, IdsSurviveRestoreAndRemovedIdsStayInvalid) {
 
 TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
     Simulator sim = makeCrowd(1);
-    for (int s = 0; s < 60; ++s) sim.step();
+    for (int s = 0; s < 60; ++s)
+        sim.step();
     const SimulatorState snap = sim.snapshot();
     const std::vector<std::uint8_t> lp3(sim.lastStepLp3().begin(), sim.lastStepLp3().end());
     std::vector<double> still;
@@ -93,7 +99,8 @@ TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
         still.push_back(sim.stillSeconds(sim.agentIdAt(i)));
         modes.push_back(sim.detourModeAt(i));
     }
-    for (int s = 0; s < 20; ++s) sim.step();
+    for (int s = 0; s < 20; ++s)
+        sim.step();
     sim.restore(snap);
     EXPECT_EQ(std::vector<std::uint8_t>(sim.lastStepLp3().begin(), sim.lastStepLp3().end()), lp3);
     for (std::size_t i = 0; i < sim.agentCount(); ++i) {
@@ -132,13 +139,15 @@ TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
 TEST(State, RestoringObstaclesRebuildsTheirIndex) {
     Simulator sim = makeCrowd(1);
     const SimulatorState withBox = sim.snapshot();
-    for (int s = 0; s < 10; ++s) sim.step();
+    for (int s = 0; s < 10; ++s)
+        sim.step();
     const std::uint64_t straight = sim.stateHash();
     sim.removeObstacle(sim.obstacleIdAt(0));
     sim.restore(withBox);
     ASSERT_EQ(sim.obstacleCount(), 1u);
     EXPECT_FALSE(sim.obstacleVertexData().empty());
-    for (int s = 0; s < 10; ++s) sim.step();
+    for (int s = 0; s < 10; ++s)
+        sim.step();
     EXPECT_EQ(sim.stateHash(), straight);
 }
 

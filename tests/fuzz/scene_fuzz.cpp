@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/lint.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 
 namespace {

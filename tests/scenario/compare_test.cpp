@@ -66,7 +66,8 @@ TEST(BranchChange, ApplyIsAllOrNothing) {
 
 TEST(Comparison, AnEmptyChangeFollowsTheOriginalBitForBit) {
     Simulator base = scene::buildSimulator(bundled("dense_convergence.json"));
-    for (int s = 0; s < 20; ++s) base.step();
+    for (int s = 0; s < 20; ++s)
+        base.step();
     Comparison cmp;
     cmp.start(base, BranchChange{});
     EXPECT_EQ(cmp.fromStep(), 20u);

@@ -81,7 +81,8 @@ INSTANTIATE_TEST_SUITE_P(Bundled, DetourScenes,
 std::uint64_t hashAfter(const scene::Scene& sc, int steps, int threads) {
     Simulator sim = scene::buildSimulator(sc);
     sim.setThreadCount(threads);
-    for (int s = 0; s < steps; ++s) sim.step();
+    for (int s = 0; s < steps; ++s)
+        sim.step();
     return sim.stateHash();
 }
 

@@ -16,7 +16,8 @@ namespace {
 
 std::vector<std::filesystem::path> bundledScenes() {
     std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(ORCA_SOURCE_DIR) + "/scenes"))
+    for (const auto& e :
+         std::filesystem::directory_iterator(std::string(ORCA_SOURCE_DIR) + "/scenes"))
         if (e.path().extension() == ".json") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     return files;
@@ -33,19 +34,23 @@ TEST(HistoryScenario, SnapshotRestoreIsBitIdenticalOnEveryBundledScene) {
             SCOPED_TRACE(file.filename().string() + ", " + std::to_string(threads) + " threads");
             Simulator sim = scene::buildSimulator(sc);
             sim.setThreadCount(threads);
-            for (int s = 0; s < kSteps / 2; ++s) sim.step();
+            for (int s = 0; s < kSteps / 2; ++s)
+                sim.step();
             const SimulatorState snap = sim.snapshot();
-            for (int s = kSteps / 2; s < kSteps; ++s) sim.step();
+            for (int s = kSteps / 2; s < kSteps; ++s)
+                sim.step();
             const std::uint64_t straight = sim.stateHash();
 
             sim.restore(snap);
-            for (int s = kSteps / 2; s < kSteps; ++s) sim.step();
+            for (int s = kSteps / 2; s < kSteps; ++s)
+                sim.step();
             EXPECT_EQ(sim.stateHash(), straight);
 
             Simulator fresh;
             fresh.setThreadCount(3 - threads);
             fresh.restore(snap);
-            for (int s = kSteps / 2; s < kSteps; ++s) fresh.step();
+            for (int s = kSteps / 2; s < kSteps; ++s)
+                fresh.step();
             EXPECT_EQ(fresh.stateHash(), straight);
         }
     }

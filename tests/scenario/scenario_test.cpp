@@ -70,12 +70,12 @@ TEST(Scenario, BlocksReachesItsGoals) {
     EXPECT_GT(r.minClearance, -0.19);
     EXPECT_GT(r.minObstacleClearance, -1e-6); // nobody walks into a block
     std::printf("[ blocks   ] %llu steps, deepest overlap %.4f, min obstacle clearance %.3g\n",
-                static_cast<unsigned long long>(r.steps), -r.minClearance,
-                r.minObstacleClearance);
+                static_cast<unsigned long long>(r.steps), -r.minClearance, r.minObstacleClearance);
 }
 
 TEST(Scenario, EveryBundledSceneRunsWithoutNaNOrSpeeding) {
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(ORCA_SOURCE_DIR) + "/scenes")) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(ORCA_SOURCE_DIR) + "/scenes")) {
         if (entry.path().extension() != ".json") continue;
         SCOPED_TRACE(entry.path().filename().string());
         Simulator sim = scene::buildSimulator(scene::loadScene(entry.path()).scene);
@@ -103,7 +103,8 @@ TEST(Scenario, DenseConvergenceNeedsLP3) {
 std::uint64_t hashAfter(const std::string& sceneName, int steps, int threads) {
     Simulator sim = scene::buildSimulator(loadBundled(sceneName));
     sim.setThreadCount(threads);
-    for (int s = 0; s < steps; ++s) sim.step();
+    for (int s = 0; s < steps; ++s)
+        sim.step();
     return sim.stateHash();
 }
 
@@ -121,10 +122,12 @@ TEST(Determinism, SavedStateResumesBitIdentically) {
         SCOPED_TRACE(name);
         const scene::Scene original = loadBundled(name);
         Simulator straight = scene::buildSimulator(original);
-        for (int s = 0; s < 700; ++s) straight.step();
+        for (int s = 0; s < 700; ++s)
+            straight.step();
 
         Simulator first = scene::buildSimulator(original);
-        for (int s = 0; s < 300; ++s) first.step();
+        for (int s = 0; s < 300; ++s)
+            first.step();
         const std::filesystem::path saved =
             std::filesystem::temp_directory_path() / ("orca_resume_" + std::string(name));
         scene::saveScene(scene::captureState(original, first), saved);
@@ -132,7 +135,8 @@ TEST(Determinism, SavedStateResumesBitIdentically) {
         std::filesystem::remove(saved);
         EXPECT_EQ(resumed.stepCount(), 300u);
         EXPECT_DOUBLE_EQ(resumed.time(), first.time());
-        for (int s = 0; s < 400; ++s) resumed.step();
+        for (int s = 0; s < 400; ++s)
+            resumed.step();
         EXPECT_EQ(resumed.stateHash(), straight.stateHash());
     }
 }

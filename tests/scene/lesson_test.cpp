@@ -1,5 +1,5 @@
-// Lessons (orca/scene/lesson.hpp): loading with precise errors, page fallbacks, the bundled lessons,
-// and the "try this" task checks on hand-built simulators.
+// Lessons (orca/scene/lesson.hpp): loading with precise errors, page fallbacks, the bundled
+// lessons, and the "try this" task checks on hand-built simulators.
 
 #include <gtest/gtest.h>
 
@@ -91,26 +91,27 @@ TEST(LessonLoad, ErrorsNameThePathAndWhatWasExpected) {
               "unknown key \"titel\" (did you mean \"title\"?)");
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P"}])")),
               P("pages[0]", "missing required key \"text\" (a string or an array of paragraphs)"));
-    EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "layers": "grid,bogus"}])"))
-                  .first,
+    EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "layers": "grid,bogus"}])")).first,
               "pages[0].layers");
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "select": [2]}])")),
               P("pages[0].select[0]", "agent index 2 is out of range (the scene has 2 agents)"));
-    EXPECT_EQ(errorOf(lessonText(
-                  R"([{"title": "P", "text": "t", "construction": {"phase": "cone"}}])")),
-              P("pages[0].construction.phase", "unknown phase \"cone\" (phases: vo, u, half-plane)"));
-    EXPECT_EQ(errorOf(lessonText(
-                  R"([{"title": "P", "text": "t", "construction": {"agent": 0}}])")).first,
-              "pages[0].construction.agent"); // the selected agent itself
+    EXPECT_EQ(
+        errorOf(lessonText(R"([{"title": "P", "text": "t", "construction": {"phase": "cone"}}])")),
+        P("pages[0].construction.phase", "unknown phase \"cone\" (phases: vo, u, half-plane)"));
+    EXPECT_EQ(
+        errorOf(lessonText(R"([{"title": "P", "text": "t", "construction": {"agent": 0}}])")).first,
+        "pages[0].construction.agent"); // the selected agent itself
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "construction": {},
-                                      "solve": {"step": 1}}])")).first,
+                                      "solve": {"step": 1}}])"))
+                  .first,
               "pages[0]");
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "panels": ["nope"]}])")).first,
               "pages[0].panels[0]");
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "steps": 1e9}])")).first,
               "pages[0].steps");
     EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t",
-                                      "camera": {"center": [0, 0]}}])")).first,
+                                      "camera": {"center": [0, 0]}}])"))
+                  .first,
               "pages[0].camera");
 }
 
@@ -154,7 +155,8 @@ TEST(LessonLoad, InlineSceneErrorsArePrefixedAndSyntaxErrorsHaveLineAndColumn) {
 }
 
 TEST(LessonLoad, LinkedSceneIsResolvedNextToTheLesson) {
-    const fs::path dir = fs::temp_directory_path() / ("orca_lesson_test_" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("orca_lesson_test_" + std::to_string(::getpid()));
     fs::create_directories(dir / "lessons");
     fs::create_directories(dir / "scenes");
     std::ofstream(dir / "scenes" / "s.json")

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/generators.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "orca/scene/scene.hpp"
 #include "orca/scene/history.hpp"
+#include "orca/scene/scene.hpp"
 
 namespace orca::scene {
 namespace {

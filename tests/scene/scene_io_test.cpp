@@ -965,7 +965,9 @@ TEST(SceneDetour, BlockAndStateRoundTrip) {
     EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(0)), 0.75);
     // A plain scene writes neither block nor state.
     const Scene plain = parseScene(R"({"format": "orca-scene", "version": 1,
-      "agents": [{"position": [0, 0]}]})", "p.json").scene;
+      "agents": [{"position": [0, 0]}]})",
+                                   "p.json")
+                            .scene;
     const std::string plainText = serializeScene(plain);
     EXPECT_EQ(plainText.find("detour"), std::string::npos);
     EXPECT_EQ(plainText.find("state"), std::string::npos);

@@ -65,7 +65,8 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
                 return p0.y + h - (std::clamp(value, lo, hi) - lo) / (hi - lo) * (h - 2.0f) - 1.0f;
             };
             if (r == 1 && clearMin < 0.0f)
-                dl.AddLine({p0.x, yAt(0.0f)}, {p0.x + w, yAt(0.0f)}, col(palette().kLintError, 120));
+                dl.AddLine({p0.x, yAt(0.0f)}, {p0.x + w, yAt(0.0f)},
+                           col(palette().kLintError, 120));
             const ImU32 c = r == 0 ? col(palette().kArrowV) : col(palette().kArrowNew);
             bool have = false;
             ImVec2 last{};

@@ -36,7 +36,9 @@ std::string number(double v, const char* format = "%.3f") {
     return buf;
 }
 
-std::string count(std::size_t v) { return std::to_string(v); }
+std::string count(std::size_t v) {
+    return std::to_string(v);
+}
 
 } // namespace
 
@@ -87,7 +89,8 @@ ComparePanelOutput drawComparePanel(CompareForm& form, const ComparePanelInput& 
             out.start = splitAssignments(form.assignments);
             out.selectedOnly = form.selectedOnly;
         }
-        if (!in.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", in.error.c_str());
+        if (!in.error.empty())
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", in.error.c_str());
         ImGui::End();
         return out;
     }
@@ -108,14 +111,15 @@ ComparePanelOutput drawComparePanel(CompareForm& form, const ComparePanelInput& 
         ImGui::TableHeadersRow();
         metricRow("step", count(a.step), count(b.step), a.step != b.step);
         metricRow("at goal", count(a.agentsAtGoal) + " / " + count(a.goalAgents),
-                  count(b.agentsAtGoal) + " / " + count(b.goalAgents), a.agentsAtGoal != b.agentsAtGoal);
+                  count(b.agentsAtGoal) + " / " + count(b.goalAgents),
+                  a.agentsAtGoal != b.agentsAtGoal);
         metricRow("overlapping pairs", count(a.overlappingPairs), count(b.overlappingPairs),
                   a.overlappingPairs != b.overlappingPairs);
         metricRow("min clearance", number(a.minAgentClearance, "%.4f"),
-                  number(b.minAgentClearance, "%.4f"),
-                  a.minAgentClearance != b.minAgentClearance);
+                  number(b.minAgentClearance, "%.4f"), a.minAgentClearance != b.minAgentClearance);
         metricRow("LP3 agents", count(a.lp3Agents), count(b.lp3Agents), a.lp3Agents != b.lp3Agents);
-        metricRow("mean speed", number(a.meanSpeed), number(b.meanSpeed), a.meanSpeed != b.meanSpeed);
+        metricRow("mean speed", number(a.meanSpeed), number(b.meanSpeed),
+                  a.meanSpeed != b.meanSpeed);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextDisabled("events since step %llu", static_cast<unsigned long long>(in.fromStep));

@@ -101,8 +101,7 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
             ImGui::TableNextColumn();
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
-            ImGui::ColorButton("##c", opaque4(c),
-                               ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
+            ImGui::ColorButton("##c", opaque4(c), ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
             ImGui::SameLine();
             const std::string label = std::string(toString(kind)) + " (" +
                                       std::to_string(m_counts[k]) + ")##" + std::to_string(k);
@@ -189,8 +188,7 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                 ImGui::PopID();
                 ImGui::TableNextColumn();
                 const Rgba c = eventColor(e.kind);
-                ImGui::TextColored(opaque4(c), "%.*s",
-                                   static_cast<int>(toString(e.kind).size()),
+                ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(toString(e.kind).size()),
                                    toString(e.kind).data());
                 ImGui::TableNextColumn();
                 std::string who = agentList(e.agents);

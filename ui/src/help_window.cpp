@@ -23,8 +23,8 @@ void legend(Rgba c, const char* text) {
 }
 
 void bindingsTable(const char* id, std::span<const HelpRow> rows) {
-    constexpr ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                   ImGuiTableFlags_SizingStretchProp;
+    constexpr ImGuiTableFlags tf =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable(id, 3, tf)) return;
     ImGui::TableSetupColumn("Input", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("Action", ImGuiTableColumnFlags_WidthStretch, 1.1f);
@@ -72,8 +72,8 @@ HelpResult drawHelpWindow(bool* open, const HelpContent& content, float top, flo
     if (!*open) return out;
     const ImGuiIO& io = ImGui::GetIO();
     const float margin = 10.0f;
-    const float width = std::min(kHelpWidth * ImGui::GetFontSize() / 13.0f,
-                                 io.DisplaySize.x - 2.0f * margin);
+    const float width =
+        std::min(kHelpWidth * ImGui::GetFontSize() / 13.0f, io.DisplaySize.x - 2.0f * margin);
     const float maxHeight = std::max(bottom - top - 2.0f * margin, 120.0f);
     // Bottom left of the world view: the menu bar, the scene's hint at the top and the docked
     // velocity panel at the right stay visible.
@@ -138,10 +138,10 @@ void drawSceneHint(std::string& hint, float left, float right, float top) {
     ImGui::SetNextWindowPos({0.5f * (left + right - width), top + pad}, ImGuiCond_Always);
     ImGui::SetNextWindowSize({width, 0.0f}, ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.88f);
-    constexpr ImGuiWindowFlags flags =
-        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
-        ImGuiWindowFlags_AlwaysAutoResize;
+    constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                       ImGuiWindowFlags_NoSavedSettings |
+                                       ImGuiWindowFlags_NoFocusOnAppearing |
+                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_AlwaysAutoResize;
     if (ImGui::Begin("##scene-hint", nullptr, flags)) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + textWidth);
         ImGui::TextUnformatted(hint.c_str());

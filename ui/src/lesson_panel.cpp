@@ -20,7 +20,8 @@ void checkMark(bool done) {
         dl.AddLine({p.x + h * 0.15f, p.y + h * 0.55f}, {p.x + h * 0.4f, p.y + h * 0.8f}, col, t);
         dl.AddLine({p.x + h * 0.4f, p.y + h * 0.8f}, {p.x + h * 0.9f, p.y + h * 0.2f}, col, t);
     } else {
-        dl.AddCircle({p.x + h * 0.5f, p.y + h * 0.5f}, h * 0.35f, col, 16, std::max(1.0f, h * 0.08f));
+        dl.AddCircle({p.x + h * 0.5f, p.y + h * 0.5f}, h * 0.35f, col, 16,
+                     std::max(1.0f, h * 0.08f));
     }
     ImGui::Dummy({h, h});
 }
@@ -107,10 +108,10 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
         auto textHeight = [&](const std::string& s) {
             return s.empty() ? 0.0f : ImGui::CalcTextSize(s.c_str(), nullptr, false, w).y;
         };
-        bottom += lineH * 1.2f + textHeight(in.taskText) +
-                  textHeight(in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess
-                                                                     : in.taskProgress) +
-                  ImGui::GetStyle().ItemSpacing.y * 4.0f;
+        bottom +=
+            lineH * 1.2f + textHeight(in.taskText) +
+            textHeight(in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess : in.taskProgress) +
+            ImGui::GetStyle().ItemSpacing.y * 4.0f;
     }
     ImGui::BeginChild("##text", {0.0f, -bottom}, false);
     const std::vector<std::string> paras = splitParagraphs(in.text);
@@ -136,9 +137,9 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
         const std::string& status =
             in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess : in.taskProgress;
         if (!status.empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text,
-                                  ImGui::GetStyleColorVec4(in.taskDone ? ImGuiCol_CheckMark
-                                                                       : ImGuiCol_TextDisabled));
+            ImGui::PushStyleColor(
+                ImGuiCol_Text,
+                ImGui::GetStyleColorVec4(in.taskDone ? ImGuiCol_CheckMark : ImGuiCol_TextDisabled));
             ImGui::TextWrapped("%s", status.c_str());
             ImGui::PopStyleColor();
         }
@@ -150,7 +151,8 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
     if (ImGui::Button("< Prev")) out.goToPage = in.page - 1;
     ImGui::EndDisabled();
     ImGui::SameLine();
-    const std::string label = "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
+    const std::string label =
+        "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() * 1.6f);
     if (ImGui::BeginCombo("##page", label.c_str())) {
         for (std::size_t i = 0; i < in.pageTitles.size(); ++i) {

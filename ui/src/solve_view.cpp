@@ -54,7 +54,9 @@ std::string lineName(const ExplainRecord& rec, std::size_t line) {
     return s;
 }
 
-const Line& lineOf(const ExplainRecord& rec, std::size_t k) { return rec.lines[k].line; }
+const Line& lineOf(const ExplainRecord& rec, std::size_t k) {
+    return rec.lines[k].line;
+}
 
 void fillLp1(SolveFrame& f, const ExplainRecord& rec, const Lp2Step& s) {
     const Line& l = lineOf(rec, s.line);
@@ -77,7 +79,8 @@ void fillLp1(SolveFrame& f, const ExplainRecord& rec, const Lp2Step& s) {
 std::string lp1Story(const Lp1Trace& p) {
     if (p.failure == Lp1Failure::Disk) return "the line misses the max-speed disk";
     std::vector<int> clips;
-    for (const Lp1Clip& c : p.clips) clips.push_back(static_cast<int>(c.line));
+    for (const Lp1Clip& c : p.clips)
+        clips.push_back(static_cast<int>(c.line));
     std::string s = "solve on the line: t \xE2\x88\x88 " + interval(p.tLeft, p.tRight);
     if (clips.empty())
         s += " (the disk)";
@@ -85,8 +88,7 @@ std::string lp1Story(const Lp1Trace& p) {
         s += " (disk " + interval(p.diskLeft, p.diskRight) + ", clipped by line" +
              (clips.size() > 1 ? "s " : " ") + lineList(clips) + ")";
     if (p.failure == Lp1Failure::Parallel)
-        s = "parallel line " + std::to_string(p.clips.back().line) +
-            " excludes the whole line";
+        s = "parallel line " + std::to_string(p.clips.back().line) + " excludes the whole line";
     else if (p.failure == Lp1Failure::Empty)
         s += " is empty";
     return s;
@@ -96,18 +98,30 @@ std::string lp1Story(const Lp1Trace& p) {
 
 std::string_view caseName(LineCase c) {
     switch (c) {
-    case LineCase::AgentCutoffCircle: return "cut-off circle";
-    case LineCase::AgentLeftLeg: return "left leg";
-    case LineCase::AgentRightLeg: return "right leg";
-    case LineCase::AgentColliding: return "colliding";
-    case LineCase::ObstacleCollidingLeftVertex: return "colliding with left vertex";
-    case LineCase::ObstacleCollidingRightVertex: return "colliding with right vertex";
-    case LineCase::ObstacleCollidingSegment: return "colliding with segment";
-    case LineCase::ObstacleLeftCutoffCircle: return "left cut-off circle";
-    case LineCase::ObstacleRightCutoffCircle: return "right cut-off circle";
-    case LineCase::ObstacleCutoffLine: return "cut-off line";
-    case LineCase::ObstacleLeftLeg: return "left leg";
-    case LineCase::ObstacleRightLeg: return "right leg";
+    case LineCase::AgentCutoffCircle:
+        return "cut-off circle";
+    case LineCase::AgentLeftLeg:
+        return "left leg";
+    case LineCase::AgentRightLeg:
+        return "right leg";
+    case LineCase::AgentColliding:
+        return "colliding";
+    case LineCase::ObstacleCollidingLeftVertex:
+        return "colliding with left vertex";
+    case LineCase::ObstacleCollidingRightVertex:
+        return "colliding with right vertex";
+    case LineCase::ObstacleCollidingSegment:
+        return "colliding with segment";
+    case LineCase::ObstacleLeftCutoffCircle:
+        return "left cut-off circle";
+    case LineCase::ObstacleRightCutoffCircle:
+        return "right cut-off circle";
+    case LineCase::ObstacleCutoffLine:
+        return "cut-off line";
+    case LineCase::ObstacleLeftLeg:
+        return "left leg";
+    case LineCase::ObstacleRightLeg:
+        return "right leg";
     }
     return "line";
 }
@@ -132,14 +146,13 @@ SolveFrame solveFrame(const ExplainRecord& rec, int step) {
         f.title = "start";
         f.before = f.after = t.lp2.start;
         const bool clamped = t.lp2.start != rec.prefVelocity;
-        f.narration = clamped ? "start: v_pref " + vec(rec.prefVelocity) +
-                                    " is faster than max speed " +
-                                    fmt("%.2f", rec.params.maxSpeed) +
-                                    " \xE2\x86\x92 v_opt = its point on the disk " +
-                                    vec(t.lp2.start)
-                              : "start: v_opt = v_pref = " + vec(t.lp2.start) + "; " +
-                                    std::to_string(lines) + " lines to insert, obstacle lines "
-                                                            "first";
+        f.narration =
+            clamped ? "start: v_pref " + vec(rec.prefVelocity) + " is faster than max speed " +
+                          fmt("%.2f", rec.params.maxSpeed) +
+                          " \xE2\x86\x92 v_opt = its point on the disk " + vec(t.lp2.start)
+                    : "start: v_opt = v_pref = " + vec(t.lp2.start) + "; " + std::to_string(lines) +
+                          " lines to insert, obstacle lines "
+                          "first";
         return f;
     }
     if (f.index == f.count - 1) {
@@ -153,9 +166,9 @@ SolveFrame solveFrame(const ExplainRecord& rec, int step) {
         f.narration = "result: v_new = " + vec(t.result);
         if (!t.lp3.empty())
             f.narration += " (LP3: largest violation " + fmt("%.3g", t.lp3Distance) + ")";
-        f.narration += b.empty() ? "; no line binds" : "; binding line" +
-                                                           std::string(b.size() > 1 ? "s " : " ") +
-                                                           lineList(b);
+        f.narration +=
+            b.empty() ? "; no line binds"
+                      : "; binding line" + std::string(b.size() > 1 ? "s " : " ") + lineList(b);
         return f;
     }
     if (f.index <= n2) {
@@ -168,8 +181,8 @@ SolveFrame solveFrame(const ExplainRecord& rec, int step) {
         f.held = s.held;
         const bool fails = s.line == t.lp2.failIndex;
         f.kind = fails ? SolveStepKind::Lp2Fail : SolveStepKind::Lp2Line;
-        f.title = "LP2 \xC2\xB7 line " + std::to_string(s.line + 1) + " of " +
-                  std::to_string(lines);
+        f.title =
+            "LP2 \xC2\xB7 line " + std::to_string(s.line + 1) + " of " + std::to_string(lines);
         const std::string name = lineName(rec, s.line);
         if (s.held) {
             f.narration = name + ": v_opt satisfies it (margin " + fmt("%.3g", -s.violation) +
@@ -213,13 +226,13 @@ SolveFrame solveFrame(const ExplainRecord& rec, int step) {
     f.push = perp(lineOf(rec, s.line).direction);
     f.narration = name + ": violated by " + fmt("%.3g", s.violation) + " > worst so far " +
                   fmt("%.3g", s.distanceBefore) + " \xE2\x86\x92 " + std::to_string(bisectors) +
-                  " bisector line" + (bisectors == 1 ? "" : "s") + " (w = " +
-                  fmt("%g", t.bisectorWeight) + ")";
+                  " bisector line" + (bisectors == 1 ? "" : "s") +
+                  " (w = " + fmt("%g", t.bisectorWeight) + ")";
     if (rec.numObstacleLines > 0)
         f.narration += " + " + std::to_string(rec.numObstacleLines) + " obstacle lines";
     f.narration += " \xE2\x86\x92 push away from line " + std::to_string(s.line) +
-                   (s.innerFailed ? " (failed by rounding: keep v)" : "") + " \xE2\x86\x92 v = " +
-                   vec(s.after) + ", distance " + fmt("%.3g", s.distance);
+                   (s.innerFailed ? " (failed by rounding: keep v)" : "") +
+                   " \xE2\x86\x92 v = " + vec(s.after) + ", distance " + fmt("%.3g", s.distance);
     return f;
 }
 
@@ -261,7 +274,7 @@ Rgba caseColour(LineCase c) {
     return isObstacleCase(c) ? palette().kLineObstacle : palette().kLineAgent;
 }
 
-constexpr Rgba kClip{240, 228, 66, 255};     // clipping lines (yellow)
+constexpr Rgba kClip{240, 228, 66, 255};      // clipping lines (yellow)
 constexpr Rgba kBisector{204, 121, 220, 255}; // LP3's projected lines (purple)
 
 void polyline(ImDrawList& dl, const VelocityTransform& t, Vec2 a, Vec2 b, ImU32 c, float w,
@@ -277,12 +290,12 @@ void polyline(ImDrawList& dl, const VelocityTransform& t, Vec2 a, Vec2 b, ImU32 
     const Vec2 u = (sb - sa) / len;
     const double period = 2.0 * static_cast<double>(dash);
     for (double s = 0.0; s < len && s < 20000.0; s += period)
-        dl.AddLine(toIm(sa + u * s), toIm(sa + u * std::min(s + static_cast<double>(dash), len)),
-                   c, w);
+        dl.AddLine(toIm(sa + u * s), toIm(sa + u * std::min(s + static_cast<double>(dash), len)), c,
+                   w);
 }
 
-void infiniteLine(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
-                  const Line& line, ImU32 c, float w, float dash = 0.0f) {
+void infiniteLine(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel, const Line& line,
+                  ImU32 c, float w, float dash = 0.0f) {
     const auto seg = clipLineToRect(line, clipVel);
     if (seg) polyline(dl, t, (*seg)[0], (*seg)[1], c, w, dash);
 }
@@ -313,7 +326,8 @@ void fillPolygon(ImDrawList& dl, const VelocityTransform& t, const std::vector<V
     std::vector<ImVec2> pts;
     pts.reserve(poly.size());
     // Counter-clockwise in velocity space is clockwise on screen (y flipped): what ImGui wants.
-    for (Vec2 p : poly) pts.push_back(toIm(t.toScreen(p)));
+    for (Vec2 p : poly)
+        pts.push_back(toIm(t.toScreen(p)));
     dl.AddConvexPolyFilled(pts.data(), static_cast<int>(pts.size()), fill);
     dl.AddPolyline(pts.data(), static_cast<int>(pts.size()), outline, ImDrawFlags_Closed,
                    stroke(1.0f));
@@ -371,11 +385,9 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
         if (static_cast<int>(k) == f.line) continue;
         const ExplainLine& l = rec.lines[k];
         const bool in = static_cast<int>(k) < f.inserted;
-        const bool clipping =
-            std::find(f.clipLines.begin(), f.clipLines.end(), static_cast<int>(k)) !=
-            f.clipLines.end();
-        const bool binding =
-            std::find(f.binding.begin(), f.binding.end(), k) != f.binding.end();
+        const bool clipping = std::find(f.clipLines.begin(), f.clipLines.end(),
+                                        static_cast<int>(k)) != f.clipLines.end();
+        const bool binding = std::find(f.binding.begin(), f.binding.end(), k) != f.binding.end();
         if (clipping || binding) continue; // drawn on top below
         const Rgba c = caseColour(l.lineCase);
         if (lp3)
@@ -423,8 +435,8 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
         if (seg) {
             const Vec2 end = t.toScreen((*seg)[k % 2 == 0 ? 1 : 0]);
             const Vec2 in = clip.center() - end;
-            text(dl, end + in * (50.0 / std::max(length(in), 1.0)) + Vec2(-20.0, -8.0),
-                 col(kClip), "line " + std::to_string(i));
+            text(dl, end + in * (50.0 / std::max(length(in), 1.0)) + Vec2(-20.0, -8.0), col(kClip),
+                 "line " + std::to_string(i));
         }
     }
     for (std::size_t b = 0; b < f.binding.size(); ++b) {
@@ -436,8 +448,8 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
         const auto seg = clipLineToRect(l, clipVel);
         if (seg)
             text(dl,
-                 t.toScreen((*seg)[0] + ((*seg)[1] - (*seg)[0]) *
-                                            (0.12 + 0.22 * static_cast<double>(b % 4))) +
+                 t.toScreen((*seg)[0] +
+                            ((*seg)[1] - (*seg)[0]) * (0.12 + 0.22 * static_cast<double>(b % 4))) +
                      Vec2(4.0, 2.0),
                  col(pal.kWhy), "line " + std::to_string(i));
     }
@@ -450,16 +462,15 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
         // LP1: the chord of the disk (ticks) and the interval left after the clips.
         if (f.hasLp1 && !f.missesDisk) {
             const ImU32 tick = col(pal.kHighlight);
-            const Vec2 n = perp(l.line.direction) * (static_cast<double>(stroke(6.0f)) /
-                                                     t.pixelsPerUnit);
+            const Vec2 n =
+                perp(l.line.direction) * (static_cast<double>(stroke(6.0f)) / t.pixelsPerUnit);
             for (Vec2 e : {f.diskA, f.diskB})
                 polyline(dl, t, e - n, e + n, tick, stroke(2.0f));
             if (!f.empty) {
                 polyline(dl, t, f.from, f.to, col(pal.kFeasibleOutline), stroke(7.0f));
             } else {
                 polyline(dl, t, f.from, f.to, col(pal.kLp3), stroke(7.0f));
-                text(dl, t.toScreen(f.from) + Vec2(10.0, 10.0), col(pal.kLp3),
-                     "interval empty");
+                text(dl, t.toScreen(f.from) + Vec2(10.0, 10.0), col(pal.kLp3), "interval empty");
             }
         }
         infiniteLine(dl, t, clipVel, l.line, col(pal.kHighlight, std::uint8_t{230}),

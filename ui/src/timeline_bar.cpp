@@ -262,15 +262,14 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
     if (m.count == 1 && m.firstEvent < in.events.size()) {
         const Event& e = in.events[m.firstEvent];
         const Rgba c = eventColor(e.kind);
-        ImGui::TextColored(opaque4(c), "%.*s",
-                           static_cast<int>(toString(e.kind).size()), toString(e.kind).data());
+        ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(toString(e.kind).size()),
+                           toString(e.kind).data());
         ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
                     static_cast<double>(e.step) * in.timeStep);
         if (e.kind == EventKind::OverlapFloodBegin) {
             ImGui::Text("%.0f overlapping pairs: too many to list one by one", e.value);
         } else if (e.kind == EventKind::OverlapFloodEnd) {
-            ImGui::Text("after %.0f steps; the pairs still overlapping are listed again",
-                        e.value);
+            ImGui::Text("after %.0f steps; the pairs still overlapping are listed again", e.value);
         } else {
             ImGui::Text("agents %s", agentList(e.agents).c_str());
             if (e.obstacle) ImGui::Text("obstacle #%u", *e.obstacle);
@@ -284,9 +283,8 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
             if (m.kindCounts[k] == 0) continue;
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
-            ImGui::TextColored(opaque4(c), "  %u %.*s",
-                               m.kindCounts[k], static_cast<int>(toString(kind).size()),
-                               toString(kind).data());
+            ImGui::TextColored(opaque4(c), "  %u %.*s", m.kindCounts[k],
+                               static_cast<int>(toString(kind).size()), toString(kind).data());
         }
         ImGui::TextDisabled("click: the first (step %" PRIu64 "); wheel: zoom in", m.firstStep);
     }
@@ -305,8 +303,8 @@ void legendTooltip() {
                 break;
             }
         const Rgba c = eventColor(kind);
-        ImGui::ColorButton(laneName(lane), opaque4(c),
-                           ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
+        ImGui::ColorButton(laneName(lane), opaque4(c), ImGuiColorEditFlags_NoTooltip,
+                           {10.0f, 10.0f});
         ImGui::SameLine();
         ImGui::TextUnformatted(laneName(lane));
     }

@@ -269,8 +269,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         ImGui::SetTooltip("Diagnose this agent: why it moves as it does, and what to change");
     if (solve) {
         ImGui::SameLine();
-        if (ImGui::Checkbox("Solve", &solve->active) && solve->active)
-            construction.active = false;
+        if (ImGui::Checkbox("Solve", &solve->active) && solve->active) construction.active = false;
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Step through the linear programs as they ran (V; arrows step)");
     }
@@ -384,11 +383,11 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         m_labels.reserve({fromIm(at), fromIm({at.x + ts.x, at.y + ts.y})});
     };
     fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim,
-              !geom                 ? "absolute velocity of A"
+              !geom ? "absolute velocity of A"
               : geom->relativeSpace
                   ? (geom->obstacle ? "velocity of A (obstacles are static: relative = absolute)"
                                     : "relative velocity v_A - v_B")
-                                    : "absolute velocity of A");
+                  : "absolute velocity of A");
     if (rec->lp2Failed() && !construction.active && !solveStep) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "INFEASIBLE: LP2 failed at line %zu", rec->lp2Fail);

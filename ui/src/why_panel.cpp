@@ -155,7 +155,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
         ImGui::Text("Obstacles behind it: %s", obs.c_str());
     }
     ImGui::TextColored(opaque4(palette().kWhy), "binding half-planes: this colour, b<line> in the "
-                                               "velocity panel");
+                                                "velocity panel");
     ImGui::End();
     return out;
 }

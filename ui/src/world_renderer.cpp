@@ -65,7 +65,8 @@ void drawEdgeMarks(ImDrawList& dl, const std::vector<ImVec2>& screen, bool windi
             const float off = winding ? 8.0f : 0.0f; // beside the winding arrow
             const ImVec2 base{m.x + u.x * off, m.y + u.y * off};
             dl.AddLine(base, {base.x + out.x * l, base.y + out.y * l}, normalCol, stroke(1.5f));
-            if (n == 2) dl.AddLine(base, {base.x - out.x * l, base.y - out.y * l}, normalCol, stroke(1.5f));
+            if (n == 2)
+                dl.AddLine(base, {base.x - out.x * l, base.y - out.y * l}, normalCol, stroke(1.5f));
         }
     }
 }
@@ -232,7 +233,8 @@ void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
                 dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + t));
         }
         const ImDrawFlags closed = screen.size() >= 3 ? ImDrawFlags_Closed : ImDrawFlags_None;
-        dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed, stroke(1.5f));
+        dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed,
+                       stroke(1.5f));
         if (options.obstacleWinding || options.obstacleNormals)
             drawEdgeMarks(dl, screen, options.obstacleWinding, options.obstacleNormals);
     }

@@ -64,12 +64,12 @@ enum class DetourMode : std::uint8_t {
 /// Why an agent last entered or left detour.
 enum class DetourReason : std::uint8_t {
     None,
-    Stalled,        ///< entered: ORCA's speed fell below the threshold far from the goal
-    Clockwise,      ///< left: the detour direction lies clockwise of v_pref
-    Aligned,        ///< left: the detour direction is nearly aligned with v_pref
-    GoalNear,       ///< left: the goal is near
-    EmptySample,    ///< left: the field (and the fallback, if on) gave no direction
-    Disabled,       ///< left: detour switched off
+    Stalled,     ///< entered: ORCA's speed fell below the threshold far from the goal
+    Clockwise,   ///< left: the detour direction lies clockwise of v_pref
+    Aligned,     ///< left: the detour direction is nearly aligned with v_pref
+    GoalNear,    ///< left: the goal is near
+    EmptySample, ///< left: the field (and the fallback, if on) gave no direction
+    Disabled,    ///< left: detour switched off
 };
 [[nodiscard]] std::string_view toString(DetourMode m);
 [[nodiscard]] std::string_view toString(DetourReason r);
@@ -78,7 +78,7 @@ enum class DetourReason : std::uint8_t {
 /// tiles of 16 × 16 cells, created only where a source's influence reaches, so memory and build
 /// time follow the static agents, never the world's empty area.
 class DetourField {
-public:
+  public:
     /// Rebuilds from scratch: every source adds normalize(perp(center − cellCenter)) to each
     /// cell whose centre lies within `influence[i]` of `centers[i]` (not to a cell centred
     /// exactly on it, which has no direction). Sources are added in the order given, so the
@@ -117,7 +117,7 @@ public:
     /// The cell containing a world coordinate.
     [[nodiscard]] std::int32_t coord(double v) const;
 
-private:
+  private:
     static constexpr int kTileShift = 4; ///< 16 × 16 cells per tile
     static constexpr std::int32_t kTileSide = 1 << kTileShift;
     static constexpr std::size_t kTileCells = std::size_t(kTileSide) * kTileSide;
@@ -131,7 +131,8 @@ private:
     Tile& tile(std::int32_t tx, std::int32_t ty);
     void rehash(std::size_t capacity);
     static std::size_t local(std::int32_t cx, std::int32_t cy) {
-        return std::size_t(cx & (kTileSide - 1)) | (std::size_t(cy & (kTileSide - 1)) << kTileShift);
+        return std::size_t(cx & (kTileSide - 1)) |
+               (std::size_t(cy & (kTileSide - 1)) << kTileShift);
     }
 
     double m_cellSize = 1.0;
@@ -153,8 +154,8 @@ template <class F> void DetourField::forEachCell(F&& f) const {
 }
 
 template <class F>
-void DetourField::forEachCellIn(std::int32_t x0, std::int32_t y0, std::int32_t x1,
-                                std::int32_t y1, F&& f) const {
+void DetourField::forEachCellIn(std::int32_t x0, std::int32_t y0, std::int32_t x1, std::int32_t y1,
+                                F&& f) const {
     for (std::int32_t ty = y0 >> kTileShift; ty <= (y1 >> kTileShift); ++ty) {
         for (std::int32_t tx = x0 >> kTileShift; tx <= (x1 >> kTileShift); ++tx) {
             const Tile* t = findTile(tx, ty);

@@ -21,8 +21,8 @@
 namespace orca {
 
 enum class EventKind : std::uint8_t {
-    OverlapBegin,        ///< two agents' disks overlap (agents = the pair, lower index first)
-    OverlapEnd,          ///< they no longer do (value = the deepest depth of the overlap)
+    OverlapBegin, ///< two agents' disks overlap (agents = the pair, lower index first)
+    OverlapEnd,   ///< they no longer do (value = the deepest depth of the overlap)
     /// More pairs overlap than EventParams::maxOverlapPairs: from this step on, new pairs get
     /// no overlap-begin (agents = [], value = the number of overlapping pairs)
     OverlapFloodBegin,
@@ -111,7 +111,7 @@ struct EventParams {
 /// stops once the pairs exceed the cap), and at most maxOverlapPairs overlaps are followed.
 /// The exact conditions are in docs/events.md.
 class EventDetector {
-public:
+  public:
     explicit EventDetector(const EventParams& params = {});
 
     /// Starts over on the simulator's current state (reported as step sim.stepCount()):
@@ -144,18 +144,18 @@ public:
     /// Bytes of tracking state held (for the history's memory budget).
     [[nodiscard]] std::size_t bytes() const;
 
-private:
+  private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
         Vec2 lastVelocity{0.0, 0.0};  ///< velocity at the last observation (oscillation)
-        std::uint64_t lp3Since = 0;    ///< step of the current LP3 spell's lp3-begin
-        std::uint64_t stillSteps = 0;  ///< steps in a row below the stall speed
-        std::uint32_t flipCount = 0;   ///< flips in the oscillation window (see m_flipSteps)
-        bool known = false;            ///< observed at least once (else no velocity to compare)
+        std::uint64_t lp3Since = 0;   ///< step of the current LP3 spell's lp3-begin
+        std::uint64_t stillSteps = 0; ///< steps in a row below the stall speed
+        std::uint32_t flipCount = 0;  ///< flips in the oscillation window (see m_flipSteps)
+        bool known = false;           ///< observed at least once (else no velocity to compare)
         bool atGoal = false;
         bool lp3 = false;
         bool detouring = false;
-        bool stallReported = false;    ///< stalled was emitted for the current stall
+        bool stallReported = false; ///< stalled was emitted for the current stall
     };
     /// An overlap in progress: agents i < j and the deepest depth so far.
     struct OpenOverlap {
@@ -189,7 +189,7 @@ private:
         double skinLimitSq = 0.0;        ///< rebuild once an agent moved this far (squared)
         std::vector<Vec2> builtPos;      ///< positions at the build
         std::vector<double> builtRadius; ///< radii at the build
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates; ///< sorted, i < j
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;         ///< sorted, i < j
         std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted; ///< as found
         std::vector<std::uint32_t> candidateStart; ///< counting sort by i
         // The build's grid: agents sorted by cell (row-major), with their positions.
@@ -211,7 +211,7 @@ private:
         std::vector<std::uint32_t> gridStart, gridItems;
         std::vector<Contact> contacts; ///< this observation's penetrations
         std::vector<double> contactDepth;
-        std::vector<Event> events;     ///< this observation's events, before sorting
+        std::vector<Event> events; ///< this observation's events, before sorting
     };
 
     /// The common body of reset() and observe(); `first` = no previous observation.
@@ -240,11 +240,11 @@ private:
     /// Oscillation windows: agent i's flips (step numbers, oldest first) are
     /// m_flipSteps[i * oscillationFlips ...][0, flipCount).
     std::vector<std::uint64_t> m_flipSteps;
-    std::vector<OpenOverlap> m_overlaps;     ///< sorted by (i, j); at most maxOverlapPairs
-    bool m_flooded = false;                  ///< the last observation was flooded
-    std::uint64_t m_floodSince = 0;          ///< step of the current flood's begin
-    std::vector<ObstacleId> m_obstacleIds;   ///< obstacle order at the last observation
-    std::vector<Contact> m_contacts;         ///< sorted by (agent, obstacle)
+    std::vector<OpenOverlap> m_overlaps;   ///< sorted by (i, j); at most maxOverlapPairs
+    bool m_flooded = false;                ///< the last observation was flooded
+    std::uint64_t m_floodSince = 0;        ///< step of the current flood's begin
+    std::vector<ObstacleId> m_obstacleIds; ///< obstacle order at the last observation
+    std::vector<Contact> m_contacts;       ///< sorted by (agent, obstacle)
     Scratch m_scratch;
 };
 

@@ -30,18 +30,18 @@ struct ExplainObstacleNeighbor {
     std::uint32_t segment = 0; ///< Index of the segment's first vertex in the obstacle.
     double distSq = 0.0;       ///< Squared distance from the agent to the segment.
     ObstacleOutcome outcome = ObstacleOutcome::Line;
-    int lineIndex = -1;        ///< Index into ExplainRecord::lines, or -1 when skipped.
-    bool hasVo = false;        ///< The VO below is meaningful.
-    VelocityObstacle vo;       ///< The segment's VO (relative = absolute: obstacles are still).
+    int lineIndex = -1;  ///< Index into ExplainRecord::lines, or -1 when skipped.
+    bool hasVo = false;  ///< The VO below is meaningful.
+    VelocityObstacle vo; ///< The segment's VO (relative = absolute: obstacles are still).
 };
 
 /// One half-plane and what built it.
 struct ExplainLine {
-    Line line;                   ///< Absolute velocity space of the agent; permitted = left.
+    Line line; ///< Absolute velocity space of the agent; permitted = left.
     LineCase lineCase = LineCase::AgentCutoffCircle;
-    AgentId otherAgent;          ///< The neighbour that induced it (agent lines).
-    ObstacleId obstacle;         ///< The obstacle (obstacle lines).
-    std::uint32_t segment = 0;   ///< First vertex of the segment within the obstacle.
+    AgentId otherAgent;        ///< The neighbour that induced it (agent lines).
+    ObstacleId obstacle;       ///< The obstacle (obstacle lines).
+    std::uint32_t segment = 0; ///< First vertex of the segment within the obstacle.
     /// Agent lines: the u of the ORCA construction (smallest change of v_A - v_B leaving the
     /// VO); the line passes through v_A + responsibility*u. Obstacle lines: the change from
     /// v_A to the nearest point of the line.
@@ -55,8 +55,8 @@ struct ExplainLine {
     /// own, and share is staticResponsibility).
     bool otherStatic = false;
     Vec2 relativeVelocity{0.0, 0.0}; ///< v_A - v_B (agents) or v_A (obstacles).
-    VelocityObstacle vo;         ///< The VO this line was cut from.
-    double distance = 0.0;       ///< Agents: centre distance. Obstacles: distance to segment.
+    VelocityObstacle vo;             ///< The VO this line was cut from.
+    double distance = 0.0;           ///< Agents: centre distance. Obstacles: distance to segment.
     /// Time until the disks touch at the current relative velocity (s); 0 when already
     /// overlapping; +inf when they never do.
     double timeToCollision = std::numeric_limits<double>::infinity();
@@ -66,15 +66,15 @@ struct ExplainLine {
 
 /// The detour part of a decision (when the scene's detour behaviour is enabled).
 struct ExplainDetour {
-    bool enabled = false;             ///< detour is on for this simulation
-    DetourMode mode = DetourMode::Normal; ///< mode used for this decision (after exit checks)
+    bool enabled = false;                     ///< detour is on for this simulation
+    DetourMode mode = DetourMode::Normal;     ///< mode used for this decision (after exit checks)
     DetourMode nextMode = DetourMode::Normal; ///< mode for the next step (after the enter check)
     DetourReason reason = DetourReason::None; ///< why it entered or left in this decision
-    Vec2 goalPrefVelocity{0.0, 0.0};  ///< v_pref toward the goal, before any substitution
-    Vec2 samplePoint{0.0, 0.0};       ///< where the field was sampled (when detouring)
+    Vec2 goalPrefVelocity{0.0, 0.0};          ///< v_pref toward the goal, before any substitution
+    Vec2 samplePoint{0.0, 0.0};               ///< where the field was sampled (when detouring)
     double sampleRadius = 0.0;
-    Vec2 sampledDirection{0.0, 0.0};  ///< unit direction from the field (zero when none)
-    bool usedFallback = false;        ///< the direction came from nearby static agents
+    Vec2 sampledDirection{0.0, 0.0}; ///< unit direction from the field (zero when none)
+    bool usedFallback = false;       ///< the direction came from nearby static agents
 };
 
 /// What an explain request records beyond the default record.
@@ -86,8 +86,8 @@ struct ExplainOptions {
 /// The whole decision of one agent for one step.
 struct ExplainRecord {
     AgentId agent;
-    std::uint64_t step = 0;      ///< Simulator step count when the decision was made.
-    bool isStatic = false;       ///< Static agents decide nothing (v_new = 0).
+    std::uint64_t step = 0; ///< Simulator step count when the decision was made.
+    bool isStatic = false;  ///< Static agents decide nothing (v_new = 0).
     Vec2 position{0.0, 0.0};
     Vec2 velocity{0.0, 0.0};     ///< v before the step.
     Vec2 prefVelocity{0.0, 0.0}; ///< v_pref handed to the linear programs.
@@ -101,12 +101,12 @@ struct ExplainRecord {
     /// Half-planes ∩ the maxSpeed disk as a counter-clockwise polygon (inscribed-disk
     /// approximation); empty when the region is empty.
     std::vector<Vec2> feasibleRegion;
-    std::size_t lp2Fail = 0;     ///< Line index where LP2 failed; == lines.size() if it did not.
-    Vec2 lp2Velocity{0.0, 0.0};  ///< LP2's result (the best point before the failing line).
+    std::size_t lp2Fail = 0;    ///< Line index where LP2 failed; == lines.size() if it did not.
+    Vec2 lp2Velocity{0.0, 0.0}; ///< LP2's result (the best point before the failing line).
     bool lp3Ran = false;
-    double lp3Depth = 0.0;       ///< LP3's largest remaining violation of an agent line.
-    Vec2 newVelocity{0.0, 0.0};  ///< The chosen velocity.
-    ExplainDetour detour;        ///< Detour state and sample (prefVelocity already includes it).
+    double lp3Depth = 0.0;      ///< LP3's largest remaining violation of an agent line.
+    Vec2 newVelocity{0.0, 0.0}; ///< The chosen velocity.
+    ExplainDetour detour;       ///< Detour state and sample (prefVelocity already includes it).
     /// The linear programs as they ran (only when ExplainOptions::lpTrace asked; static agents
     /// have none). lpTrace->result == newVelocity bit for bit.
     std::optional<LpTrace> lpTrace;

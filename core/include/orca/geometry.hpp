@@ -22,21 +22,35 @@ using Vec2 = glm::dvec2;
 inline constexpr double kEpsilon = 1e-5;
 
 /// Dot product.
-[[nodiscard]] inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+[[nodiscard]] inline double dot(Vec2 a, Vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
 /// Squared length.
-[[nodiscard]] inline double absSq(Vec2 a) { return a.x * a.x + a.y * a.y; }
+[[nodiscard]] inline double absSq(Vec2 a) {
+    return a.x * a.x + a.y * a.y;
+}
 /// Length.
-[[nodiscard]] inline double length(Vec2 a) { return std::sqrt(absSq(a)); }
+[[nodiscard]] inline double length(Vec2 a) {
+    return std::sqrt(absSq(a));
+}
 /// 2-D cross product `a.x*b.y - a.y*b.x`: positive when b is counter-clockwise of a.
-[[nodiscard]] inline double det(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+[[nodiscard]] inline double det(Vec2 a, Vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
 /// `a` rotated 90 degrees counter-clockwise.
-[[nodiscard]] inline Vec2 perp(Vec2 a) { return {-a.y, a.x}; }
+[[nodiscard]] inline Vec2 perp(Vec2 a) {
+    return {-a.y, a.x};
+}
 /// Unit vector along `a` (`a / |a|`). Precondition: a != 0.
-[[nodiscard]] inline Vec2 normalize(Vec2 a) { return a / length(a); }
+[[nodiscard]] inline Vec2 normalize(Vec2 a) {
+    return a / length(a);
+}
 
 /// Signed distance-like test of point `c` against the directed line a->b:
 /// `det(a - c, b - a)`, positive when c is to the left of a->b.
-[[nodiscard]] inline double leftOf(Vec2 a, Vec2 b, Vec2 c) { return det(a - c, b - a); }
+[[nodiscard]] inline double leftOf(Vec2 a, Vec2 b, Vec2 c) {
+    return det(a - c, b - a);
+}
 
 /// The point of the segment [a, b] nearest to `p` (`a` for a zero-length segment).
 [[nodiscard]] Vec2 closestPointOnSegment(Vec2 a, Vec2 b, Vec2 p);

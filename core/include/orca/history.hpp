@@ -34,7 +34,7 @@ struct HistoryParams {
 };
 
 class History {
-public:
+  public:
     explicit History(const HistoryParams& params = {});
 
     /// Starts a new recording at the simulator's current state: its step is firstStep().
@@ -70,7 +70,7 @@ public:
     /// Changes the budget (thins at once when the recording is over it).
     void setMemoryBudget(std::size_t bytes);
 
-private:
+  private:
     struct Keyframe {
         SimulatorState state;
         EventDetector detector; ///< after observing this keyframe's step

@@ -49,17 +49,17 @@ struct LpTrace;
 /// `bisectorWeight` w builds each projected line's direction as normalize(w*d_j - d_i)
 /// (1 = RVO2's bisector). `scratch` is reused storage for the projected lines.
 /// Returns the final largest violation (the "penetration depth", velocity units).
-double linearProgram3(std::span<const Line> lines, std::size_t numObstLines,
-                      std::size_t beginLine, double radius, double bisectorWeight, Vec2& result,
+double linearProgram3(std::span<const Line> lines, std::size_t numObstLines, std::size_t beginLine,
+                      double radius, double bisectorWeight, Vec2& result,
                       std::vector<Line>& scratch);
 
 /// Outcome of the whole solve for one agent.
 struct SolveResult {
-    Vec2 velocity{0.0, 0.0};  ///< The chosen velocity, |velocity| <= radius.
+    Vec2 velocity{0.0, 0.0};    ///< The chosen velocity, |velocity| <= radius.
     Vec2 lp2Velocity{0.0, 0.0}; ///< LP2's result (before LP3, if LP3 ran).
-    std::size_t lp2Fail = 0;  ///< Index of the line that made LP2 fail; == number of lines if none.
-    bool lp3Ran = false;      ///< True when the region was empty and LP3 chose the velocity.
-    double lp3Depth = 0.0;    ///< LP3's final largest agent-line violation (0 if LP3 did not run).
+    std::size_t lp2Fail = 0; ///< Index of the line that made LP2 fail; == number of lines if none.
+    bool lp3Ran = false;     ///< True when the region was empty and LP3 chose the velocity.
+    double lp3Depth = 0.0;   ///< LP3's final largest agent-line violation (0 if LP3 did not run).
 };
 
 /// New velocity = LP2(lines, radius, prefVelocity), then LP3 from the failing line if LP2

@@ -64,12 +64,12 @@ struct Lp1Trace {
 
 /// LP2 considering one line.
 struct Lp2Step {
-    std::size_t line = 0;     ///< The line under test.
-    Vec2 before{0.0, 0.0};    ///< The optimum before this line.
-    double violation = 0.0;   ///< det(d, q - before): > 0 means `before` violates the line.
-    bool held = true;         ///< violation <= 0: nothing to do.
-    Lp1Trace lp1;             ///< When !held: the LP1 on this line.
-    Vec2 after{0.0, 0.0};     ///< The optimum after (== before when held or when LP1 failed).
+    std::size_t line = 0;   ///< The line under test.
+    Vec2 before{0.0, 0.0};  ///< The optimum before this line.
+    double violation = 0.0; ///< det(d, q - before): > 0 means `before` violates the line.
+    bool held = true;       ///< violation <= 0: nothing to do.
+    Lp1Trace lp1;           ///< When !held: the LP1 on this line.
+    Vec2 after{0.0, 0.0};   ///< The optimum after (== before when held or when LP1 failed).
 };
 
 /// One run of LP2.
@@ -94,10 +94,10 @@ struct Lp3ProjectedLine {
 
 /// LP3 testing one agent line i (from LP2's failing line on).
 struct Lp3Step {
-    std::size_t line = 0;         ///< i: the agent line tested.
-    Vec2 before{0.0, 0.0};        ///< The result before.
-    double distanceBefore = 0.0;  ///< The largest violation so far.
-    double violation = 0.0;       ///< det(d_i, q_i - before).
+    std::size_t line = 0;        ///< i: the agent line tested.
+    Vec2 before{0.0, 0.0};       ///< The result before.
+    double distanceBefore = 0.0; ///< The largest violation so far.
+    double violation = 0.0;      ///< det(d_i, q_i - before).
     /// violation > distanceBefore: the phase rebuilt the program (otherwise it was skipped
     /// and the fields below are empty).
     bool rebuilt = false;
@@ -105,19 +105,19 @@ struct Lp3Step {
     /// parallel and co-directed with line i: the line where the violations of i and j are
     /// equal, direction normalize(w·d_j − d_i) (w = bisectorWeight).
     std::vector<Lp3ProjectedLine> projected;
-    Lp2Trace inner;               ///< LP2(projected, radius, perp(d_i), direction).
-    bool innerFailed = false;     ///< The inner LP2 failed (rounding) and `before` was kept.
-    Vec2 after{0.0, 0.0};         ///< The result after.
-    double distance = 0.0;        ///< det(d_i, q_i - after): the largest violation reached.
+    Lp2Trace inner;           ///< LP2(projected, radius, perp(d_i), direction).
+    bool innerFailed = false; ///< The inner LP2 failed (rounding) and `before` was kept.
+    Vec2 after{0.0, 0.0};     ///< The result after.
+    double distance = 0.0;    ///< det(d_i, q_i - after): the largest violation reached.
 };
 
 /// The whole solve of one agent.
 struct LpTrace {
-    Lp2Trace lp2;                 ///< LP2 over all lines towards v_pref.
-    double bisectorWeight = 1.0;  ///< w of the LP3 projected lines (seed 002).
+    Lp2Trace lp2;                ///< LP2 over all lines towards v_pref.
+    double bisectorWeight = 1.0; ///< w of the LP3 projected lines (seed 002).
     std::size_t numObstacleLines = 0;
-    std::vector<Lp3Step> lp3;     ///< Empty unless LP2 failed.
-    double lp3Distance = 0.0;     ///< LP3's final largest agent-line violation.
+    std::vector<Lp3Step> lp3; ///< Empty unless LP2 failed.
+    double lp3Distance = 0.0; ///< LP3's final largest agent-line violation.
     /// The velocity before the final projection onto the disk (LP2's or LP3's result).
     Vec2 unclamped{0.0, 0.0};
     /// The chosen velocity: unclamped, scaled onto the disk if rounding left it outside.

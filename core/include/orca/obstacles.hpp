@@ -17,13 +17,13 @@ namespace orca {
 
 /// One obstacle vertex; the segment from it to `next` is an obstacle neighbour candidate.
 struct ObstacleVertex {
-    Vec2 point{0.0, 0.0};   ///< World position.
-    Vec2 unitDir{1.0, 0.0}; ///< normalize(next.point - point).
-    std::uint32_t next = 0; ///< Global index of the next vertex (counter-clockwise).
-    std::uint32_t prev = 0; ///< Global index of the previous vertex.
-    std::uint32_t obstacle = 0; ///< Dense index of the owning obstacle.
+    Vec2 point{0.0, 0.0};         ///< World position.
+    Vec2 unitDir{1.0, 0.0};       ///< normalize(next.point - point).
+    std::uint32_t next = 0;       ///< Global index of the next vertex (counter-clockwise).
+    std::uint32_t prev = 0;       ///< Global index of the previous vertex.
+    std::uint32_t obstacle = 0;   ///< Dense index of the owning obstacle.
     std::uint32_t localIndex = 0; ///< Index of this vertex within its obstacle's vertex list.
-    bool convex = true;     ///< det(prev - next, point - prev) >= 0; always true for segments.
+    bool convex = true; ///< det(prev - next, point - prev) >= 0; always true for segments.
 };
 
 /// Result of checking a vertex list before it becomes an obstacle.
@@ -48,7 +48,7 @@ void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
 
 /// Uniform grid over obstacle segments for the neighbour query of orca-spec section 3.
 class ObstacleGrid {
-public:
+  public:
     /// Rebuilds the grid. `typicalRange` (world units) sizes the cells: about one query range.
     void build(std::span<const ObstacleVertex> vertices, double typicalRange);
 
@@ -62,7 +62,7 @@ public:
 
     [[nodiscard]] bool empty() const { return m_cellStart.empty(); }
 
-private:
+  private:
     Vec2 m_origin{0.0, 0.0};
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;

@@ -43,36 +43,36 @@ enum class LineCase : std::uint8_t {
 
 /// What happened to one obstacle neighbour (segment) while building lines.
 enum class ObstacleOutcome : std::uint8_t {
-    Line,                   ///< It produced a half-plane.
-    AlreadyCovered,         ///< Its VO is already covered by earlier obstacle lines: skipped.
-    CollidingConcaveVertex, ///< Overlapping a non-convex vertex: ignored (the neighbouring
-                            ///< segment handles it).
+    Line,                         ///< It produced a half-plane.
+    AlreadyCovered,               ///< Its VO is already covered by earlier obstacle lines: skipped.
+    CollidingConcaveVertex,       ///< Overlapping a non-convex vertex: ignored (the neighbouring
+                                  ///< segment handles it).
     CollidingVertexOfNextSegment, ///< Overlapping the right vertex, which the next segment
                                   ///< handles (the agent is past the vertex's bisector).
-    ObliqueConcaveVertex,   ///< Seen obliquely past a non-convex vertex: skipped.
-    ForeignLeftLeg,         ///< Closest VO boundary is a foreign left leg: no constraint.
-    ForeignRightLeg,        ///< Closest VO boundary is a foreign right leg: no constraint.
+    ObliqueConcaveVertex,         ///< Seen obliquely past a non-convex vertex: skipped.
+    ForeignLeftLeg,               ///< Closest VO boundary is a foreign left leg: no constraint.
+    ForeignRightLeg,              ///< Closest VO boundary is a foreign right leg: no constraint.
 };
 [[nodiscard]] std::string_view toString(ObstacleOutcome o);
 
 /// A velocity obstacle in relative velocity space: the cone from the apex (the origin)
 /// bounded by two legs and cut off by a circle (agents) or a capsule (obstacle segments).
 struct VelocityObstacle {
-    Vec2 leftLeg{0.0, 0.0};      ///< Unit direction of the left leg (zero when colliding).
-    Vec2 rightLeg{0.0, 0.0};     ///< Unit direction of the right leg (zero when colliding).
-    Vec2 cutoffCenter{0.0, 0.0}; ///< Agent: rp/τ. Obstacle: left vertex / τo.
-    Vec2 cutoffCenter2{0.0, 0.0};///< Obstacle: right vertex / τo. Agent: same as cutoffCenter.
-    double cutoffRadius = 0.0;   ///< Agent: (r_A + r_B)/τ. Obstacle: r_A/τo.
-    bool colliding = false;      ///< Agents already overlap: the VO is the disk of time Δt
-                                 ///< (cutoffCenter = rp/Δt, cutoffRadius = R/Δt, no legs).
-    Vec2 offset{0.0, 0.0};       ///< Add to go to A's absolute velocity space (v_B; 0 for
-                                 ///< obstacles).
+    Vec2 leftLeg{0.0, 0.0};       ///< Unit direction of the left leg (zero when colliding).
+    Vec2 rightLeg{0.0, 0.0};      ///< Unit direction of the right leg (zero when colliding).
+    Vec2 cutoffCenter{0.0, 0.0};  ///< Agent: rp/τ. Obstacle: left vertex / τo.
+    Vec2 cutoffCenter2{0.0, 0.0}; ///< Obstacle: right vertex / τo. Agent: same as cutoffCenter.
+    double cutoffRadius = 0.0;    ///< Agent: (r_A + r_B)/τ. Obstacle: r_A/τo.
+    bool colliding = false;       ///< Agents already overlap: the VO is the disk of time Δt
+                                  ///< (cutoffCenter = rp/Δt, cutoffRadius = R/Δt, no legs).
+    Vec2 offset{0.0, 0.0};        ///< Add to go to A's absolute velocity space (v_B; 0 for
+                                  ///< obstacles).
 };
 
 /// One agent-agent half-plane with its provenance.
 struct AgentLine {
-    Line line;                  ///< The half-plane, in A's absolute velocity space.
-    Vec2 u{0.0, 0.0};           ///< Smallest change of the relative velocity that leaves the VO.
+    Line line;        ///< The half-plane, in A's absolute velocity space.
+    Vec2 u{0.0, 0.0}; ///< Smallest change of the relative velocity that leaves the VO.
     LineCase lineCase = LineCase::AgentCutoffCircle;
 };
 
@@ -90,18 +90,18 @@ struct AgentLine {
 
 /// The VO of A induced by B, for display (same inputs as agentOrcaLine).
 [[nodiscard]] VelocityObstacle agentVelocityObstacle(Vec2 relPos, Vec2 otherVelocity,
-                                                     double combinedRadius,
-                                                     double invTimeHorizon, double invTimeStep);
+                                                     double combinedRadius, double invTimeHorizon,
+                                                     double invTimeStep);
 
 /// Explain record of one obstacle neighbour (one directed segment).
 struct ObstacleLineRecord {
-    std::uint32_t vertex = 0;   ///< Global vertex index of the segment's first vertex.
-    double distSq = 0.0;        ///< Squared distance from the agent to the segment.
+    std::uint32_t vertex = 0; ///< Global vertex index of the segment's first vertex.
+    double distSq = 0.0;      ///< Squared distance from the agent to the segment.
     ObstacleOutcome outcome = ObstacleOutcome::AlreadyCovered;
     LineCase lineCase = LineCase::ObstacleCutoffLine; ///< Valid when outcome == Line.
     std::uint32_t lineIndex = 0; ///< Index into the agent's lines when outcome == Line.
-    VelocityObstacle vo;        ///< The segment's VO (legs after the foreign-leg rule).
-    bool hasVo = false;         ///< False for skipped-before-geometry outcomes.
+    VelocityObstacle vo;         ///< The segment's VO (legs after the foreign-leg rule).
+    bool hasVo = false;          ///< False for skipped-before-geometry outcomes.
     bool leftLegForeign = false;
     bool rightLegForeign = false;
 };

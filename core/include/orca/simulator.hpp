@@ -32,11 +32,11 @@ struct StepWorkspace;
 
 /// Counters of the last step.
 struct StepStats {
-    std::size_t lp3Agents = 0;    ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
+    std::size_t lp3Agents = 0;       ///< Agents whose LP2 was infeasible, so LP3 chose v_new.
     std::size_t detouringAgents = 0; ///< Agents that followed the detour field in this step.
-    std::size_t movingAgents = 0; ///< Non-static agents that were solved.
-    std::size_t goalAgents = 0;   ///< Agents with a goal.
-    std::size_t agentsAtGoal = 0; ///< Of those, at their goal after the step.
+    std::size_t movingAgents = 0;    ///< Non-static agents that were solved.
+    std::size_t goalAgents = 0;      ///< Agents with a goal.
+    std::size_t agentsAtGoal = 0;    ///< Of those, at their goal after the step.
 };
 
 /// Clearance measurements on the current state.
@@ -55,14 +55,14 @@ struct ClearanceStats {
 
 /// Thrown for invalid agent parameters or obstacle polygons (the message says what is wrong).
 class InvalidArgument : public std::invalid_argument {
-public:
+  public:
     using std::invalid_argument::invalid_argument;
 };
 
 struct SimulatorState;
 
 class Simulator {
-public:
+  public:
     explicit Simulator(const SimulationParams& params = {});
     ~Simulator();
     Simulator(Simulator&&) noexcept;
@@ -210,7 +210,7 @@ public:
     /// 2*max radius are not overlapping and are only searched up to `range` world units).
     [[nodiscard]] ClearanceStats clearance(double range = 10.0) const;
 
-private:
+  private:
     [[nodiscard]] std::size_t require(AgentId id) const;
     void validate(const AgentDef& def) const;
     void storeAgent(std::size_t i, const AgentDef& def);
@@ -239,8 +239,8 @@ private:
     std::vector<Vec2> m_prefVel; ///< constant v_pref for agents without a goal
     std::vector<Vec2> m_goal;
     std::vector<AgentParams> m_agentParams;
-    std::vector<double> m_radius; ///< copy of the radii, dense (read by the spatial index)
-    double m_neighborDistSum = 0.0;     ///< over agents that look for neighbours
+    std::vector<double> m_radius;   ///< copy of the radii, dense (read by the spatial index)
+    double m_neighborDistSum = 0.0; ///< over agents that look for neighbours
     std::size_t m_neighborDistCount = 0;
     std::vector<std::uint8_t> m_hasGoal;
     std::vector<std::uint8_t> m_static;

@@ -12,7 +12,7 @@
 namespace orca {
 
 class SlotTable {
-public:
+  public:
     static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
     /// A new handle for the element at dense `index`. Returns {slot, generation}.
@@ -58,7 +58,7 @@ public:
         m_generation.reserve(n);
     }
 
-private:
+  private:
     std::vector<std::uint32_t> m_index;      ///< slot -> dense index (kNone when free)
     std::vector<std::uint32_t> m_generation; ///< bumped on release
     std::vector<std::uint32_t> m_free;

@@ -55,8 +55,8 @@ struct AgentParams {
 
 /// What the simulator needs to create an agent.
 struct AgentDef {
-    Vec2 position{0.0, 0.0};     ///< World position (world units).
-    Vec2 velocity{0.0, 0.0};     ///< Initial velocity (units/s); forced to 0 for static agents.
+    Vec2 position{0.0, 0.0}; ///< World position (world units).
+    Vec2 velocity{0.0, 0.0}; ///< Initial velocity (units/s); forced to 0 for static agents.
     AgentParams params;
     bool hasGoal = false;        ///< When true, v_pref is recomputed from `goal` every step.
     Vec2 goal{0.0, 0.0};         ///< Goal position (world units), if hasGoal.

@@ -21,7 +21,8 @@ Json toJson(const Event& event) {
 
 Json toJson(std::span<const Event> events) {
     Json j = Json::array();
-    for (const Event& e : events) j.push_back(toJson(e));
+    for (const Event& e : events)
+        j.push_back(toJson(e));
     return j;
 }
 

@@ -10,7 +10,9 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 /// JSON has no infinity: +inf (e.g. "never collides") becomes null.
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json number(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
 
 Json agentIndex(const Simulator& sim, AgentId id) {
     const auto i = sim.indexOf(id);
@@ -38,10 +40,14 @@ Json paramsJson(const AgentParams& p) {
 
 const char* failureName(Lp1Failure f) {
     switch (f) {
-    case Lp1Failure::None: return "none";
-    case Lp1Failure::Disk: return "disk";
-    case Lp1Failure::Parallel: return "parallel";
-    case Lp1Failure::Empty: return "empty";
+    case Lp1Failure::None:
+        return "none";
+    case Lp1Failure::Disk:
+        return "disk";
+    case Lp1Failure::Parallel:
+        return "parallel";
+    case Lp1Failure::Empty:
+        return "empty";
     }
     return "none";
 }
@@ -51,7 +57,9 @@ Json interval(double left, double right) {
     return Json::array({number(left), number(right)});
 }
 
-Json nanToNull(double v) { return std::isnan(v) ? Json(nullptr) : number(v); }
+Json nanToNull(double v) {
+    return std::isnan(v) ? Json(nullptr) : number(v);
+}
 
 Json lp1Json(const Lp1Trace& t) {
     Json j;
@@ -137,7 +145,9 @@ Json lpTraceJson(const LpTrace& t) {
 
 } // namespace
 
-Json toJson(Vec2 v) { return Json::array({number(v.x), number(v.y)}); }
+Json toJson(Vec2 v) {
+    return Json::array({number(v.x), number(v.y)});
+}
 
 Json toJson(const VelocityObstacle& vo) {
     Json j;
@@ -212,7 +222,8 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
     j["lines"] = std::move(lines);
 
     Json region = Json::array();
-    for (Vec2 p : rec.feasibleRegion) region.push_back(toJson(p));
+    for (Vec2 p : rec.feasibleRegion)
+        region.push_back(toJson(p));
     j["feasibleRegion"] = std::move(region);
     j["lp2FailIndex"] = rec.lp2Failed() ? Json(rec.lp2Fail) : Json(nullptr);
     j["lp2Velocity"] = toJson(rec.lp2Velocity);

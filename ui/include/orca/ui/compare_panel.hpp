@@ -28,11 +28,11 @@ struct ComparePanelInput {
     bool active = false;
     std::uint64_t currentStep = 0;
     std::uint64_t fromStep = 0;
-    std::string change;            ///< the active branch's change, described
+    std::string change; ///< the active branch's change, described
     std::size_t selectedCount = 0;
     RunMetrics original;
-    RunMetrics branch;             ///< valid when active
-    std::string error;             ///< the last rejected start, shown in red
+    RunMetrics branch; ///< valid when active
+    std::string error; ///< the last rejected start, shown in red
 };
 
 struct ComparePanelOutput {

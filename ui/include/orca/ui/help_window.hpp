@@ -21,7 +21,7 @@ struct HelpContent {
 
 /// What the Help window did this frame.
 struct HelpResult {
-    bool startHere = false; ///< "Start here" (the first lesson) was clicked
+    bool startHere = false;                   ///< "Start here" (the first lesson) was clicked
     float rect[4] = {0.0f, 0.0f, 0.0f, 0.0f}; ///< x0, y0, x1, y1 on screen (zero when closed)
 };
 

@@ -16,8 +16,8 @@ namespace orca::ui {
 struct LessonPanelInput {
     std::string lessonTitle;
     std::string pageTitle;
-    std::string text;      ///< paragraphs separated by blank lines; "- " lines are bullets
-    std::size_t page = 0;  ///< 0-based
+    std::string text;     ///< paragraphs separated by blank lines; "- " lines are bullets
+    std::size_t page = 0; ///< 0-based
     std::size_t pages = 1;
     std::vector<std::string> pageTitles; ///< for the page picker
     bool hasTask = false;
@@ -25,7 +25,7 @@ struct LessonPanelInput {
     std::string taskProgress; ///< live reading ("u = (0.31, -0.12), left leg ...")
     std::string taskSuccess;  ///< shown once done
     bool taskDone = false;
-    std::string note;         ///< one dim line under the text (e.g. what the page set up)
+    std::string note; ///< one dim line under the text (e.g. what the page set up)
     /// Fixed position and size (screenshots); otherwise placed there on first use only.
     bool docked = false;
     ImVec2 pos{0.0f, 0.0f};

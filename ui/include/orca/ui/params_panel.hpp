@@ -51,8 +51,8 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& edit, Vec2 currentPrefVeloci
 /// How the panel draws one row of the parameter table (orca/parameters.hpp) showing `value`:
 /// everything comes from the row, so the panel cannot drift from the table.
 struct ParamWidget {
-    std::string label;   ///< row.ui.label
-    double min = 0.0;    ///< drag range: row.ui.min .. row.ui.max
+    std::string label; ///< row.ui.label
+    double min = 0.0;  ///< drag range: row.ui.min .. row.ui.max
     double max = 0.0;
     float speed = 0.0f;  ///< row.ui.speed, or 0.5 % of |value| (at least 0.001) when that is 0
     std::string format;  ///< "%d" for an integer, else "%.Nf" with N = row.ui.decimals

@@ -55,8 +55,8 @@ struct RunMetrics {
     std::size_t overlappingPairs = 0;
     /// Smallest agent-pair clearance (negative = overlap depth); +inf when no pair is near.
     double minAgentClearance = 0.0;
-    std::size_t lp3Agents = 0;  ///< in the last step
-    double meanSpeed = 0.0;     ///< over non-static agents
+    std::size_t lp3Agents = 0; ///< in the last step
+    double meanSpeed = 0.0;    ///< over non-static agents
     /// Events up to this step, per EventKind.
     std::array<std::size_t, kEventKindCount> eventCounts{};
 };
@@ -68,7 +68,7 @@ struct RunMetrics {
 /// A branch run beside an original one. The branch has its own simulator and recording; the
 /// original is not touched.
 class Comparison {
-public:
+  public:
     /// Splits a branch off `base` at its current step with `change` applied (throws
     /// InvalidArgument as applyChange does; then the comparison stays as it was).
     void start(const Simulator& base, const BranchChange& change,
@@ -86,7 +86,7 @@ public:
     /// The branch's metrics now (events counted from the split).
     [[nodiscard]] RunMetrics metrics() const;
 
-private:
+  private:
     bool m_active = false;
     std::uint64_t m_from = 0;
     BranchChange m_change;

@@ -25,8 +25,8 @@ namespace orca {
 [[nodiscard]] nlohmann::ordered_json toJson(std::span<const Event> events);
 /// Counts per kind as {"overlap-begin": n, "overlap-end": n, "overlap-flood-begin": n, ...,
 /// "detour-exit": n} (every kind, enum order: kEventKindCount members).
-[[nodiscard]] nlohmann::ordered_json eventCountsJson(
-    const std::array<std::size_t, kEventKindCount>& counts);
+[[nodiscard]] nlohmann::ordered_json
+eventCountsJson(const std::array<std::size_t, kEventKindCount>& counts);
 /// The event `j` describes (the inverse of toJson(const Event&)). Throws
 /// nlohmann::json::exception (type_error / out_of_range) for a missing or mistyped member and
 /// std::invalid_argument for an unknown kind or a null value.

@@ -93,8 +93,8 @@ struct LessonTask {
     /// Agent B (scene index) for half-plane-flips, line-case, sees-neighbor.
     std::optional<std::size_t> other;
     LineCase lineCase = LineCase::AgentCutoffCircle; ///< line-case
-    std::string param;   ///< param-below / param-above
-    double value = 0.0;  ///< param-below / param-above
+    std::string param;                               ///< param-below / param-above
+    double value = 0.0;                              ///< param-below / param-above
 };
 
 /// One page of a lesson. Absent settings fall back to the lesson's (see docs/lessons.md).
@@ -146,7 +146,8 @@ struct LessonLoad {
 
 /// Parses lesson text. `fileName` is used in messages and to resolve a linked scene (relative
 /// to its folder). Throws LessonError; never returns a partly loaded lesson.
-[[nodiscard]] LessonLoad parseLesson(const std::string& text, const std::filesystem::path& fileName);
+[[nodiscard]] LessonLoad parseLesson(const std::string& text,
+                                     const std::filesystem::path& fileName);
 /// Reads and parses a lesson file. Throws LessonError (also for a file scene::readTextFile
 /// refuses: not a regular file, or larger than the limit).
 [[nodiscard]] LessonLoad loadLesson(const std::filesystem::path& path);
@@ -169,8 +170,8 @@ struct TaskContext {
     /// Agent A and B as indices in agent order (= scene order); nullopt when unresolved.
     std::optional<std::size_t> agent;
     std::optional<std::size_t> other;
-    bool hasBaseline = false;  ///< A had a half-plane from B when the page opened
-    Vec2 baselineU{0.0, 0.0};  ///< its u then
+    bool hasBaseline = false; ///< A had a half-plane from B when the page opened
+    Vec2 baselineU{0.0, 0.0}; ///< its u then
     LineCase baselineCase = LineCase::AgentCutoffCircle;
 };
 

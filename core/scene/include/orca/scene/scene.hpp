@@ -62,7 +62,7 @@ void forEachAgentParam(Overrides& o, Params& p, F&& f) {
 struct SceneAgent {
     std::optional<nlohmann::json> id; ///< Optional user id (string or integer), kept verbatim.
     Vec2 position{0.0, 0.0};
-    std::optional<Vec2> velocity;     ///< Absent = zero (kept absent on save).
+    std::optional<Vec2> velocity; ///< Absent = zero (kept absent on save).
     std::optional<Vec2> goal;
     std::optional<Vec2> prefVelocity; ///< Constant preferred velocity (no goal).
     bool isStatic = false;
@@ -111,7 +111,7 @@ struct Scene {
 /// "FILE:LINE:COLUMN: error: MESSAGE" for syntax errors, "FILE: error: at PATH: MESSAGE"
 /// otherwise.
 class SceneError : public std::runtime_error {
-public:
+  public:
     SceneError(std::string file, std::string jsonPath, int line, int column, std::string message);
     [[nodiscard]] const std::string& file() const { return m_file; }
     /// JSON path of the offending value, e.g. "agents[12].radius" ("" for syntax errors).
@@ -122,7 +122,7 @@ public:
     /// The message without file/path prefix.
     [[nodiscard]] const std::string& message() const { return m_message; }
 
-private:
+  private:
     std::string m_file;
     std::string m_jsonPath;
     int m_line;
