@@ -169,12 +169,16 @@ class Loader : JsonReader {
         checkKeys(j, path, simulationKeys());
         SimulationBlock block;
         for (const ParamRow& row : parameterTable(ParamScope::Simulation)) {
-            if (const auto* v = find(j, row.name)) {
-                const std::string p = childPath(path, row.name);
-                const double value = parameter(*v, p, row);
-                checkUpperBound(row, value, p);
-                row.setSimulation(block.params, value);
+            const auto* v = find(j, row.name);
+            if (v == nullptr) continue;
+            const std::string p = childPath(path, row.name);
+            if (row.kind == ParamKind::Boolean) {
+                row.setSimulation(block.params, boolean(*v, p) ? 1.0 : 0.0);
+                continue;
             }
+            const double value = parameter(*v, p, row);
+            checkUpperBound(row, value, p);
+            row.setSimulation(block.params, value);
         }
         if (const auto* v = find(j, "time")) {
             block.time = number(*v, childPath(path, "time"), Bound::NonNegative,

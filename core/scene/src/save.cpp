@@ -109,6 +109,12 @@ std::string formatParam(int v) {
     return std::to_string(v);
 }
 
+/// A simulation or detour value as the file writes it: true/false, or the number.
+std::string formatRowValue(const ParamRow& row, double v) {
+    if (row.kind == ParamKind::Boolean) return v != 0.0 ? "true" : "false";
+    return formatNumber(v, false);
+}
+
 std::string formatId(const nlohmann::json& id) {
     std::string out;
     writeCompact(out, id);
@@ -192,7 +198,7 @@ std::string serializeScene(const Scene& scene) {
     for (const ParamRow& row : parameterTable(ParamScope::Simulation)) {
         const double v = row.getSimulation(sim.params);
         if (row.name == "timeStep" || v != row.defaultValue)
-            entries.emplace_back(row.name, formatNumber(v, false));
+            entries.emplace_back(row.name, formatRowValue(row, v));
     }
     if (sim.time != 0.0) entries.emplace_back("time", formatNumber(sim.time, false));
     if (sim.step != 0) entries.emplace_back("step", std::to_string(sim.step));
@@ -216,9 +222,7 @@ std::string serializeScene(const Scene& scene) {
         entries.clear();
         for (const ParamRow& row : parameterTable(ParamScope::Detour)) {
             const double v = row.getSimulation(sim.params);
-            entries.emplace_back(row.name, row.kind == ParamKind::Boolean
-                                               ? std::string(v != 0.0 ? "true" : "false")
-                                               : formatNumber(v, false));
+            entries.emplace_back(row.name, formatRowValue(row, v));
         }
         out += ",\n";
         appendBlock(out, "detour", entries);
