@@ -115,6 +115,19 @@ TEST(LessonLoad, ErrorsNameThePathAndWhatWasExpected) {
               "pages[0].camera");
 }
 
+TEST(LessonLoad, PanelNamesAndTheirOlderAliases) {
+    const LessonLoad l = parseLesson(
+        lessonText(R"([{"title": "P", "text": "t", "panels": ["agentDefaults", "defaults"]}])"),
+        "lesson.json");
+    ASSERT_EQ(l.lesson.pages.size(), 1u);
+    // "defaults", the window's older name, reads as its name now.
+    EXPECT_EQ(l.lesson.pages[0].panels,
+              (std::vector<std::string>{"agentDefaults", "agentDefaults"}));
+    EXPECT_EQ(errorOf(lessonText(R"([{"title": "P", "text": "t", "panels": ["nope"]}])")).second,
+              "unknown window \"nope\" (windows: parameters, inspector, metrics, linter, "
+              "generators, agentDefaults, events, why, compare)");
+}
+
 TEST(LessonLoad, TaskErrors) {
     auto task = [](const std::string& t) {
         return errorOf(lessonText(R"([{"title": "P", "text": "t", "task": )" + t + "}]"));

@@ -4,17 +4,31 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <string>
+
+#include "orca/parameters.hpp"
 
 namespace orca {
 
 namespace {
 
-/// The simulation parameters a branch can change, by name.
-template <class Params, class F> void forEachSimulationParam(Params& p, F&& f) {
-    f("timeStep", p.timeStep);
-    f("responsibility", p.responsibility);
-    f("staticResponsibility", p.staticResponsibility);
-    f("lp3BisectorWeight", p.lp3BisectorWeight);
+/// The parameter a branch can change by this name: an agent or a simulation row of the
+/// parameter table, by its plain JSON name (the detour rows are not offered).
+const ParamRow* branchParameter(std::string_view name) {
+    if (name.find('.') != std::string_view::npos) return nullptr;
+    const ParamRow* row = findParameter(name);
+    return row != nullptr && row->scope != ParamScope::Detour ? row : nullptr;
+}
+
+/// "radius, maxSpeed, ..., timeHorizon (tau), ..." for the rows of `scope`.
+std::string branchParameterNames(ParamScope scope) {
+    std::string out;
+    for (const ParamRow& row : parameterTable(scope)) {
+        if (!out.empty()) out += ", ";
+        out += row.name;
+        if (row.name == "timeHorizon") out += " (tau)";
+    }
+    return out;
 }
 
 bool parseNumber(std::string_view text, double& out) {
@@ -50,44 +64,35 @@ bool BranchChange::set(std::string_view assignment, const SimulationParams& base
         error = std::string(name) + ": \"" + std::string(valueText) + "\" is not a finite number";
         return false;
     }
-    bool found = false;
-    bool notInteger = false;
-    AgentParams unused;
-    scene::forEachAgentParam(agentOverrides, unused, [&](const char* key, auto& override, auto&) {
-        if (found || name != key) return;
-        found = true;
-        using T = typename std::decay_t<decltype(override)>::value_type;
-        if constexpr (std::is_same_v<T, int>) {
-            notInteger = value != std::floor(value) || std::abs(value) > 1e9;
-            if (notInteger) return;
-        }
-        override = static_cast<T>(value);
-    });
-    if (notInteger) {
+    const ParamRow* row = branchParameter(name);
+    if (row == nullptr) {
+        error = "unknown parameter \"" + std::string(name) +
+                "\" (agent: " + branchParameterNames(ParamScope::Agent) +
+                "; simulation: " + branchParameterNames(ParamScope::Simulation) + ")";
+        return false;
+    }
+    if (row->kind == ParamKind::Integer && (value != std::floor(value) || std::abs(value) > 1e9)) {
         error = std::string(name) + " must be an integer";
         return false;
     }
-    if (found) return true;
-    SimulationParams sp = simulation.value_or(base);
-    forEachSimulationParam(sp, [&](const char* key, double& param) {
-        if (found || name != key) return;
-        found = true;
-        param = value;
-    });
-    if (found) {
+    if (row->scope == ParamScope::Simulation) {
+        SimulationParams sp = simulation.value_or(base);
+        row->setSimulation(sp, value);
         simulation = sp;
         return true;
     }
-    error = "unknown parameter \"" + std::string(name) +
-            "\" (agent: radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon "
-            "(tau), timeHorizonObst, goalRadius; simulation: timeStep, responsibility, "
-            "staticResponsibility, lp3BisectorWeight)";
-    return false;
+    AgentParams unused;
+    scene::forEachAgentParam(agentOverrides, unused, [&](const char* key, auto& override, auto&) {
+        if (name != key) return;
+        using T = typename std::decay_t<decltype(override)>::value_type;
+        override = static_cast<T>(value);
+    });
+    return true;
 }
 
 std::string BranchChange::describe(const SimulationParams& base) const {
     std::string out;
-    auto add = [&out](const char* key, double v) {
+    auto add = [&out](std::string_view key, double v) {
         if (!out.empty()) out += ", ";
         out += key;
         out += '=';
@@ -99,14 +104,10 @@ std::string BranchChange::describe(const SimulationParams& base) const {
         if (override) add(key, static_cast<double>(*override));
     });
     if (simulation) {
-        SimulationParams sp = *simulation;
-        SimulationParams b = base;
-        std::vector<double> before;
-        forEachSimulationParam(b, [&](const char*, double& v) { before.push_back(v); });
-        std::size_t k = 0;
-        forEachSimulationParam(sp, [&](const char* key, double& v) {
-            if (v != before[k++]) add(key, v);
-        });
+        for (const ParamRow& row : parameterTable(ParamScope::Simulation)) {
+            const double v = row.getSimulation(*simulation);
+            if (v != row.getSimulation(base)) add(row.name, v);
+        }
     }
     if (out.empty()) out = "no change";
     if (!agents.empty() && !(agentOverrides == scene::AgentOverrides{})) {

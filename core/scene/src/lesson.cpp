@@ -25,8 +25,12 @@ constexpr std::array<std::string_view, 21> kLayerNames = {
     "uVectors",      "feasibleRegion",  "velocityArrows", "neighborLinks",  "neighborCircle",
     "detour"};
 constexpr std::array<std::string_view, 9> kPanelNames = {
-    "parameters", "inspector", "metrics", "linter", "generators",
-    "defaults",   "events",    "why",     "compare"};
+    "parameters",    "inspector", "metrics", "linter", "generators",
+    "agentDefaults", "events",    "why",     "compare"};
+/// Older window names still accepted, each with its name now (the app's panel aliases).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 1> kPanelAliases = {{
+    {"defaults", "agentDefaults"},
+}};
 constexpr std::array<std::string_view, 12> kTaskParams = {
     "radius",      "maxSpeed",        "prefSpeed",  "neighborDist",
     "maxNeighbors", "timeHorizon",    "timeHorizonObst", "goalRadius",
@@ -385,7 +389,9 @@ class Reader {
             fail(path, "expected an array of window names, got " + scene::describeJsonValue(j));
         std::vector<std::string> out;
         for (std::size_t i = 0; i < j.size(); ++i) {
-            const std::string name = string(j[i], indexPath(path, i));
+            std::string name = string(j[i], indexPath(path, i));
+            for (const auto& [alias, current] : kPanelAliases)
+                if (name == alias) name = current;
             if (std::find(kPanelNames.begin(), kPanelNames.end(), name) == kPanelNames.end())
                 fail(indexPath(path, i),
                      "unknown window " + quote(name) + " (windows: " + join(kPanelNames) + ")");

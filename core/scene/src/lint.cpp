@@ -178,22 +178,15 @@ std::string plural(std::size_t n, const char* word) {
 
 // ---- Parameters ---------------------------------------------------------------------------------
 
-/// The simulator's rule for each agent parameter (Simulator::validate).
+/// The simulator's rule for each agent parameter (Simulator::validate): the parameter table.
 bool paramValid(std::string_view key, double v) {
-    if (key == "goalRadius") return std::isfinite(v); // negative = "use the radius"
-    if (key == "radius" || key == "timeHorizon" || key == "timeHorizonObst")
-        return std::isfinite(v) && v > 0.0;
-    return std::isfinite(v) && v >= 0.0;
+    for (const ParamRow& row : parameterTable(ParamScope::Agent))
+        if (row.name == key) return check(row, v).empty();
+    return false;
 }
 
 bool paramsValid(const AgentParams& p) {
-    bool ok = true;
-    const AgentOverrides none;
-    AgentParams copy = p;
-    forEachAgentParam(none, copy, [&](std::string_view key, const auto&, const auto& value) {
-        ok = ok && paramValid(key, static_cast<double>(value));
-    });
-    return ok;
+    return checkAgentParams(p).empty();
 }
 
 double effectiveGoalRadius(const AgentParams& p) {

@@ -13,60 +13,14 @@ namespace {
 
 // ---- Simulation block ---------------------------------------------------------------------------
 
-struct SimulationKey {
-    const char* path;
-    double SimulationParams::*member; ///< or null for detour keys
-    double DetourParams::*detourMember;
-    const char* range; ///< the valid range, for the message
-    bool (*valid)(double);
-};
+/// The rows that simulation-invalid checks: the simulation and detour rows that are numbers (a
+/// boolean cannot be invalid in a Scene). Their finding's path is qualifiedName(row).
+bool simulationChecked(const ParamRow& row) {
+    return row.scope != ParamScope::Agent && row.kind != ParamKind::Boolean;
+}
 
 bool positiveFinite(double v) {
     return std::isfinite(v) && v > 0.0;
-}
-bool unitInterval(double v) {
-    return std::isfinite(v) && v > 0.0 && v <= 1.0;
-}
-bool nonNegativeFinite(double v) {
-    return std::isfinite(v) && v >= 0.0;
-}
-bool ratio(double v) {
-    return v >= 0.0 && v <= 1.0;
-}
-bool degrees(double v) {
-    return v >= 0.0 && v <= 90.0;
-}
-
-const std::array<SimulationKey, 13> kSimulationKeys = {{
-    {"simulation.timeStep", &SimulationParams::timeStep, nullptr, "a finite number > 0",
-     positiveFinite},
-    {"simulation.responsibility", &SimulationParams::responsibility, nullptr, "in (0, 1]",
-     unitInterval},
-    {"simulation.staticResponsibility", &SimulationParams::staticResponsibility, nullptr,
-     "in (0, 1]", unitInterval},
-    {"simulation.lp3BisectorWeight", &SimulationParams::lp3BisectorWeight, nullptr,
-     "a finite number > 0", positiveFinite},
-    {"detour.cellSize", nullptr, &DetourParams::cellSize, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.influenceRadius", nullptr, &DetourParams::influenceRadius, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.enterSpeedRatio", nullptr, &DetourParams::enterSpeedRatio, "in [0, 1]", ratio},
-    {"detour.enterGoalDistance", nullptr, &DetourParams::enterGoalDistance, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.sampleDistance", nullptr, &DetourParams::sampleDistance, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.exitAlignedDegrees", nullptr, &DetourParams::exitAlignedDegrees, "in [0, 90]",
-     degrees},
-    {"detour.exitGoalDistance", nullptr, &DetourParams::exitGoalDistance, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.stillSpeed", nullptr, &DetourParams::stillSpeed, "a finite number >= 0",
-     nonNegativeFinite},
-    {"detour.stillSeconds", nullptr, &DetourParams::stillSeconds, "a finite number >= 0",
-     nonNegativeFinite},
-}};
-
-double& simulationValue(SimulationParams& p, const SimulationKey& key) {
-    return key.member != nullptr ? p.*key.member : p.detour.*key.detourMember;
 }
 
 /// The usable agents, and the moving ones among them.
@@ -91,17 +45,17 @@ Vec2 where(const Context& c, const Group& g) {
 } // namespace
 
 void checkSimulationInvalid(Context& c) {
-    SimulationParams params = c.scene.simulation.params;
-    const SimulationParams defaults;
-    for (const SimulationKey& key : kSimulationKeys) {
-        const double v = simulationValue(params, key);
-        if (key.valid(v)) continue;
-        SimulationParams d = defaults;
-        c.add(key.path,
-              std::string(key.path) + " is " + num(v) + " but must be " + key.range +
+    const SimulationParams& params = c.scene.simulation.params;
+    for (const ParamRow& row : parameterTable()) {
+        if (!simulationChecked(row)) continue;
+        const double v = row.getSimulation(params);
+        if (check(row, v).empty()) continue;
+        const std::string path = qualifiedName(row);
+        c.add(path,
+              path + " is " + num(v) + " but must be " + requirement(row) +
                   ", so the simulator refuses the scene",
               {{Kind::Simulation, 0, 0}}, {0.0, 0.0},
-              "Reset to default (" + num(simulationValue(d, key)) + ")");
+              "Reset to default (" + num(row.defaultValue) + ")");
     }
 }
 
@@ -281,12 +235,12 @@ void checkNeighborDistShort(Context& c) {
 // ---- Fixes --------------------------------------------------------------------------------------
 
 bool fixSimulationInvalid(Scene& scene, const LintIssue& issue, std::string* error) {
-    for (const SimulationKey& key : kSimulationKeys) {
-        if (issue.jsonPath != key.path) continue;
-        double& v = simulationValue(scene.simulation.params, key);
-        if (key.valid(v)) return fail(error, issue.jsonPath + " is valid now");
-        SimulationParams defaults;
-        v = simulationValue(defaults, key);
+    for (const ParamRow& row : parameterTable()) {
+        if (!simulationChecked(row) || issue.jsonPath != qualifiedName(row)) continue;
+        SimulationParams& params = scene.simulation.params;
+        if (check(row, row.getSimulation(params)).empty())
+            return fail(error, issue.jsonPath + " is valid now");
+        row.setSimulation(params, row.defaultValue);
         return true;
     }
     return fail(error, "unknown simulation key " + issue.jsonPath);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "orca/obstacles.hpp"
+#include "orca/parameters.hpp"
 #include "orca/point_grid.hpp"
 #include "orca/scene/lint.hpp"
 
@@ -85,7 +86,8 @@ inline constexpr std::size_t kMaxNeighborCount = 1000;
 [[nodiscard]] std::string plural(std::size_t n, const char* word);
 [[nodiscard]] std::vector<LintElement> agentElements(const std::vector<std::size_t>& agents);
 
-/// The simulator's rule for each agent parameter (Simulator::validate).
+/// The simulator's rule for each agent parameter (Simulator::validate, i.e. the parameter
+/// table's check()); false for a key that is no agent parameter.
 [[nodiscard]] bool paramValid(std::string_view key, double v);
 [[nodiscard]] bool paramsValid(const AgentParams& p);
 [[nodiscard]] double effectiveGoalRadius(const AgentParams& p);

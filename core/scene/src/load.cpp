@@ -5,17 +5,20 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <climits>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "json_format.hpp"
 #include "orca/obstacles.hpp"
+#include "orca/parameters.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace orca::scene {
@@ -29,20 +32,45 @@ using namespace detail;
 constexpr std::array<std::string_view, 9> kTopKeys = {"format",      "version",    "name",
                                                       "description", "simulation", "agentDefaults",
                                                       "detour",      "agents",     "obstacles"};
-constexpr std::array<std::string_view, 11> kDetourKeys = {
-    "enabled",           "cellSize",       "influenceRadius",    "enterSpeedRatio",
-    "enterGoalDistance", "sampleDistance", "exitAlignedDegrees", "exitGoalDistance",
-    "neighborFallback",  "stillSpeed",     "stillSeconds"};
 constexpr std::array<std::string_view, 2> kStateKeys = {"detour", "stillSeconds"};
-constexpr std::array<std::string_view, 6> kSimulationKeys = {
-    "timeStep", "responsibility", "staticResponsibility", "lp3BisectorWeight", "time", "step"};
-constexpr std::array<std::string_view, 8> kParamKeys = {
-    "radius",       "maxSpeed",    "prefSpeed",       "neighborDist",
-    "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius"};
-constexpr std::array<std::string_view, 15> kAgentKeys = {
-    "id",           "position",    "velocity",        "goal",       "prefVelocity",
-    "static",       "radius",      "maxSpeed",        "prefSpeed",  "neighborDist",
-    "maxNeighbors", "timeHorizon", "timeHorizonObst", "goalRadius", "state"};
+
+/// The JSON names of one scope's parameter rows (parameters.hpp), in member order, then
+/// `extra` (keys of the block that are not parameters).
+std::vector<std::string_view> rowNames(ParamScope scope,
+                                       std::initializer_list<std::string_view> extra = {}) {
+    std::vector<std::string_view> keys;
+    for (const ParamRow& row : parameterTable(scope))
+        keys.push_back(row.name);
+    keys.insert(keys.end(), extra.begin(), extra.end());
+    return keys;
+}
+
+/// The keys of each block: the parameter rows in member order (also the saved order), plus
+/// the block's other keys. checkKeys suggests the nearest of them for a misspelt key.
+const std::vector<std::string_view>& simulationKeys() {
+    static const std::vector<std::string_view> keys =
+        rowNames(ParamScope::Simulation, {"time", "step"});
+    return keys;
+}
+const std::vector<std::string_view>& detourKeys() {
+    static const std::vector<std::string_view> keys = rowNames(ParamScope::Detour);
+    return keys;
+}
+const std::vector<std::string_view>& paramKeys() {
+    static const std::vector<std::string_view> keys = rowNames(ParamScope::Agent);
+    return keys;
+}
+const std::vector<std::string_view>& agentKeys() {
+    static const std::vector<std::string_view> keys = [] {
+        std::vector<std::string_view> k = {"id",   "position",     "velocity",
+                                           "goal", "prefVelocity", "static"};
+        for (const ParamRow& row : parameterTable(ParamScope::Agent))
+            k.push_back(row.name);
+        k.emplace_back("state");
+        return k;
+    }();
+    return keys;
+}
 constexpr std::array<std::string_view, 2> kObstacleKeys = {"id", "vertices"};
 
 // ---- Validation ---------------------------------------------------------------------------------
@@ -138,26 +166,19 @@ class Loader : JsonReader {
     SimulationBlock simulation(const OJson& j) const {
         const std::string path = "simulation";
         requireObject(j, path);
-        checkKeys(j, path, kSimulationKeys);
+        checkKeys(j, path, simulationKeys());
         SimulationBlock block;
-        if (const auto* v = find(j, "timeStep")) {
-            block.params.timeStep = number(*v, childPath(path, "timeStep"), Bound::Positive);
-        }
-        if (const auto* v = find(j, "responsibility")) {
-            const std::string p = childPath(path, "responsibility");
-            const double r = number(*v, p, Bound::Positive);
-            if (r > 1.0) fail(p, "expected a number in (0, 1], got " + formatNumber(r, false));
-            block.params.responsibility = r;
-        }
-        if (const auto* v = find(j, "staticResponsibility")) {
-            const std::string p = childPath(path, "staticResponsibility");
-            const double r = number(*v, p, Bound::Positive);
-            if (r > 1.0) fail(p, "expected a number in (0, 1], got " + formatNumber(r, false));
-            block.params.staticResponsibility = r;
-        }
-        if (const auto* v = find(j, "lp3BisectorWeight")) {
-            block.params.lp3BisectorWeight =
-                number(*v, childPath(path, "lp3BisectorWeight"), Bound::Positive);
+        for (const ParamRow& row : parameterTable(ParamScope::Simulation)) {
+            const auto* v = find(j, row.name);
+            if (v == nullptr) continue;
+            const std::string p = childPath(path, row.name);
+            if (row.kind == ParamKind::Boolean) {
+                row.setSimulation(block.params, boolean(*v, p) ? 1.0 : 0.0);
+                continue;
+            }
+            const double value = parameter(*v, p, row);
+            checkUpperBound(row, value, p);
+            row.setSimulation(block.params, value);
         }
         if (const auto* v = find(j, "time")) {
             block.time = number(*v, childPath(path, "time"), Bound::NonNegative,
@@ -173,32 +194,55 @@ class Loader : JsonReader {
     DetourParams detour(const OJson& j) const {
         const std::string path = "detour";
         requireObject(j, path);
-        checkKeys(j, path, kDetourKeys);
-        DetourParams d;
-        if (const auto* v = find(j, "enabled")) d.enabled = boolean(*v, childPath(path, "enabled"));
-        if (const auto* v = find(j, "neighborFallback"))
-            d.neighborFallback = boolean(*v, childPath(path, "neighborFallback"));
-        auto real = [&](const char* key, double& out) {
-            if (const auto* v = find(j, key))
-                out = number(*v, childPath(path, key), Bound::NonNegative);
-        };
-        real("cellSize", d.cellSize);
-        real("influenceRadius", d.influenceRadius);
-        real("enterSpeedRatio", d.enterSpeedRatio);
-        real("enterGoalDistance", d.enterGoalDistance);
-        real("sampleDistance", d.sampleDistance);
-        real("exitAlignedDegrees", d.exitAlignedDegrees);
-        real("exitGoalDistance", d.exitGoalDistance);
-        real("stillSpeed", d.stillSpeed);
-        real("stillSeconds", d.stillSeconds);
-        if (d.enterSpeedRatio > 1.0)
-            fail(childPath(path, "enterSpeedRatio"),
-                 "expected a number in [0, 1], got " + formatNumber(d.enterSpeedRatio, false));
-        if (d.exitAlignedDegrees > 90.0)
-            fail(childPath(path, "exitAlignedDegrees"),
-                 "expected a number of degrees in [0, 90], got " +
-                     formatNumber(d.exitAlignedDegrees, false));
-        return d;
+        checkKeys(j, path, detourKeys());
+        // The booleans, then the numbers against their lower bounds, then against their upper
+        // bounds: a file with several invalid values reports the first in this order.
+        SimulationParams p;
+        const std::span<const ParamRow> rows = parameterTable(ParamScope::Detour);
+        for (const ParamRow& row : rows) {
+            if (row.kind != ParamKind::Boolean) continue;
+            if (const auto* v = find(j, row.name))
+                row.setSimulation(p, boolean(*v, childPath(path, row.name)) ? 1.0 : 0.0);
+        }
+        for (const ParamRow& row : rows) {
+            if (row.kind == ParamKind::Boolean) continue;
+            if (const auto* v = find(j, row.name))
+                row.setSimulation(p, parameter(*v, childPath(path, row.name), row));
+        }
+        for (const ParamRow& row : rows) {
+            if (row.kind == ParamKind::Boolean) continue;
+            checkUpperBound(row, row.getSimulation(p), childPath(path, row.name));
+        }
+        return p.detour;
+    }
+
+    /// A number read against the lower end of `row`'s file range and the file's magnitude
+    /// limit (an integer against the whole range); checkUpperBound checks the rest.
+    double parameter(const OJson& j, const std::string& path, const ParamRow& row) const {
+        const ParamRange& r = row.fileRange;
+        if (row.kind == ParamKind::Integer) {
+            // count() reads a non-negative integer, at most the range's maximum.
+            const std::int64_t max = r.hasMax() ? static_cast<std::int64_t>(r.max)
+                                                : std::numeric_limits<std::int64_t>::max();
+            return static_cast<double>(count(j, path, max));
+        }
+        const Bound bound = !r.hasMin() || r.min != 0.0 ? Bound::Any
+                            : r.minOpen                 ? Bound::Positive
+                                                        : Bound::NonNegative;
+        const double v = number(j, path, bound);
+        if (bound == Bound::Any && r.hasMin() && !r.contains(v)) failRange(row, v, path);
+        return v;
+    }
+
+    /// Fails when `value` lies outside `row`'s file range: "expected a number in (0, 1], got
+    /// 2" ("a number of degrees" for a row in degrees).
+    void checkUpperBound(const ParamRow& row, double value, const std::string& path) const {
+        if (!row.fileRange.contains(value)) failRange(row, value, path);
+    }
+
+    [[noreturn]] void failRange(const ParamRow& row, double value, const std::string& path) const {
+        fail(path, std::string("expected a number") + (row.unit == "deg" ? " of degrees" : "") +
+                       " in " + formatRange(row.fileRange) + ", got " + formatNumber(value, false));
     }
 
     void state(const OJson& j, const std::string& path, SceneAgent& a) const {
@@ -228,26 +272,26 @@ class Loader : JsonReader {
             const auto* v = find(j, std::string(key));
             if (v == nullptr) return;
             const std::string valuePath = childPath(path, key);
+            const ParamRow& row = agentRow(key);
+            const double read = parameter(*v, valuePath, row);
+            checkUpperBound(row, read, valuePath);
             using T = typename std::decay_t<decltype(value)>::value_type;
-            if constexpr (std::is_same_v<T, int>) {
-                value = static_cast<int>(count(*v, valuePath, INT_MAX));
-            } else {
-                value = number(*v, valuePath, boundOf(key));
-            }
+            value = static_cast<T>(read);
         });
     }
 
-    /// Valid range of each real-valued agent parameter.
-    static Bound boundOf(std::string_view key) {
-        return key == "radius" || key == "timeHorizon" || key == "timeHorizonObst"
-                   ? Bound::Positive
-                   : Bound::NonNegative;
+    /// The table's row of an agent parameter (forEachAgentParam and the table list the same
+    /// keys: ParametersScene.AgentKeysAreTheTables).
+    static const ParamRow& agentRow(std::string_view key) {
+        for (const ParamRow& row : parameterTable(ParamScope::Agent))
+            if (row.name == key) return row;
+        throw std::logic_error("no parameter row for agent key " + std::string(key));
     }
 
     AgentParams defaults(const OJson& j) const {
         const std::string path = "agentDefaults";
         requireObject(j, path);
-        checkKeys(j, path, kParamKeys);
+        checkKeys(j, path, paramKeys());
         AgentOverrides o;
         params(j, path, o);
         return o.appliedTo(AgentParams{});
@@ -264,7 +308,7 @@ class Loader : JsonReader {
 
     SceneAgent agent(const OJson& j, const std::string& path) const {
         requireObject(j, path);
-        checkKeys(j, path, kAgentKeys);
+        checkKeys(j, path, agentKeys());
         SceneAgent a;
         a.id = id(j, path);
         const OJson* position = find(j, "position");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "json_format.hpp"
+#include "orca/parameters.hpp"
 #include "orca/scene/atomic_write.hpp"
 #include "orca/scene/scene.hpp"
 
@@ -108,6 +109,12 @@ std::string formatParam(int v) {
     return std::to_string(v);
 }
 
+/// A simulation or detour value as the file writes it: true/false, or the number.
+std::string formatRowValue(const ParamRow& row, double v) {
+    if (row.kind == ParamKind::Boolean) return v != 0.0 ? "true" : "false";
+    return formatNumber(v, false);
+}
+
 std::string formatId(const nlohmann::json& id) {
     std::string out;
     writeCompact(out, id);
@@ -186,20 +193,12 @@ std::string serializeScene(const Scene& scene) {
     if (!scene.description.empty()) out += ",\n  \"description\": " + quote(scene.description);
 
     // Simulation: the time step always; the rest only when it differs from the default.
-    const SimulationParams defaultsSim;
     const SimulationBlock& sim = scene.simulation;
     std::vector<std::pair<std::string_view, std::string>> entries;
-    entries.emplace_back("timeStep", formatNumber(sim.params.timeStep, false));
-    if (sim.params.responsibility != defaultsSim.responsibility) {
-        entries.emplace_back("responsibility", formatNumber(sim.params.responsibility, false));
-    }
-    if (sim.params.staticResponsibility != defaultsSim.staticResponsibility) {
-        entries.emplace_back("staticResponsibility",
-                             formatNumber(sim.params.staticResponsibility, false));
-    }
-    if (sim.params.lp3BisectorWeight != defaultsSim.lp3BisectorWeight) {
-        entries.emplace_back("lp3BisectorWeight",
-                             formatNumber(sim.params.lp3BisectorWeight, false));
+    for (const ParamRow& row : parameterTable(ParamScope::Simulation)) {
+        const double v = row.getSimulation(sim.params);
+        if (row.name == "timeStep" || v != row.defaultValue)
+            entries.emplace_back(row.name, formatRowValue(row, v));
     }
     if (sim.time != 0.0) entries.emplace_back("time", formatNumber(sim.time, false));
     if (sim.step != 0) entries.emplace_back("step", std::to_string(sim.step));
@@ -219,20 +218,12 @@ std::string serializeScene(const Scene& scene) {
     appendBlock(out, "agentDefaults", entries);
 
     // Detour: the whole block whenever it differs from the defaults (self-documenting).
-    const DetourParams& d = scene.simulation.params.detour;
-    if (!(d == DetourParams{})) {
+    if (!(scene.simulation.params.detour == DetourParams{})) {
         entries.clear();
-        entries.emplace_back("enabled", d.enabled ? "true" : "false");
-        entries.emplace_back("cellSize", formatNumber(d.cellSize, false));
-        entries.emplace_back("influenceRadius", formatNumber(d.influenceRadius, false));
-        entries.emplace_back("enterSpeedRatio", formatNumber(d.enterSpeedRatio, false));
-        entries.emplace_back("enterGoalDistance", formatNumber(d.enterGoalDistance, false));
-        entries.emplace_back("sampleDistance", formatNumber(d.sampleDistance, false));
-        entries.emplace_back("exitAlignedDegrees", formatNumber(d.exitAlignedDegrees, false));
-        entries.emplace_back("exitGoalDistance", formatNumber(d.exitGoalDistance, false));
-        entries.emplace_back("neighborFallback", d.neighborFallback ? "true" : "false");
-        entries.emplace_back("stillSpeed", formatNumber(d.stillSpeed, false));
-        entries.emplace_back("stillSeconds", formatNumber(d.stillSeconds, false));
+        for (const ParamRow& row : parameterTable(ParamScope::Detour)) {
+            const double v = row.getSimulation(sim.params);
+            entries.emplace_back(row.name, formatRowValue(row, v));
+        }
         out += ",\n";
         appendBlock(out, "detour", entries);
     }
