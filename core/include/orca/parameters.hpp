@@ -3,8 +3,9 @@
 /// The parameter table: one row per parameter of SimulationParams (its DetourParams included)
 /// and of AgentParams, with its JSON name, scope, accessors, valid range, kind, default, unit,
 /// one-line doc and the Parameters panel's label and drag range. The Simulator's validation,
-/// the Parameters panel and `orca params` read it; tests hold the scene JSON Schema and
-/// scripts/make_scenes.py to it. Adding a parameter: docs/parameters.md.
+/// the scene loader and saver, the linter, `orca compare --set`, the Parameters panel and
+/// `orca params` read it; tests hold the scene JSON Schema and scripts/make_scenes.py to it.
+/// Adding a parameter: docs/parameters.md.
 ///
 /// Target `orca_core`.
 

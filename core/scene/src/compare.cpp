@@ -138,9 +138,11 @@ void applyChange(Simulator& sim, const BranchChange& change) {
                 sim.setAgent(id, def);
             };
             if (change.agents.empty()) {
-                for (std::size_t i = 0; i < sim.agentCount(); ++i) apply(i);
+                for (std::size_t i = 0; i < sim.agentCount(); ++i)
+                    apply(i);
             } else {
-                for (std::size_t i : change.agents) apply(i);
+                for (std::size_t i : change.agents)
+                    apply(i);
             }
         }
     } catch (...) {
@@ -158,7 +160,8 @@ RunMetrics measureRun(const Simulator& sim, std::span<const Event> events, std::
     m.overlappingPairs = c.overlappingPairs;
     m.minAgentClearance = c.minAgentClearance;
     const auto lp3 = sim.lastStepLp3();
-    for (std::uint8_t f : lp3) m.lp3Agents += f;
+    for (std::uint8_t f : lp3)
+        m.lp3Agents += f;
     double speedSum = 0.0;
     std::size_t moving = 0;
     const auto vel = sim.velocities();
@@ -206,7 +209,8 @@ void Comparison::follow(std::uint64_t step) {
             m_history.seek(m_branch, step);
         return;
     }
-    if (m_branch.stepCount() != m_history.lastStep()) m_history.seek(m_branch, m_history.lastStep());
+    if (m_branch.stepCount() != m_history.lastStep())
+        m_history.seek(m_branch, m_history.lastStep());
     while (m_branch.stepCount() < step) {
         m_branch.step();
         m_history.record(m_branch);

@@ -19,10 +19,10 @@ constexpr int kFormatVersion = 1;
 constexpr std::int64_t kMaxSteps = 100000;
 
 constexpr std::array<std::string_view, 21> kLayerNames = {
-    "grid",          "obstacles",       "goals",          "goalLines",      "velocities",
+    "grid",           "obstacles",      "goals",          "goalLines",       "velocities",
     "selectionRings", "agentIds",       "trails",         "obstacleWinding", "obstacleNormals",
-    "detourField",   "inWorld",         "velocityPanel",  "voCones",        "halfPlanes",
-    "uVectors",      "feasibleRegion",  "velocityArrows", "neighborLinks",  "neighborCircle",
+    "detourField",    "inWorld",        "velocityPanel",  "voCones",         "halfPlanes",
+    "uVectors",       "feasibleRegion", "velocityArrows", "neighborLinks",   "neighborCircle",
     "detour"};
 constexpr std::array<std::string_view, 9> kPanelNames = {
     "parameters",    "inspector", "metrics", "linter", "generators",
@@ -31,21 +31,29 @@ constexpr std::array<std::string_view, 9> kPanelNames = {
 constexpr std::array<std::pair<std::string_view, std::string_view>, 1> kPanelAliases = {{
     {"defaults", "agentDefaults"},
 }};
-constexpr std::array<std::string_view, 12> kTaskParams = {
-    "radius",      "maxSpeed",        "prefSpeed",  "neighborDist",
-    "maxNeighbors", "timeHorizon",    "timeHorizonObst", "goalRadius",
-    "timeStep",    "responsibility",  "staticResponsibility", "lp3BisectorWeight"};
+constexpr std::array<std::string_view, 12> kTaskParams = {"radius",
+                                                          "maxSpeed",
+                                                          "prefSpeed",
+                                                          "neighborDist",
+                                                          "maxNeighbors",
+                                                          "timeHorizon",
+                                                          "timeHorizonObst",
+                                                          "goalRadius",
+                                                          "timeStep",
+                                                          "responsibility",
+                                                          "staticResponsibility",
+                                                          "lp3BisectorWeight"};
 
-constexpr std::array<std::string_view, 11> kTopKeys = {
-    "format", "version", "title",  "summary", "scene", "camera",
-    "select", "layers",  "steps",  "pages",   "$schema"};
+constexpr std::array<std::string_view, 11> kTopKeys = {"format", "version", "title",  "summary",
+                                                       "scene",  "camera",  "select", "layers",
+                                                       "steps",  "pages",   "$schema"};
 constexpr std::array<std::string_view, 11> kPageKeys = {
-    "title", "text", "layers", "select", "camera", "steps",
-    "run",   "construction", "solve", "panels", "task"};
+    "title", "text",         "layers", "select", "camera", "steps",
+    "run",   "construction", "solve",  "panels", "task"};
 constexpr std::array<std::string_view, 3> kCameraKeys = {"center", "zoom", "fit"};
 constexpr std::array<std::string_view, 3> kConstructionKeys = {"agent", "neighbor", "phase"};
 constexpr std::array<std::string_view, 1> kSolveKeys = {"step"};
-constexpr std::array<std::string_view, 8> kTaskKeys = {"kind", "text",  "success", "agent",
+constexpr std::array<std::string_view, 8> kTaskKeys = {"kind",  "text", "success", "agent",
                                                        "other", "case", "param",   "value"};
 constexpr std::array<std::string_view, 3> kPhaseNames = {"vo", "u", "half-plane"};
 
@@ -63,8 +71,9 @@ constexpr std::array<std::pair<TaskKind, std::string_view>, 11> kTaskKinds = {{
     {TaskKind::DetourEnabled, "detour-enabled"},
 }};
 
-constexpr std::array<LineCase, 4> kAgentCases = {LineCase::AgentCutoffCircle, LineCase::AgentLeftLeg,
-                                                 LineCase::AgentRightLeg, LineCase::AgentColliding};
+constexpr std::array<LineCase, 4> kAgentCases = {LineCase::AgentCutoffCircle,
+                                                 LineCase::AgentLeftLeg, LineCase::AgentRightLeg,
+                                                 LineCase::AgentColliding};
 
 std::string childPath(const std::string& parent, std::string_view key) {
     return parent.empty() ? std::string(key) : parent + '.' + std::string(key);
@@ -98,8 +107,8 @@ bool needsAgent(TaskKind k) {
 }
 
 bool needsOther(TaskKind k) {
-    return k == TaskKind::HalfPlaneFlips || k == TaskKind::LineCase ||
-           k == TaskKind::OutsideVo || k == TaskKind::SeesNeighbor;
+    return k == TaskKind::HalfPlaneFlips || k == TaskKind::LineCase || k == TaskKind::OutsideVo ||
+           k == TaskKind::SeesNeighbor;
 }
 
 bool isSimulationParam(std::string_view name) {
@@ -117,8 +126,8 @@ class Reader {
 
     LessonLoad load(const OJson& root) {
         if (!root.is_object())
-            fail("", "expected a JSON object at the top level, got " +
-                         scene::describeJsonValue(root));
+            fail("",
+                 "expected a JSON object at the top level, got " + scene::describeJsonValue(root));
         header(root);
         checkKeys(root, "", kTopKeys);
         LessonLoad out;
@@ -173,8 +182,8 @@ class Reader {
                             "format version " +
                                 std::to_string(v) + "); this build reads version 1 only");
         if (v != kFormatVersion)
-            fail("version", "unsupported lesson format version " + std::to_string(v) +
-                                " (expected 1)");
+            fail("version",
+                 "unsupported lesson format version " + std::to_string(v) + " (expected 1)");
     }
 
     void checkKeys(const OJson& obj, const std::string& path,
@@ -194,7 +203,8 @@ class Reader {
         return j.get<std::string>();
     }
 
-    std::string requiredString(const OJson& obj, const std::string& path, std::string_view key) const {
+    std::string requiredString(const OJson& obj, const std::string& path,
+                               std::string_view key) const {
         const OJson* v = find(obj, key);
         if (!v) fail(path, "missing required key " + quote(key) + " (a string)");
         std::string s = string(*v, childPath(path, key));
@@ -227,8 +237,8 @@ class Reader {
         if (!v || *v < 0)
             fail(path, "expected a non-negative integer, got " + scene::describeJsonValue(j));
         if (*v > max)
-            fail(path, "the value " + j.dump() + " is too large (at most " + std::to_string(max) +
-                           ")");
+            fail(path,
+                 "the value " + j.dump() + " is too large (at most " + std::to_string(max) + ")");
         return *v;
     }
 
@@ -463,7 +473,8 @@ class Reader {
                     found = true;
                 }
             }
-            if (!found) fail(cp, "unknown agent line case " + quote(c) + " (cases: " + join(names) + ")");
+            if (!found)
+                fail(cp, "unknown agent line case " + quote(c) + " (cases: " + join(names) + ")");
         }
         if (isParam) {
             if (!param || !value)
@@ -471,12 +482,11 @@ class Reader {
             const std::string pp = childPath(path, "param");
             t.param = string(*param, pp);
             if (std::find(kTaskParams.begin(), kTaskParams.end(), t.param) == kTaskParams.end())
-                fail(pp, "unknown parameter " + quote(t.param) + " (parameters: " +
-                             join(kTaskParams) + ")");
+                fail(pp, "unknown parameter " + quote(t.param) +
+                             " (parameters: " + join(kTaskParams) + ")");
             t.value = number(*value, childPath(path, "value"));
         }
-        const bool agentNeeded =
-            needsAgent(t.kind) && !(isParam && isSimulationParam(t.param));
+        const bool agentNeeded = needsAgent(t.kind) && !(isParam && isSimulationParam(t.param));
         if (agentNeeded && !t.agent && !hasSelection)
             fail(path, "the task needs an agent: give \"agent\" or select one on the page or the "
                        "lesson (\"select\")");
@@ -602,11 +612,16 @@ std::optional<TaskKind> taskKindFromName(std::string_view name) {
 
 std::string_view caseLabel(LineCase c) {
     switch (c) {
-    case LineCase::AgentCutoffCircle: return "cut-off circle";
-    case LineCase::AgentLeftLeg: return "left leg";
-    case LineCase::AgentRightLeg: return "right leg";
-    case LineCase::AgentColliding: return "colliding (cut-off circle of time Δt)";
-    default: return toString(c);
+    case LineCase::AgentCutoffCircle:
+        return "cut-off circle";
+    case LineCase::AgentLeftLeg:
+        return "left leg";
+    case LineCase::AgentRightLeg:
+        return "right leg";
+    case LineCase::AgentColliding:
+        return "colliding (cut-off circle of time Δt)";
+    default:
+        return toString(c);
     }
 }
 
@@ -622,8 +637,8 @@ const std::vector<std::size_t>& Lesson::pageSelect(std::size_t index) const {
 }
 
 std::size_t Lesson::taskCount() const {
-    return static_cast<std::size_t>(
-        std::count_if(pages.begin(), pages.end(), [](const LessonPage& p) { return p.task.has_value(); }));
+    return static_cast<std::size_t>(std::count_if(
+        pages.begin(), pages.end(), [](const LessonPage& p) { return p.task.has_value(); }));
 }
 
 LessonLoad parseLesson(const std::string& text, const std::filesystem::path& fileName) {
@@ -785,8 +800,8 @@ TaskStatus checkTask(const LessonTask& task, const Simulator& sim, const Explain
     }
     if (task.kind == TaskKind::LineCase) {
         s.done = line->lineCase == task.lineCase;
-        s.progress = "half-plane from " + bName + ": " + now + " (wanted: " +
-                     std::string(caseLabel(task.lineCase)) + ")";
+        s.progress = "half-plane from " + bName + ": " + now +
+                     " (wanted: " + std::string(caseLabel(task.lineCase)) + ")";
         return s;
     }
     // HalfPlaneFlips: u (the avoidance A and B share) now points against its direction when
@@ -796,9 +811,9 @@ TaskStatus checkTask(const LessonTask& task, const Simulator& sim, const Explain
         return s;
     }
     s.done = line->u.x * context.baselineU.x + line->u.y * context.baselineU.y < 0.0;
-    s.progress = "u = " + vecText(line->u) + ", " + now + " (at the start: u = " +
-                 vecText(context.baselineU) + ", " + std::string(caseLabel(context.baselineCase)) +
-                 ")";
+    s.progress = "u = " + vecText(line->u) + ", " + now +
+                 " (at the start: u = " + vecText(context.baselineU) + ", " +
+                 std::string(caseLabel(context.baselineCase)) + ")";
     return s;
 }
 
