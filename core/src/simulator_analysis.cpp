@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "agent_grid.hpp"
+#include "orca/geometry.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {
@@ -212,17 +213,9 @@ ClearanceStats Simulator::clearance(double range) const {
             const double dist = std::sqrt(distSq.front());
             const ObstacleVertex& nearest = m_vertices[segments.front()];
             const std::vector<Vec2>& poly = m_obstacles[nearest.obstacle];
-            bool inside = false;
-            if (poly.size() >= 3) {
-                // Crossing-number test.
-                for (std::size_t a = 0, b = poly.size() - 1; a < poly.size(); b = a++) {
-                    if ((poly[a].y > p.y) != (poly[b].y > p.y) &&
-                        p.x <
-                            (poly[b].x - poly[a].x) * (p.y - poly[a].y) / (poly[b].y - poly[a].y) +
-                                poly[a].x)
-                        inside = !inside;
-                }
-            }
+            // A segment (2 vertices) has no inside. pointInPolygon does the same IEEE
+            // operations as the crossing-number loop that was here (commuted), bit for bit.
+            const bool inside = poly.size() >= 3 && pointInPolygon(poly, p);
             const double c = inside ? -(dist + radius[i]) : dist - radius[i];
             out.minObstacleClearance = std::min(out.minObstacleClearance, c);
         }

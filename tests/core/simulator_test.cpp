@@ -121,6 +121,33 @@ TEST(Simulator, GoalRadiusDefaultsToTheAgentRadius) {
     EXPECT_FALSE(sim.atGoal(a));
 }
 
+TEST(Simulator, ObstacleClearanceIsNegativeForACentreInsideAPolygonOnly) {
+    // Square [0,4]² (counter-clockwise), agents of radius 0.5. Inside at (2, 1): nearest edge
+    // 1 away, so clearance -(1 + 0.5). Outside at (6, 2): 2 - 0.5. A thin segment has no
+    // inside: (2, 1) is 6 above [(0, -5), (4, -5)], so 6 - 0.5.
+    std::vector<Vec2> square{{0.0, 0.0}, {4.0, 0.0}, {4.0, 4.0}, {0.0, 4.0}};
+    AgentDef d;
+    d.params.radius = 0.5;
+    {
+        Simulator sim;
+        sim.addObstacle(square);
+        d.position = {6.0, 2.0};
+        sim.addAgent(d);
+        EXPECT_DOUBLE_EQ(sim.clearance().minObstacleClearance, 1.5);
+        d.position = {2.0, 1.0};
+        sim.addAgent(d);
+        EXPECT_DOUBLE_EQ(sim.clearance().minObstacleClearance, -1.5);
+    }
+    {
+        Simulator sim;
+        const std::vector<Vec2> segment{{0.0, -5.0}, {4.0, -5.0}};
+        sim.addObstacle(segment);
+        d.position = {2.0, 1.0};
+        sim.addAgent(d);
+        EXPECT_DOUBLE_EQ(sim.clearance().minObstacleClearance, 5.5);
+    }
+}
+
 TEST(Simulator, StaticAgentsNeverMoveAndAreSeenStill) {
     Simulator sim;
     AgentDef s = at(5, 0);
