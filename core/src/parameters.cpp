@@ -358,24 +358,28 @@ std::string requirement(const ParamRow& row) {
 }
 
 std::string check(const ParamRow& row, double value) {
-    const std::string subject = row.scope == ParamScope::Agent ? "agent " + std::string(row.name)
-                                : row.scope == ParamScope::Detour
-                                    ? "detour." + std::string(row.name)
-                                    : std::string(row.name);
-    const std::string shown = " (" + std::string(row.name) + " = " + messageValue(row, value) + ")";
+    // The texts are built only for an invalid value: the simulator checks every agent it adds.
+    const auto subject = [&] {
+        return row.scope == ParamScope::Agent    ? "agent " + std::string(row.name)
+               : row.scope == ParamScope::Detour ? "detour." + std::string(row.name)
+                                                 : std::string(row.name);
+    };
+    const auto shown = [&] {
+        return " (" + std::string(row.name) + " = " + messageValue(row, value) + ")";
+    };
     if (row.kind == ParamKind::Boolean) {
         if (value == 0.0 || value == 1.0) return {};
-        return subject + " must be " + requirement(row) + shown;
+        return subject() + " must be " + requirement(row) + shown();
     }
     const ParamRange& r = row.range;
     if (!r.contains(value)) {
-        if (!r.hasMin() && !r.hasMax()) return subject + " is not finite";
-        return subject + " must be " + requirement(row) + shown;
+        if (!r.hasMin() && !r.hasMax()) return subject() + " is not finite";
+        return subject() + " must be " + requirement(row) + shown();
     }
     if (row.kind == ParamKind::Integer &&
         (value != std::floor(value) ||
          value < static_cast<double>(std::numeric_limits<int>::min()) || value > kIntMax)) {
-        return subject + " must be an integer" + shown;
+        return subject() + " must be an integer" + shown();
     }
     return {};
 }
