@@ -2,10 +2,11 @@
 // recorder (decoded back with giflib) and the SVG writer (one path per half-plane).
 #include <gtest/gtest.h>
 
+#include "common/temp_dir.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -23,26 +24,7 @@ using namespace orca::app;
 
 namespace {
 
-class TempDir {
-  public:
-    TempDir() {
-        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        m_path = fs::temp_directory_path() / (std::string("orca_pictures_") + info->name() + "_" +
-                                              std::to_string(rd()) + std::to_string(rd()));
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    [[nodiscard]] const fs::path& path() const { return m_path; }
-
-  private:
-    fs::path m_path;
-};
+using orca::test::TempDir;
 
 void writeText(const fs::path& p, const std::string& text) {
     fs::create_directories(p.parent_path());

@@ -1,13 +1,14 @@
 // The recovery file (autosave of the edited scene) and the autosave timer.
 #include <gtest/gtest.h>
 
+#include "common/temp_dir.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <optional>
-#include <random>
 #include <sstream>
 #include <string>
 
@@ -26,29 +27,7 @@ using namespace orca::app;
 
 namespace {
 
-// A fresh directory under the system temp directory, removed with everything in it.
-class TempDir {
-  public:
-    TempDir() {
-        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-        std::random_device rd;
-        const std::string name = std::string("orca_recovery_") + info->test_suite_name() + "_" +
-                                 info->name() + "_" + std::to_string(rd()) + "_" +
-                                 std::to_string(rd());
-        m_path = fs::temp_directory_path() / name;
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    [[nodiscard]] const fs::path& path() const { return m_path; }
-
-  private:
-    fs::path m_path;
-};
+using orca::test::TempDir;
 
 std::string readAll(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);

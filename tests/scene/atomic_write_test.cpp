@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/temp_dir.hpp"
+
 #include "orca/scene/atomic_write.hpp"
 
 namespace fs = std::filesystem;
@@ -20,34 +22,7 @@ using orca::scene::writeFileAtomic;
 
 namespace {
 
-class TempDir {
-  public:
-    TempDir() {
-        std::string templ = (fs::temp_directory_path() / "orca-atomic-XXXXXX").string();
-        m_path = ::mkdtemp(templ.data());
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(m_path, fs::perms::owner_all, ec);
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    [[nodiscard]] const fs::path& path() const { return m_path; }
-    /// File names in the directory, sorted, ';'-terminated.
-    [[nodiscard]] std::string listing() const {
-        std::set<std::string> names;
-        for (const auto& e : fs::directory_iterator(m_path))
-            names.insert(e.path().filename().string());
-        std::string out;
-        for (const std::string& n : names)
-            out += n + ';';
-        return out;
-    }
-
-  private:
-    fs::path m_path;
-};
+using orca::test::TempDir;
 
 std::string readAll(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/temp_dir.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,43 +44,7 @@ void writeFile(const fs::path& path, const std::string& text) {
     out << text;
 }
 
-/// A fresh directory under the system temp dir, removed (with its contents) at scope exit.
-class TempDir {
-  public:
-    explicit TempDir(const std::string& tag) {
-        static int counter = 0;
-        m_path = fs::temp_directory_path() /
-                 ("orca_scene_test_" + tag + "_" + std::to_string(::getpid()) + "_" +
-                  std::to_string(counter++));
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    [[nodiscard]] const fs::path& path() const { return m_path; }
-
-    /// The names in the directory, sorted and joined with ';'.
-    [[nodiscard]] std::string listing() const {
-        std::vector<std::string> names;
-        for (const auto& e : fs::directory_iterator(m_path)) {
-            names.push_back(e.path().filename().string());
-        }
-        std::sort(names.begin(), names.end());
-        std::string out;
-        for (const auto& n : names)
-            out += n + ";";
-        return out;
-    }
-
-  private:
-    fs::path m_path;
-};
+using orca::test::TempDir;
 
 /// The example of the product issue.
 const std::string kIssueExample = R"({ "format": "orca-scene", "version": 1,
