@@ -23,16 +23,17 @@ std::size_t heapInUse() {
     return mi.uordblks + mi.hblkhd;
 }
 
-template <bool Uniform> void stepBenchmark(benchmark::State& state) {
-    const auto agents = static_cast<std::size_t>(state.range(0));
-    const int threads = static_cast<int>(state.range(1));
-    const orca::scene::Scene sc =
-        Uniform ? orca::scene::uniformWorkload(agents) : orca::scene::circleWorkload(agents);
+/// Times `sim.step()` on the scene with `threads` workers after `warmUpSteps` untimed steps
+/// (buffers sized, agents moving); reports ns per agent-step, heap bytes per agent (simulator
+/// plus warm-up growth) and the agents that fell back to LP3 in the last step.
+void timeSteps(benchmark::State& state, const orca::scene::Scene& sc, int threads,
+               int warmUpSteps) {
+    const std::size_t agents = sc.agents.size();
     const std::size_t heapBefore = heapInUse();
     orca::Simulator sim = orca::scene::buildSimulator(sc);
     sim.setThreadCount(threads);
-    for (int i = 0; i < 20; ++i)
-        sim.step(); // warm-up: buffers sized, agents moving
+    for (int i = 0; i < warmUpSteps; ++i)
+        sim.step();
     const std::size_t heapAfter = heapInUse();
     for (auto _ : state)
         sim.step();
@@ -42,6 +43,13 @@ template <bool Uniform> void stepBenchmark(benchmark::State& state) {
     state.counters["bytes_per_agent"] =
         static_cast<double>(heapAfter - heapBefore) / static_cast<double>(agents);
     state.counters["lp3_agents_last_step"] = static_cast<double>(sim.lastStepStats().lp3Agents);
+}
+
+template <bool Uniform> void stepBenchmark(benchmark::State& state) {
+    const auto agents = static_cast<std::size_t>(state.range(0));
+    timeSteps(state,
+              Uniform ? orca::scene::uniformWorkload(agents) : orca::scene::circleWorkload(agents),
+              static_cast<int>(state.range(1)), 20);
 }
 
 enum class Degenerate { Coincident, Square };
@@ -63,21 +71,8 @@ orca::scene::Scene degenerateWorkload(std::size_t agents, Degenerate kind) {
 }
 
 template <Degenerate Kind> void degenerateBenchmark(benchmark::State& state) {
-    const auto agents = static_cast<std::size_t>(state.range(0));
-    const int threads = static_cast<int>(state.range(1));
-    const std::size_t heapBefore = heapInUse();
-    orca::Simulator sim = orca::scene::buildSimulator(degenerateWorkload(agents, Kind));
-    sim.setThreadCount(threads);
-    for (int i = 0; i < 2; ++i)
-        sim.step();
-    const std::size_t heapAfter = heapInUse();
-    for (auto _ : state)
-        sim.step();
-    state.counters["ns_per_agent_step"] = benchmark::Counter(
-        static_cast<double>(agents) * static_cast<double>(state.iterations()),
-        benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
-    state.counters["bytes_per_agent"] =
-        static_cast<double>(heapAfter - heapBefore) / static_cast<double>(agents);
+    timeSteps(state, degenerateWorkload(static_cast<std::size_t>(state.range(0)), Kind),
+              static_cast<int>(state.range(1)), 2);
 }
 
 void degenerateArgs(benchmark::internal::Benchmark* b) {
