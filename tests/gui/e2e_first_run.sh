@@ -19,16 +19,8 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
 
-fail() {
-    echo "FAIL: $*" >&2
-    for f in "$WORK"/*.txt; do
-        echo "--- $f:" >&2
-        cat "$f" >&2
-    done
-    exit 1
-}
-get() { "$CMAKE" "-DFILE=$1" "-DKEY=$2" -P "$JSON_GET"; }
-is_true() { [[ "$1" == ON || "$1" == true ]]; }
+source "$(dirname "$0")/e2e_lib.sh"
+
 # le A B: A <= B for decimal numbers.
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b + 0.5) }'; }
 

@@ -1,16 +1,18 @@
 # Shared helpers of the end-to-end GUI drivers (sourced, not run). The caller sets WORK (its
-# folder, with the app's stdout.txt / stderr.txt), DUMP (the --dump-state file), CMAKE and
-# JSON_GET (tests/gui/json_get.cmake), and PID once the app runs — or calls e2e_init and
-# launch, which set them.
+# folder, with the app's output as *.txt), CMAKE and JSON_GET (tests/gui/json_get.cmake), and
+# for a driver of one running app DUMP (the --dump-state file) and PID once the app runs — or
+# calls e2e_init and launch, which set them. Drivers of several short runs use fail and get.
 
-# fail MESSAGE: print it with the app's output and the last dump, stop the app, exit 1.
+# fail MESSAGE: print it with every *.txt in WORK (the app's output) and the last dump, stop
+# the app if one runs, exit 1.
 fail() {
     echo "FAIL: $*" >&2
-    for f in stdout stderr; do
-        echo "--- app $f:" >&2
-        cat "$WORK/$f.txt" >&2 || true
+    for f in "$WORK"/*.txt; do
+        [[ -f "$f" ]] || continue
+        echo "--- $f:" >&2
+        cat "$f" >&2
     done
-    if [[ -f "$DUMP" ]]; then
+    if [[ -n "${DUMP:-}" && -f "$DUMP" ]]; then
         echo "--- last dump (head):" >&2
         head -c 2500 "$DUMP" >&2 || true
     fi
@@ -18,8 +20,10 @@ fail() {
     exit 1
 }
 
-# json KEY: one value of the last dump ("a;b;0" paths, see json_get.cmake).
-json() { "$CMAKE" "-DFILE=$DUMP" "-DKEY=$1" -P "$JSON_GET"; }
+# get FILE KEY: one value of a state dump ("a;b;0" paths, see json_get.cmake); json KEY: of
+# the last dump.
+get() { "$CMAKE" "-DFILE=$1" "-DKEY=$2" -P "$JSON_GET"; }
+json() { get "$DUMP" "$1"; }
 alive() { kill -0 "$PID" 2>/dev/null; }
 is_true() { [[ "$1" == ON || "$1" == true ]]; }
 

@@ -21,16 +21,7 @@ SETTINGS=$WORK/prefs/settings.json
 mkdir -p "$WORK/prefs"
 export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
 
-fail() {
-    echo "FAIL: $*" >&2
-    for f in "$WORK"/*.txt; do
-        echo "--- $f:" >&2
-        cat "$f" >&2
-    done
-    exit 1
-}
-get() { "$CMAKE" "-DFILE=$1" "-DKEY=$2" -P "$JSON_GET"; }
-is_true() { [[ "$1" == ON || "$1" == true ]]; }
+source "$(dirname "$0")/e2e_lib.sh"
 
 run() { # run NAME ARGS...
     local name=$1
