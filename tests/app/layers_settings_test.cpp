@@ -1,6 +1,8 @@
 // --layers lists, the settings file (round trip, corrupt files, first launch) and atomic writes.
 #include <gtest/gtest.h>
 
+#include "common/files.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -23,12 +25,7 @@ fs::path tempDir(const char* name) {
     return d;
 }
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using orca::test::readFile;
 
 } // namespace
 
@@ -161,10 +158,10 @@ TEST(AtomicFile, ReplacesAndFailsCleanly) {
     std::string err;
     ASSERT_TRUE(orca::scene::writeFileAtomic(file, "one", err)) << err;
     ASSERT_TRUE(orca::scene::writeFileAtomic(file, "two", err)) << err;
-    EXPECT_EQ(readAll(file), "two");
+    EXPECT_EQ(readFile(file), "two");
     EXPECT_FALSE(orca::scene::writeFileAtomic(dir / "missing-dir" / "x.json", "three", err));
     EXPECT_FALSE(err.empty());
-    EXPECT_EQ(readAll(file), "two");
+    EXPECT_EQ(readFile(file), "two");
 }
 
 TEST(Settings, UiScaleAndThemePersistAndAreClamped) {

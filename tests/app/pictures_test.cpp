@@ -2,7 +2,7 @@
 // recorder (decoded back with giflib) and the SVG writer (one path per half-plane).
 #include <gtest/gtest.h>
 
-#include "common/temp_dir.hpp"
+#include "common/files.hpp"
 
 #include <cstdint>
 #include <filesystem>

@@ -1,7 +1,7 @@
 // The recovery file (autosave of the edited scene) and the autosave timer.
 #include <gtest/gtest.h>
 
-#include "common/temp_dir.hpp"
+#include "common/files.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -29,12 +29,7 @@ namespace {
 
 using orca::test::TempDir;
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using orca::test::readFile;
 
 void writeAll(const fs::path& p, const std::string& text) {
     std::ofstream out(p, std::ios::binary);
@@ -173,7 +168,7 @@ TEST(Recovery, AutosavingARestoredSceneKeepsOneBlock) {
     scene.extra["recovery"] = {{"sceneFile", "/old.json"}, {"savedAt", "2000-01-01T00:00:00Z"}};
     std::string error;
     ASSERT_TRUE(writeRecovery(file, scene, "/new.json", error)) << error;
-    const std::string text = readAll(file);
+    const std::string text = readFile(file);
     EXPECT_EQ(text.find("\"recovery\""), text.rfind("\"recovery\""));
     const auto r = readRecovery(file, error);
     ASSERT_TRUE(r.has_value()) << error;
@@ -187,13 +182,13 @@ TEST(Recovery, AnInvalidSceneIsNotWrittenAndTheOldFileIsKept) {
     const fs::path file = dir.path() / "recovery.json";
     std::string error;
     ASSERT_TRUE(writeRecovery(file, editedScene(), "/a.json", error)) << error;
-    const std::string good = readAll(file);
+    const std::string good = readFile(file);
 
     scene::Scene bad = editedScene();
     bad.agents[1].overrides.radius = 0.0;
     EXPECT_FALSE(writeRecovery(file, bad, "/a.json", error));
     EXPECT_NE(error.find("agents[1].radius"), std::string::npos) << error;
-    EXPECT_EQ(readAll(file), good);
+    EXPECT_EQ(readFile(file), good);
 }
 
 TEST(Recovery, NoFileIsNotAnError) {
@@ -220,7 +215,7 @@ TEST(Recovery, ACorruptFileIsMovedAsideIntact) {
     EXPECT_NE(error.find(broken.string()), std::string::npos) << error; // says where it went
     EXPECT_FALSE(fs::exists(file));
     ASSERT_TRUE(fs::exists(broken));
-    EXPECT_EQ(readAll(broken), bytes);
+    EXPECT_EQ(readFile(broken), bytes);
 
     // Next start: nothing to restore, and no complaint.
     EXPECT_FALSE(readRecovery(file, error).has_value());
@@ -236,20 +231,20 @@ TEST(Recovery, ASecondBrokenFileDoesNotReplaceTheFirst) {
     writeAll(file, "second");
     EXPECT_FALSE(readRecovery(file, error).has_value());
     EXPECT_NE(error.find("recovery.broken.2.json"), std::string::npos) << error;
-    EXPECT_EQ(readAll(dir.path() / "recovery.broken.json"), "first");
-    EXPECT_EQ(readAll(dir.path() / "recovery.broken.2.json"), "second");
+    EXPECT_EQ(readFile(dir.path() / "recovery.broken.json"), "first");
+    EXPECT_EQ(readFile(dir.path() / "recovery.broken.2.json"), "second");
 }
 
 TEST(Recovery, ASceneWithoutARecoveryBlockIsRejected) {
     TempDir dir;
     const fs::path file = dir.path() / "recovery.json";
     scene::saveScene(editedScene(), file);
-    const std::string bytes = readAll(file);
+    const std::string bytes = readFile(file);
     std::string error;
     EXPECT_FALSE(readRecovery(file, error).has_value());
     EXPECT_NE(error.find(file.string()), std::string::npos) << error;
     EXPECT_NE(error.find("recovery"), std::string::npos) << error;
-    EXPECT_EQ(readAll(dir.path() / "recovery.broken.json"), bytes);
+    EXPECT_EQ(readFile(dir.path() / "recovery.broken.json"), bytes);
 
     scene::Scene wrongBlock = editedScene();
     wrongBlock.extra["recovery"] = {{"sceneFile", 3}, {"savedAt", "2026-11-23T01:30:00Z"}};
@@ -369,7 +364,7 @@ TEST(RecoverySlots, ASandboxAloneGetsRecoveryJsonAndLocksIt) {
     EXPECT_EQ(lock.file(), dir.path() / "recovery.json");
     EXPECT_FALSE(lock.adopted());
     EXPECT_TRUE(recoveryFileInUse(lock.file()));
-    EXPECT_EQ(readAll(dir.path() / "recovery.lock"), std::to_string(::getpid()) + "\n");
+    EXPECT_EQ(readFile(dir.path() / "recovery.lock"), std::to_string(::getpid()) + "\n");
     EXPECT_FALSE(fs::exists(lock.file())); // written by the first autosave only
 
     lock.release();
@@ -427,7 +422,7 @@ TEST(RecoverySlots, ALiveProcesssFileIsHiddenUntilItExits) {
     const fs::path settings = dir.path() / "settings.json";
     ChildSandbox child(settings, "child");
     ASSERT_EQ(child.file(), dir.path() / "recovery.json");
-    const std::string bytes = readAll(child.file());
+    const std::string bytes = readFile(child.file());
     ASSERT_FALSE(bytes.empty());
 
     // The child runs: its file is in use, never offered, and this process gets its own.
@@ -442,7 +437,7 @@ TEST(RecoverySlots, ALiveProcesssFileIsHiddenUntilItExits) {
         EXPECT_TRUE(error.empty()) << error;
         removeRecovery(mine.file()); // e.g. a clean exit of this instance
     }
-    EXPECT_EQ(readAll(child.file()), bytes); // neither overwritten nor deleted
+    EXPECT_EQ(readFile(child.file()), bytes); // neither overwritten nor deleted
 
     // The child exits without saving: now its autosave is offered.
     child.exit();
@@ -481,7 +476,7 @@ TEST(RecoverySlots, AStaleFileOfADeadPidAndAnOldUnlockedFileAreOffered) {
     EXPECT_EQ(lock.file(), dir.path() / "recovery-3.json");
     EXPECT_TRUE(lock.adopted());
     EXPECT_EQ(recoveredName(lock.file()), "dead");
-    EXPECT_EQ(readAll(dir.path() / "recovery-3.lock"), std::to_string(::getpid()) + "\n");
+    EXPECT_EQ(readFile(dir.path() / "recovery-3.lock"), std::to_string(::getpid()) + "\n");
 
     // A recovery.json without a lock file (an older version wrote it) is stale too.
     ASSERT_TRUE(writeRecovery(dir.path() / "recovery.json", sceneNamed("old"), {}, error));

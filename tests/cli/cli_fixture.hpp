@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/files.hpp"
+
 namespace orca::testing {
 
 namespace fs = std::filesystem;
@@ -21,12 +23,7 @@ struct Result {
     std::string err;
 };
 
-inline std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using orca::test::readFile;
 
 class CliFixture : public ::testing::Test {
   protected:
@@ -40,10 +37,14 @@ class CliFixture : public ::testing::Test {
     void TearDown() override { fs::remove_all(m_dir); }
 
     /// Runs `orca ARGS` with stdout and stderr captured.
-    Result orca(const std::string& args) {
+    Result orca(const std::string& args) { return capture(orcaCommand() + " " + args); }
+    /// The path of the `orca` binary under test.
+    static std::string orcaCommand() { return std::string(ORCA_BIN_DIR) + "/orca"; }
+    /// Runs a shell command with stdout, stderr (through a file in the test's folder) and the
+    /// exit code captured.
+    Result capture(const std::string& command) {
         const fs::path errFile = m_dir / "stderr.txt";
-        const std::string cmd =
-            std::string(ORCA_BIN_DIR) + "/orca " + args + " 2>" + errFile.string();
+        const std::string cmd = command + " 2>" + errFile.string();
         Result r;
         FILE* pipe = popen(cmd.c_str(), "r");
         if (!pipe) return r;

@@ -30,20 +30,8 @@ class HostileInput : public orca::testing::CliFixture {
     /// `orca ARGS` under `timeout`, with how long it took.
     Result run(const std::string& args, double* seconds = nullptr) {
         const auto start = Clock::now();
-        const fs::path errFile = m_dir / "stderr.txt";
-        const std::string cmd = "timeout -s KILL " + std::to_string(kKillSeconds) + " " +
-                                std::string(ORCA_BIN_DIR) + "/orca " + args + " 2>" +
-                                errFile.string();
-        Result r;
-        FILE* pipe = popen(cmd.c_str(), "r");
-        if (pipe == nullptr) return r;
-        std::array<char, 4096> buf{};
-        std::size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-            r.out.append(buf.data(), n);
-        const int status = pclose(pipe);
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        r.err = orca::testing::readFile(errFile);
+        Result r = capture("timeout -s KILL " + std::to_string(kKillSeconds) + " " + orcaCommand() +
+                           " " + args);
         if (seconds != nullptr)
             *seconds = std::chrono::duration<double>(Clock::now() - start).count();
         return r;

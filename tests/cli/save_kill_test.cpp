@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/files.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -46,12 +48,7 @@ constexpr int kBigAgents = 30000;
 constexpr std::size_t kMaxRounds = 30;
 constexpr int kSmallAgents = 3;
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using orca::test::readFile;
 
 /// Starts `orca ARGS...` (stdout and stderr to /dev/null) with the given nice value and returns
 /// its pid.

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/temp_dir.hpp"
+#include "common/files.hpp"
 
 #include "orca/scene/atomic_write.hpp"
 
@@ -24,12 +24,7 @@ namespace {
 
 using orca::test::TempDir;
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using orca::test::readFile;
 
 void writePlain(const fs::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary) << text;
@@ -42,11 +37,11 @@ TEST(AtomicWrite, WritesAndReplacesLeavingNoTemporaryFile) {
     const fs::path file = dir.path() / "a.json";
     std::string error;
     ASSERT_TRUE(writeFileAtomic(file, "one", error)) << error;
-    EXPECT_EQ(readAll(file), "one");
+    EXPECT_EQ(readFile(file), "one");
     ASSERT_TRUE(writeFileAtomic(file, "two, longer", error)) << error;
-    EXPECT_EQ(readAll(file), "two, longer");
+    EXPECT_EQ(readFile(file), "two, longer");
     ASSERT_TRUE(writeFileAtomic(file, "", error)) << error;
-    EXPECT_EQ(readAll(file), "");
+    EXPECT_EQ(readFile(file), "");
     EXPECT_EQ(dir.listing(), "a.json;");
 }
 
@@ -113,7 +108,7 @@ TEST(AtomicWrite, FailureLeavesTheOldFileAndNamesTheReason) {
     EXPECT_FALSE(writeFileAtomic(blocked, "new", error));
     EXPECT_NE(error.find("cannot replace the file with"), std::string::npos) << error;
     EXPECT_NE(error.find(": "), std::string::npos) << error;
-    EXPECT_EQ(readAll(file), "precious");
+    EXPECT_EQ(readFile(file), "precious");
     EXPECT_EQ(dir.listing(), "dir.json;keep.json;"); // no temporary file left
 
     // A read-only directory (not enforced for root): the old file stays.
@@ -123,7 +118,7 @@ TEST(AtomicWrite, FailureLeavesTheOldFileAndNamesTheReason) {
         error.clear();
         EXPECT_FALSE(writeFileAtomic(file, "changed", error));
         EXPECT_NE(error.find("Permission denied"), std::string::npos) << error;
-        EXPECT_EQ(readAll(file), "precious");
+        EXPECT_EQ(readFile(file), "precious");
     }
     fs::permissions(dir.path(), fs::perms::owner_all);
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/files.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -23,12 +25,7 @@ namespace fs = std::filesystem;
 
 const fs::path kSourceDir = ORCA_SOURCE_DIR;
 
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using orca::test::readFile;
 
 std::vector<fs::path> bundledScenes() {
     std::vector<fs::path> out;

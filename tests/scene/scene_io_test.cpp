@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/temp_dir.hpp"
+#include "common/files.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,12 +32,7 @@ std::uint64_t bits(double v) {
     return b;
 }
 
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using orca::test::readFile;
 
 void writeFile(const fs::path& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);

@@ -1,11 +1,13 @@
 #pragma once
-// A fresh temporary folder per use, removed with everything in it at the end of the scope
-// (read-only contents included). Shared by the suites that write files.
+// File helpers shared by the test suites: a fresh temporary folder per use (TempDir), and a
+// file's bytes (readFile).
 
 #include <stdlib.h> // mkdtemp
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -13,6 +15,16 @@
 
 namespace orca::test {
 
+/// The file's bytes ("" when it cannot be read).
+inline std::string readFile(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// A folder removed with everything in it at the end of the scope (read-only contents
+/// included).
 class TempDir {
   public:
     /// A new, empty folder "orca-TAG-XXXXXX" in the system's temporary folder (mkdtemp: unique
