@@ -66,6 +66,13 @@ struct AgentView {
     const AgentParams* params;
 };
 
+/// The share of u an agent takes toward a neighbour (orca-spec section 5.3): `responsibility`, or
+/// `staticResponsibility` toward a static agent, which never reciprocates. The step and explain
+/// both use it, so an explained line is the step's line.
+inline double shareOfU(const SimulationParams& sim, bool otherStatic) {
+    return otherStatic ? sim.staticResponsibility : sim.responsibility;
+}
+
 /// Obstacle lines (built first; orca-spec section 4), optionally with explain records.
 inline void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex> vertices,
                              const ObstacleGrid& obstGrid, Scratch& s, bool record) {
@@ -110,8 +117,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
     detail::computeAgentLines(n, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 u{s.ux[k], s.uy[k]};
-        const double share =
-            staticFlags[s.neighbors[k].agent] ? sim.staticResponsibility : sim.responsibility;
+        const double share = shareOfU(sim, staticFlags[s.neighbors[k].agent] != 0);
         s.lines.push_back({a.velocity + share * u, {s.dx[k], s.dy[k]}});
     }
 }

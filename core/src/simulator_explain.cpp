@@ -161,8 +161,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         if (relPos.x == 0.0 && relPos.y == 0.0) relPos.x = nb.agent > i ? 1e-9 : -1e-9;
         const Vec2 otherVelocity = grid.itemVelocity(nb.item);
         const double combinedRadius = p.radius + grid.itemRadius(nb.item);
-        const double share =
-            m_static[nb.agent] ? m_params.staticResponsibility : m_params.responsibility;
+        const double share = detail::shareOfU(m_params, m_static[nb.agent] != 0);
         const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
                                            combinedRadius, invTimeHorizon, invTimeStep, share);
         ExplainLine& el = rec.lines[rec.numObstacleLines + k];
