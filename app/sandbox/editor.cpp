@@ -487,7 +487,7 @@ EditHit pickForEdit(const SandboxContext& ctx, Vec2 screen) {
     if (hit.kind != EditHit::Kind::None) return hit;
     for (std::size_t o = ctx.doc.scene.obstacles.size(); o-- > 0;)
         if (ctx.doc.scene.obstacles[o].vertices.size() >= 3 &&
-            scene::pointInPolygon(ctx.doc.scene.obstacles[o].vertices, world))
+            pointInPolygon(ctx.doc.scene.obstacles[o].vertices, world))
             return {EditHit::Kind::Obstacle, o, 0, world};
     return hit;
 }

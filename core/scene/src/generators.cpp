@@ -11,6 +11,8 @@
 #include <string_view>
 #include <utility>
 
+#include "orca/geometry.hpp"
+
 namespace orca::scene {
 
 namespace {

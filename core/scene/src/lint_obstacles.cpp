@@ -14,6 +14,7 @@
 #include <glm/common.hpp>
 
 #include "lint_rules.hpp"
+#include "orca/geometry.hpp"
 
 namespace orca::scene::lint {
 

@@ -216,8 +216,4 @@ struct GeneratorResult {
 /// Area of a polygon (absolute value of the shoelace sum, so any winding; world units²).
 [[nodiscard]] double polygonArea(const std::vector<Vec2>& polygon);
 
-/// Whether `p` is inside `polygon` by the even-odd rule: orca::pointInPolygon (geometry.hpp),
-/// named here too for the scene library's users.
-using orca::pointInPolygon;
-
 } // namespace orca::scene
