@@ -93,6 +93,12 @@ inline D1 select(M1 m, D1 a, D1 b) {
 inline D1 splat1(double x) {
     return {x};
 }
+inline bool any(M1 m) {
+    return m.v;
+}
+inline bool all(M1 m) {
+    return m.v;
+}
 
 #if defined(__SSE2__)
 /// Two doubles in an SSE2 register.
@@ -138,6 +144,12 @@ inline M2 operator|(M2 a, M2 b) {
 inline D2 select(M2 m, D2 a, D2 b) {
     return {_mm_or_pd(_mm_and_pd(m.v, a.v), _mm_andnot_pd(m.v, b.v))};
 }
+inline bool any(M2 m) {
+    return _mm_movemask_pd(m.v) != 0;
+}
+inline bool all(M2 m) {
+    return _mm_movemask_pd(m.v) == 3;
+}
 #endif
 
 /// The line of one lane. Unary minus is a sign flip in both lane types, exactly like the
@@ -164,19 +176,37 @@ inline Line<D, M> agentLine(D rpx, D rpy, D rvx, D rvy, D combinedRadius, D invT
     const D dotProduct1 = wx * rpx + wy * rpy;
     out.onCutoff = out.colliding | ((dotProduct1 < zero) &
                                     (combinedRadiusSq * wLengthSq < dotProduct1 * dotProduct1));
-    const D wLength = sqrt(wLengthSq);
-    // w == 0 only when colliding with rv exactly rp/Δt: then push straight apart (-rp).
-    const M wPositive = zero < wLength;
-    const D invW = one / select(wPositive, wLength, sqrt(distSq));
-    const D unitWx = select(wPositive, wx, -rpx) * invW;
-    const D unitWy = select(wPositive, wy, -rpy) * invW;
-    const D cutoffScale = combinedRadius * inv - wLength;
+    out.leftLeg = zero < rpx * wy - rpy * wx; // det(rp, w) > 0
+
+    // Each lane takes one of two projections. The square roots and divisions dominate the
+    // kernel, so a projection no lane takes is skipped (a crowd walking side by side is all
+    // cut-off lines); the lanes that take it compute exactly the same operations either way.
+    const bool anyCutoff = any(out.onCutoff);
+    const bool allCutoff = anyCutoff && all(out.onCutoff);
+    D cutDx = zero, cutDy = zero, cutUx = zero, cutUy = zero;
+    if (anyCutoff) {
+        const D wLength = sqrt(wLengthSq);
+        // w == 0 only when colliding with rv exactly rp/Δt: then push straight apart (-rp).
+        const M wPositive = zero < wLength;
+        const bool allPositive = all(wPositive);
+        const D invW = one / (allPositive ? wLength : select(wPositive, wLength, sqrt(distSq)));
+        const D unitWx = (allPositive ? wx : select(wPositive, wx, -rpx)) * invW;
+        const D unitWy = (allPositive ? wy : select(wPositive, wy, -rpy)) * invW;
+        const D cutoffScale = combinedRadius * inv - wLength;
+        cutDx = unitWy;
+        cutDy = -unitWx;
+        cutUx = cutoffScale * unitWx;
+        cutUy = cutoffScale * unitWy;
+        if (allCutoff) {
+            out.dx = cutDx, out.dy = cutDy, out.ux = cutUx, out.uy = cutUy;
+            return out;
+        }
+    }
 
     // Legs (used only when not colliding; the max keeps the unused lanes finite).
     const D legSq = distSq - combinedRadiusSq;
     const D leg = sqrt(select(zero < legSq, legSq, zero));
     const D invDistSq = one / distSq;
-    out.leftLeg = zero < rpx * wy - rpy * wx; // det(rp, w) > 0
     const D lx = (rpx * leg - rpy * combinedRadius) * invDistSq;
     const D ly = (rpx * combinedRadius + rpy * leg) * invDistSq;
     const D rx = -(rpx * leg + rpy * combinedRadius) * invDistSq;
@@ -184,11 +214,16 @@ inline Line<D, M> agentLine(D rpx, D rpy, D rvx, D rvy, D combinedRadius, D invT
     const D legX = select(out.leftLeg, lx, rx);
     const D legY = select(out.leftLeg, ly, ry);
     const D dotProduct2 = rvx * legX + rvy * legY;
-
-    out.dx = select(out.onCutoff, unitWy, legX);
-    out.dy = select(out.onCutoff, -unitWx, legY);
-    out.ux = select(out.onCutoff, cutoffScale * unitWx, dotProduct2 * legX - rvx);
-    out.uy = select(out.onCutoff, cutoffScale * unitWy, dotProduct2 * legY - rvy);
+    const D legUx = dotProduct2 * legX - rvx;
+    const D legUy = dotProduct2 * legY - rvy;
+    if (!anyCutoff) {
+        out.dx = legX, out.dy = legY, out.ux = legUx, out.uy = legUy;
+        return out;
+    }
+    out.dx = select(out.onCutoff, cutDx, legX);
+    out.dy = select(out.onCutoff, cutDy, legY);
+    out.ux = select(out.onCutoff, cutUx, legUx);
+    out.uy = select(out.onCutoff, cutUy, legUy);
     return out;
 }
 

@@ -54,6 +54,12 @@ inline M4 operator|(M4 a, M4 b) {
 inline D4 select(M4 m, D4 a, D4 b) {
     return {_mm256_blendv_pd(b.v, a.v, m.v)};
 }
+inline bool any(M4 m) {
+    return _mm256_movemask_pd(m.v) != 0;
+}
+inline bool all(M4 m) {
+    return _mm256_movemask_pd(m.v) == 15;
+}
 
 } // namespace lanes_avx2
 

@@ -89,6 +89,64 @@ TEST(AgentLineKernel, AllLaneWidthsAgreeBitForBit) {
     }
 }
 
+// The kernel skips a projection no lane of a pair/quadruple takes: batches where every lane
+// is a cut-off line (with and without the w == 0 push-apart), or every lane a leg, give the
+// same bits as one lane at a time.
+TEST(AgentLineKernel, HomogeneousBatchesAgreeBitForBit) {
+    const double invTau = 1.0;
+    const double invDt = 4.0;
+    Batch source = randomInputs(4000, 99);
+    Batch scalar = source;
+    for (std::size_t k = 0; k < scalar.rpx.size(); ++k) {
+        AgentLineBatch one = scalar.view(k);
+        lanes::computeLines(1, one, invTau, invDt);
+    }
+    auto isCutoff = [](std::uint8_t c) {
+        return c == static_cast<std::uint8_t>(LineCase::AgentColliding) ||
+               c == static_cast<std::uint8_t>(LineCase::AgentCutoffCircle);
+    };
+    for (const bool cutoff : {true, false}) {
+        std::vector<std::size_t> pick;
+        for (std::size_t k = 0; k < scalar.rpx.size(); ++k) {
+            if (isCutoff(scalar.lineCase[k]) == cutoff) pick.push_back(k);
+        }
+        ASSERT_GE(pick.size(), 30U) << cutoff;
+        if (cutoff) {
+            ASSERT_EQ(pick[0], 0U); // the w == 0 lane is among them
+        }
+        Batch group(pick.size());
+        for (std::size_t j = 0; j < pick.size(); ++j) {
+            group.rpx[j] = source.rpx[pick[j]];
+            group.rpy[j] = source.rpy[pick[j]];
+            group.rvx[j] = source.rvx[pick[j]];
+            group.rvy[j] = source.rvy[pick[j]];
+            group.radius[j] = source.radius[pick[j]];
+        }
+        auto expectSame = [&](const Batch& got, const char* path) {
+            for (std::size_t j = 0; j < pick.size(); ++j) {
+                const std::size_t k = pick[j];
+                ASSERT_TRUE(sameBits(scalar.dx[k], got.dx[j])) << path << " " << j;
+                ASSERT_TRUE(sameBits(scalar.dy[k], got.dy[j])) << path << " " << j;
+                ASSERT_TRUE(sameBits(scalar.ux[k], got.ux[j])) << path << " " << j;
+                ASSERT_TRUE(sameBits(scalar.uy[k], got.uy[j])) << path << " " << j;
+                ASSERT_EQ(scalar.lineCase[k], got.lineCase[j]) << path << " " << j;
+            }
+        };
+        Batch pairs = group;
+        AgentLineBatch pairsView = pairs.view();
+        lanes::computeLines(pick.size(), pairsView, invTau, invDt);
+        expectSame(pairs, "sse2");
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+        if (cpuHasAvx2()) {
+            Batch quads = group;
+            AgentLineBatch quadsView = quads.view();
+            computeAgentLinesAvx2(pick.size(), quadsView, invTau, invDt);
+            expectSame(quads, "avx2");
+        }
+#endif
+    }
+}
+
 TEST(AgentLineKernel, EdgeCasesTakeTheRightBranch) {
     Batch b = randomInputs(4, 1);
     AgentLineBatch view = b.view();
