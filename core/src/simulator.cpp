@@ -369,7 +369,18 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
     s.neighborCount = keep;
     if (count <= 24) {
         // Rank of each candidate = number of candidates before it: few candidates, so
-        // O(count²) branch-free compares beat a sort's unpredictable branches.
+        // O(count²) branch-free compares beat a sort's unpredictable branches. Distances
+        // alone first (the cheap compare); when two are equal their ranks collide, and only
+        // then the full order with its agent-index tie-break.
+        std::uint32_t taken = 0;
+        for (std::size_t a = 0; a < count; ++a) {
+            std::size_t rank = 0;
+            for (std::size_t b = 0; b < count; ++b)
+                rank += dist[b] < dist[a];
+            taken |= 1u << rank;
+            if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
+        }
+        if (taken == (1u << count) - 1u) return; // all distinct: the order is by distance
         for (std::size_t a = 0; a < count; ++a) {
             std::size_t rank = 0;
             for (std::size_t b = 0; b < count; ++b)
