@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
@@ -23,18 +28,23 @@ struct detail::StepWorkspace {
     detail::AgentGrid grid;
     // Per-step outputs, per agent, applied by the move.
     std::vector<Vec2> newVelocity;
-    std::vector<std::uint8_t> atGoal;
     std::vector<std::uint8_t> nextDetourMode;
     std::vector<std::uint8_t> detourReason;
     std::vector<std::uint8_t> detouring;
     detail::DetourSources sources;        ///< this step's detour field sources
     std::vector<detail::Scratch> scratch; ///< one per worker
+    /// The move's counts, one per worker (a cache line each), summed after it.
+    struct alignas(64) WorkerStats {
+        StepStats stats;
+    };
+    std::vector<WorkerStats> stats;
     std::unique_ptr<detail::ThreadPool> pool;
 
     explicit StepWorkspace(int threads) { resize(threads); }
     void resize(int threads) {
         pool = std::make_unique<detail::ThreadPool>(threads);
         scratch.resize(static_cast<std::size_t>(pool->size()));
+        stats.resize(static_cast<std::size_t>(pool->size()));
     }
 };
 
@@ -332,6 +342,25 @@ void Simulator::rebuildObstacles() {
 
 namespace {
 
+/// How many of dist[0, count) are below d. dist has room for count + 1 values: an odd count
+/// is padded with +infinity, which is below nothing, so the SSE2 loop needs no tail.
+inline std::size_t countNearer(double* dist, std::size_t count, double d) {
+#if defined(__SSE2__)
+    dist[count] = std::numeric_limits<double>::infinity();
+    const __m128d x = _mm_set1_pd(d);
+    __m128i n = _mm_setzero_si128();
+    for (std::size_t b = 0; b < count; b += 2) // a true compare is all ones: -1 per lane
+        n = _mm_sub_epi64(n, _mm_castpd_si128(_mm_cmplt_pd(_mm_loadu_pd(dist + b), x)));
+    return static_cast<std::size_t>(_mm_cvtsi128_si64(n) +
+                                    _mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
+#else
+    std::size_t n = 0;
+    for (std::size_t b = 0; b < count; ++b)
+        n += dist[b] < d;
+    return n;
+#endif
+}
+
 /// The `maxNeighbors` nearest agents of `p` (strictly within the range, excluding `self`)
 /// among the items of s.ranges, sorted by (distSq, agent index): the same set and order as
 /// AgentGrid::nearest.
@@ -342,7 +371,7 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
     std::size_t total = 0;
     for (const detail::ItemRange& r : s.ranges)
         total += r.end - r.begin;
-    s.reserveCandidates(total);
+    s.reserveCandidates(total + 1); // + 1: countNearer's padding
     double* dist = s.candDistSq.data();
     std::uint32_t* item = s.candItem.data();
     std::uint32_t* agent = s.candAgent.data();
@@ -374,9 +403,7 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
         // then the full order with its agent-index tie-break.
         std::uint32_t taken = 0;
         for (std::size_t a = 0; a < count; ++a) {
-            std::size_t rank = 0;
-            for (std::size_t b = 0; b < count; ++b)
-                rank += dist[b] < dist[a];
+            const std::size_t rank = countNearer(dist, count, dist[a]);
             taken |= 1u << rank;
             if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
         }
@@ -449,7 +476,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     m_lastLp3.resize(n);
     ws.nextDetourMode.resize(n);
     ws.detourReason.resize(n);
-    ws.detouring.assign(n, 0);
+    ws.detouring.resize(n);
     const auto vertices = std::span<const ObstacleVertex>(m_vertices);
     const detail::AgentGrid& grid = ws.grid;
     const std::size_t cells = grid.occupiedCount();
@@ -483,6 +510,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     m_lastLp3[i] = 0;
                     ws.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
                     ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
+                    ws.detouring[i] = 0;
                     continue;
                 }
                 const AgentParams& p = m_agentParams[i];
@@ -514,40 +542,48 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 m_lastLp3[i] = r.lp3Ran ? 1 : 0;
                 if (detours) {
                     detour.afterSolve(i, r.velocity, info);
-                    ws.detouring[i] = info.mode == DetourMode::Detouring ? 1 : 0;
                 } else {
                     detour.notApplied(i, info);
                 }
+                ws.detouring[i] = detours && info.mode == DetourMode::Detouring ? 1 : 0;
                 ws.nextDetourMode[i] = static_cast<std::uint8_t>(info.nextMode);
                 ws.detourReason[i] = static_cast<std::uint8_t>(info.reason);
             }
         }
     });
 
-    // 3. Move (static agents stay where they are, with velocity zero), and note who is at
-    //    the goal while the agent's data is in cache (saves callers a pass over all agents).
+    // 3. Move (static agents stay where they are, with velocity zero), and count the step's
+    //    statistics while the agent's data is in cache (whole-number sums per worker: the
+    //    total does not depend on who counted what).
     const double dt = m_params.timeStep;
-    ws.atGoal.resize(n);
-    ws.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int) {
+    for (auto& w : ws.stats)
+        w.stats = {};
+    ws.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int worker) {
         const double stillSpeedSq = m_params.detour.stillSpeed * m_params.detour.stillSpeed;
+        StepStats counts = ws.stats[static_cast<std::size_t>(worker)].stats;
         for (std::size_t i = begin; i < end; ++i) {
             if (!m_static[i]) {
                 m_vel[i] = ws.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
             }
-            ws.atGoal[i] = atGoalAt(i) ? 1 : 0;
             detail::advanceDetourState(ws.nextDetourMode[i], ws.detourReason[i], m_vel[i], dt,
                                        stillSpeedSq, m_detourMode[i], m_detourReason[i],
                                        m_stillSeconds[i]);
+            counts.lp3Agents += m_lastLp3[i];
+            counts.movingAgents += m_static[i] ? 0 : 1;
+            counts.goalAgents += m_hasGoal[i];
+            counts.agentsAtGoal += atGoalAt(i) ? 1 : 0;
+            counts.detouringAgents += ws.detouring[i];
         }
+        ws.stats[static_cast<std::size_t>(worker)].stats = counts;
     });
     StepStats stats;
-    for (std::size_t i = 0; i < n; ++i) {
-        stats.lp3Agents += m_lastLp3[i];
-        stats.movingAgents += m_static[i] ? 0 : 1;
-        stats.goalAgents += m_hasGoal[i];
-        stats.agentsAtGoal += ws.atGoal[i];
-        stats.detouringAgents += ws.detouring[i];
+    for (const auto& w : ws.stats) {
+        stats.lp3Agents += w.stats.lp3Agents;
+        stats.movingAgents += w.stats.movingAgents;
+        stats.goalAgents += w.stats.goalAgents;
+        stats.agentsAtGoal += w.stats.agentsAtGoal;
+        stats.detouringAgents += w.stats.detouringAgents;
     }
     m_lastStats = stats;
     m_time += dt;
