@@ -342,22 +342,32 @@ void Simulator::rebuildObstacles() {
 
 namespace {
 
-/// How many of dist[0, count) are below d. dist has room for count + 1 values: an odd count
-/// is padded with +infinity, which is below nothing, so the SSE2 loop needs no tail.
-inline std::size_t countNearer(double* dist, std::size_t count, double d) {
+/// rank[a] = how many of dist[0, count) are below dist[a], for count <= Pad (a multiple of
+/// 2). dist has room for Pad values: the padding is +infinity, which is below nothing. All of
+/// dist sits in registers and the ranks are independent of each other, so they overlap.
+template <std::size_t Pad>
+inline void rankByDistance(double* dist, std::size_t count, std::uint32_t* rank) {
+    for (std::size_t k = count; k < Pad; ++k)
+        dist[k] = std::numeric_limits<double>::infinity();
 #if defined(__SSE2__)
-    dist[count] = std::numeric_limits<double>::infinity();
-    const __m128d x = _mm_set1_pd(d);
-    __m128i n = _mm_setzero_si128();
-    for (std::size_t b = 0; b < count; b += 2) // a true compare is all ones: -1 per lane
-        n = _mm_sub_epi64(n, _mm_castpd_si128(_mm_cmplt_pd(_mm_loadu_pd(dist + b), x)));
-    return static_cast<std::size_t>(_mm_cvtsi128_si64(n) +
-                                    _mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
+    __m128d v[Pad / 2];
+    for (std::size_t j = 0; j < Pad / 2; ++j)
+        v[j] = _mm_loadu_pd(dist + 2 * j);
+    for (std::size_t a = 0; a < count; ++a) {
+        const __m128d x = _mm_set1_pd(dist[a]);
+        __m128i n = _mm_setzero_si128(); // a true compare is all ones: -1 per lane
+        for (std::size_t j = 0; j < Pad / 2; ++j)
+            n = _mm_sub_epi64(n, _mm_castpd_si128(_mm_cmplt_pd(v[j], x)));
+        rank[a] = static_cast<std::uint32_t>(_mm_cvtsi128_si64(n) +
+                                             _mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
+    }
 #else
-    std::size_t n = 0;
-    for (std::size_t b = 0; b < count; ++b)
-        n += dist[b] < d;
-    return n;
+    for (std::size_t a = 0; a < count; ++a) {
+        std::uint32_t n = 0;
+        for (std::size_t b = 0; b < Pad; ++b)
+            n += dist[b] < dist[a];
+        rank[a] = n;
+    }
 #endif
 }
 
@@ -371,7 +381,7 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
     std::size_t total = 0;
     for (const detail::ItemRange& r : s.ranges)
         total += r.end - r.begin;
-    s.reserveCandidates(total + 1); // + 1: countNearer's padding
+    s.reserveCandidates(std::max<std::size_t>(total, 24)); // rankByDistance's padding
     double* dist = s.candDistSq.data();
     std::uint32_t* item = s.candItem.data();
     std::uint32_t* agent = s.candAgent.data();
@@ -401,18 +411,25 @@ void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t max
         // O(count²) branch-free compares beat a sort's unpredictable branches. Distances
         // alone first (the cheap compare); when two are equal their ranks collide, and only
         // then the full order with its agent-index tie-break.
+        std::uint32_t rank[24];
+        if (count <= 8) {
+            rankByDistance<8>(dist, count, rank);
+        } else if (count <= 16) {
+            rankByDistance<16>(dist, count, rank);
+        } else {
+            rankByDistance<24>(dist, count, rank);
+        }
         std::uint32_t taken = 0;
         for (std::size_t a = 0; a < count; ++a) {
-            const std::size_t rank = countNearer(dist, count, dist[a]);
-            taken |= 1u << rank;
-            if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
+            taken |= 1u << rank[a];
+            if (rank[a] < keep) s.neighbors[rank[a]] = {dist[a], agent[a], item[a]};
         }
         if (taken == (1u << count) - 1u) return; // all distinct: the order is by distance
         for (std::size_t a = 0; a < count; ++a) {
-            std::size_t rank = 0;
+            std::size_t place = 0;
             for (std::size_t b = 0; b < count; ++b)
-                rank += before(b, a);
-            if (rank < keep) s.neighbors[rank] = {dist[a], agent[a], item[a]};
+                place += before(b, a);
+            if (place < keep) s.neighbors[place] = {dist[a], agent[a], item[a]};
         }
         return;
     }
