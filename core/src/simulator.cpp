@@ -350,9 +350,11 @@ inline void rankByDistance(double* dist, std::size_t count, std::uint32_t* rank)
     for (std::size_t k = count; k < Pad; ++k)
         dist[k] = std::numeric_limits<double>::infinity();
 #if defined(__SSE2__)
+    // Two 8-byte loads per register, not one 16-byte load: the scan has just stored the
+    // distances one by one, and a load spanning two pending stores cannot be forwarded.
     __m128d v[Pad / 2];
     for (std::size_t j = 0; j < Pad / 2; ++j)
-        v[j] = _mm_loadu_pd(dist + 2 * j);
+        v[j] = _mm_loadh_pd(_mm_load_sd(dist + 2 * j), dist + 2 * j + 1);
     for (std::size_t a = 0; a < count; ++a) {
         const __m128d x = _mm_set1_pd(dist[a]);
         __m128i n = _mm_setzero_si128(); // a true compare is all ones: -1 per lane
