@@ -95,7 +95,17 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
                           Scratch& s) {
     const std::size_t n = s.neighborCount;
     if (n == 0) return;
-    s.reserveLines(n);
+    // Room for whole quadruples: the kernel then runs no scalar tail, whose data-dependent
+    // branches mispredict (padding lanes are computed and ignored).
+    const std::size_t padded = (n + 3) & ~std::size_t{3};
+    s.reserveLines(padded);
+    for (std::size_t k = n; k < padded; ++k) {
+        s.rpx[k] = 1.0; // any finite, non-degenerate pair
+        s.rpy[k] = 0.0;
+        s.rvx[k] = 0.0;
+        s.rvy[k] = 0.0;
+        s.radius[k] = 0.5;
+    }
     for (std::size_t k = 0; k < n; ++k) {
         const detail::Neighbor& nb = s.neighbors[k];
         Vec2 relPos = grid.itemPosition(nb.item) - a.position;
@@ -114,7 +124,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
     const detail::AgentLineBatch batch{
         s.rpx.data(), s.rpy.data(), s.rvx.data(), s.rvy.data(), s.radius.data(),
         s.dx.data(),  s.dy.data(),  s.ux.data(),  s.uy.data(),  s.lineCase.data()};
-    detail::computeAgentLines(n, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
+    detail::computeAgentLines(n, padded, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 u{s.ux[k], s.uy[k]};
         const double share = shareOfU(sim, staticFlags[s.neighbors[k].agent] != 0);

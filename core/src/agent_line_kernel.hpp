@@ -286,17 +286,28 @@ void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTim
 bool cpuHasAvx2();
 #endif
 
-/// The lines of n neighbours, on the widest lanes this CPU has.
-inline void computeAgentLines(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
-                              double invTimeStep) {
+/// The lines of n neighbours, on the widest lanes this CPU has. When the arrays hold
+/// `padded` >= n valid inputs (a multiple of 4), lines n..padded-1 may be computed too, so
+/// that whole quadruples replace a branchy tail.
+inline void computeAgentLines(std::size_t n, std::size_t padded, const AgentLineBatch& b,
+                              double invTimeHorizon, double invTimeStep) {
 #if defined(ORCA_HAVE_AVX2_KERNEL)
     static const bool avx2 = cpuHasAvx2();
-    if (n >= 4 && avx2) {
+    if (avx2 && padded % 4 == 0) {
+        computeAgentLinesAvx2(padded, b, invTimeHorizon, invTimeStep); // quadruples only
+        return;
+    }
+    if (avx2 && n >= 4) {
         computeAgentLinesAvx2(n, b, invTimeHorizon, invTimeStep);
         return;
     }
 #endif
+    (void)padded;
     lanes::computeLines(n, b, invTimeHorizon, invTimeStep);
+}
+inline void computeAgentLines(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
+                              double invTimeStep) {
+    computeAgentLines(n, n, b, invTimeHorizon, invTimeStep);
 }
 
 #endif
