@@ -275,52 +275,95 @@ void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
     }
 }
 
+namespace {
+
+/// Appends items [b, e) to the ranges ending at `w`, merged into the last range when it ends
+/// where this one begins (cells adjacent in item order); returns the new end. `first` is the
+/// start of the output.
+inline ItemRange* appendRange(ItemRange* first, ItemRange* w, std::uint32_t b, std::uint32_t e) {
+    if (b == e) return w;
+    if (w != first && w[-1].end == b) {
+        w[-1].end = e;
+        return w;
+    }
+    *w = {b, e};
+    return w + 1;
+}
+
+} // namespace
+
 void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
                           std::vector<ItemRange>& out) const {
-    out.clear();
+    // Ranges are written through a pointer into `out`, sized for the most ranges the box can
+    // give, then trimmed; contiguous ranges are merged (fewer, longer ranges to scan).
     if (m_dense) {
         x0 = std::max(x0, m_x0);
         x1 = std::min(x1, m_x0 + m_cols - 1);
         y0 = std::max(y0, m_y0);
         y1 = std::min(y1, m_y0 + m_rows - 1);
-        if (x0 > x1) return;
+        if (x0 > x1 || y0 > y1) {
+            out.clear();
+            return;
+        }
+        out.resize(static_cast<std::size_t>(y1 - y0 + 1));
+        ItemRange* const first = out.data();
+        ItemRange* w = first;
+        const std::uint32_t* start = m_cellStart.data();
         for (std::int32_t y = y0; y <= y1; ++y) {
             // The cells of a row are contiguous: one range per row.
             const std::size_t row = static_cast<std::size_t>(y - m_y0) * std::size_t(m_cols);
-            const std::uint32_t b = m_cellStart[row + std::size_t(x0 - m_x0)];
-            const std::uint32_t e = m_cellStart[row + std::size_t(x1 - m_x0) + 1];
-            if (b < e) out.push_back({b, e});
+            w = appendRange(first, w, start[row + std::size_t(x0 - m_x0)],
+                            start[row + std::size_t(x1 - m_x0) + 1]);
         }
+        out.resize(static_cast<std::size_t>(w - first));
         return;
     }
+    out.clear();
     if (m_groups.empty()) return;
     const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
     if (boxCells > double(m_occupied.size())) {
-        // A huge box: cheaper to walk the occupied cells than the box.
+        // A huge box: cheaper to walk the occupied cells than the box (at most one range per
+        // occupied cell).
+        out.resize(m_occupied.size());
+        ItemRange* const first = out.data();
+        ItemRange* w = first;
         for (const CellView& c : m_occupied) {
             if (c.cx >= x0 && c.cx <= x1 && c.cy >= y0 && c.cy <= y1)
-                out.push_back({c.start, c.start + c.count});
+                w = appendRange(first, w, c.start, c.start + c.count);
         }
+        out.resize(static_cast<std::size_t>(w - first));
         return;
     }
-    for (std::int32_t y = y0; y <= y1; ++y) {
-        const Group* g = nullptr;
-        std::int32_t groupX = 0;
-        for (std::int32_t x = x0; x <= x1; ++x) {
-            if (!g || (x >> kGroupShift) != groupX) {
-                g = findGroup(x, y);
-                groupX = x >> kGroupShift;
-                if (!g) {
-                    // Skip the rest of this (empty) group's columns.
-                    x = ((groupX + 1) << kGroupShift) - 1;
-                    continue;
-                }
+    // Group by group (each looked up once): the box's rows within a group, one range per row,
+    // or one for all of them when the box spans the group's whole width (its rows are then
+    // contiguous).
+    constexpr std::int32_t mask = (1 << kGroupShift) - 1;
+    const std::int32_t gx0 = x0 >> kGroupShift, gx1 = x1 >> kGroupShift;
+    const std::int32_t gy0 = y0 >> kGroupShift, gy1 = y1 >> kGroupShift;
+    out.resize(static_cast<std::size_t>(y1 - y0 + 1) * static_cast<std::size_t>(gx1 - gx0 + 1));
+    ItemRange* const first = out.data();
+    ItemRange* w = first;
+    for (std::int32_t gy = gy0; gy <= gy1; ++gy) {
+        const int ly0 = gy == gy0 ? (y0 & mask) : 0;
+        const int ly1 = gy == gy1 ? (y1 & mask) : mask;
+        for (std::int32_t gx = gx0; gx <= gx1; ++gx) {
+            const Group* g = findGroup(gx << kGroupShift, gy << kGroupShift);
+            if (!g) continue;
+            const int lx0 = gx == gx0 ? (x0 & mask) : 0;
+            const int lx1 = gx == gx1 ? (x1 & mask) : mask;
+            const std::uint32_t* start = g->start;
+            if (lx0 == 0 && lx1 == mask) {
+                w = appendRange(first, w, start[ly0 << kGroupShift],
+                                start[(ly1 + 1) << kGroupShift]);
+                continue;
             }
-            const int local = localIndex(x, y);
-            if (g->start[local] != g->start[local + 1])
-                out.push_back({g->start[local], g->start[local + 1]});
+            for (int ly = ly0; ly <= ly1; ++ly) {
+                w = appendRange(first, w, start[(ly << kGroupShift) + lx0],
+                                start[(ly << kGroupShift) + lx1 + 1]);
+            }
         }
     }
+    out.resize(static_cast<std::size_t>(w - first));
 }
 
 void AgentGrid::rangesNear(Vec2 p, double range, std::vector<ItemRange>& out) const {
