@@ -6,85 +6,323 @@
 
 #include "thread_pool.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace orca::detail {
+
+namespace {
+
+struct CellXY {
+    std::int32_t x;
+    std::int32_t y;
+};
+
+/// (cellCoord(p.x), cellCoord(p.y)) for `inv` = 1 / cell size: both at once with SSE2, the
+/// same operations lane by lane (the clamp keeps a NaN, as std::clamp does; the conversion
+/// gives it the same integer as the scalar one).
+inline CellXY cellOf(const Vec2& p, double inv) {
+#if defined(__SSE2__)
+    __m128d c = _mm_mul_pd(_mm_loadu_pd(&p.x), _mm_set1_pd(inv));
+    c = _mm_max_pd(_mm_set1_pd(-1.0e9), c); // -1e9 > c ? -1e9 : c
+    c = _mm_min_pd(_mm_set1_pd(1.0e9), c);  // 1e9 < c ? 1e9 : c
+    const __m128i t = _mm_cvttpd_epi32(c);  // truncated, in lanes 0 and 1
+    const __m128d below = _mm_cmplt_pd(c, _mm_cvtepi32_pd(t));
+    // Each 64-bit mask's low half to lanes 0 and 1: t - 1 where c < t.
+    const __m128i r =
+        _mm_add_epi32(t, _mm_shuffle_epi32(_mm_castpd_si128(below), _MM_SHUFFLE(3, 3, 2, 0)));
+    const auto both = static_cast<std::uint64_t>(_mm_cvtsi128_si64(r));
+    return {static_cast<std::int32_t>(std::uint32_t(both)),
+            static_cast<std::int32_t>(std::uint32_t(both >> 32))};
+#else
+    auto coord = [inv](double v) {
+        const double c = std::clamp(v * inv, -1.0e9, 1.0e9);
+        const auto t = static_cast<std::int32_t>(c);
+        return t - static_cast<std::int32_t>(c < static_cast<double>(t));
+    };
+    return {coord(p.x), coord(p.y)};
+#endif
+}
+
+} // namespace
+
+template <class Fn>
+void AgentGrid::forChunks(ThreadPool* pool, std::size_t chunks, std::size_t n, const Fn& fn) {
+    if (chunks == 1) {
+        fn(std::size_t{0}, std::size_t{0}, n);
+        return;
+    }
+    pool->parallelFor(chunks, 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t k = begin; k < end; ++k)
+            fn(k, n * k / chunks, n * (k + 1) / chunks);
+    });
+}
 
 void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
                       std::span<const double> radius, double cellSize, ThreadPool* pool) {
+    // A counting sort of the agents by cell, over contiguous chunks of agents (one per worker):
+    // each chunk counts its agents per cell, the counts become cell starts and per-chunk
+    // write cursors, and each chunk copies its agents to their items. Within a cell, chunk k's
+    // agents come before chunk k + 1's, each in ascending index: the layout is the same for
+    // any number of chunks.
     const std::size_t n = pos.size();
     m_cellSize = cellSize;
     m_invCellSize = 1.0 / cellSize;
-    m_occupied.clear();
     m_agentCell.resize(n);
+    const std::size_t chunks =
+        pool == nullptr ? 1
+                        : std::clamp<std::size_t>(n / kMinChunkAgents, 1,
+                                                  static_cast<std::size_t>(pool->size()));
 
-    // Cell coordinates of every agent (in parallel when possible).
-    m_agentCx.resize(n);
-    m_agentCy.resize(n);
-    auto coords = [&](std::size_t begin, std::size_t end, int) {
+    // Bounding box in cells (each chunk's, then merged) decides the mode.
+    m_chunkBox.resize(chunks);
+    forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
+        Box box{std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min(),
+                std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min()};
+        const double inv = m_invCellSize;
         for (std::size_t i = begin; i < end; ++i) {
-            m_agentCx[i] = cellCoord(pos[i].x);
-            m_agentCy[i] = cellCoord(pos[i].y);
+            const CellXY c = cellOf(pos[i], inv);
+            box.x0 = std::min(box.x0, c.x);
+            box.x1 = std::max(box.x1, c.x);
+            box.y0 = std::min(box.y0, c.y);
+            box.y1 = std::max(box.y1, c.y);
         }
-    };
-    if (pool) {
-        pool->parallelFor(n, 4096, coords);
-    } else {
-        coords(0, n, 0);
-    }
-
-    // Bounding box in cells decides the mode.
+        m_chunkBox[k] = box;
+    });
     std::int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
     if (n > 0) {
-        x0 = x1 = m_agentCx[0];
-        y0 = y1 = m_agentCy[0];
-        for (std::size_t i = 0; i < n; ++i) {
-            x0 = std::min(x0, m_agentCx[i]);
-            x1 = std::max(x1, m_agentCx[i]);
-            y0 = std::min(y0, m_agentCy[i]);
-            y1 = std::max(y1, m_agentCy[i]);
+        x0 = y0 = std::numeric_limits<std::int32_t>::max();
+        x1 = y1 = std::numeric_limits<std::int32_t>::min();
+        for (const Box& box : m_chunkBox) {
+            x0 = std::min(x0, box.x0);
+            x1 = std::max(x1, box.x1);
+            y0 = std::min(y0, box.y0);
+            y1 = std::max(y1, box.y1);
         }
     }
     const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
     m_dense = boxCells <= 4.0 * static_cast<double>(n) + 1024.0;
 
+    // Every agent's cell, and the agents per cell counted by each chunk (chunk 0 into
+    // m_cellStart, chunk k > 0 into its cursor array).
+    bool counted = false;
     if (m_dense) {
-        m_groups.clear();
+        m_groupKeys.clear();
         m_x0 = x0;
         m_y0 = y0;
         m_cols = std::max(x1 - x0 + 1, 0);
         m_rows = std::max(y1 - y0 + 1, 0);
-        const std::size_t cells =
-            static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
-        m_cellStart.assign(cells + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto c =
-                static_cast<std::uint32_t>((m_agentCy[i] - m_y0) * m_cols + (m_agentCx[i] - m_x0));
-            m_agentCell[i] = c;
-            ++m_cellStart[c + 1];
+        m_cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+    } else {
+        if (chunks == 1) {
+            assignGroups(pos);
+            counted = true;
+        } else {
+            assignGroups(pos, pool, chunks);
         }
-        // Prefix sums; occupied cells in row-major order.
-        for (std::size_t c = 0; c < cells; ++c) {
-            const std::uint32_t count = m_cellStart[c + 1];
-            m_cellStart[c + 1] = m_cellStart[c] + count;
-            if (count > 0) {
-                m_occupied.push_back({m_x0 + static_cast<std::int32_t>(c % std::size_t(m_cols)),
-                                      m_y0 + static_cast<std::int32_t>(c / std::size_t(m_cols)),
-                                      m_cellStart[c], count});
+        m_cells = m_groupKeys.size() * kGroupCells;
+    }
+    m_cellStart.resize(m_cells + 1);
+    m_cursor.resize((chunks - 1) * m_cells);
+    if (!counted) {
+        forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
+            std::uint32_t* count =
+                k == 0 ? m_cellStart.data() : m_cursor.data() + (k - 1) * m_cells;
+            std::fill(count, count + m_cells, 0u);
+            std::uint32_t* cell = m_agentCell.data();
+            if (!m_dense) {
+                const Run* runs = m_chunkRuns[k].data();
+                for (std::size_t i = begin; i < end; ++i) {
+                    const std::uint32_t c =
+                        runs[cell[i] / kGroupCells].group * kGroupCells + cell[i] % kGroupCells;
+                    cell[i] = c;
+                    ++count[c];
+                }
+                return;
+            }
+            const double inv = m_invCellSize;
+            const std::int32_t cx0 = m_x0, cy0 = m_y0, cols = m_cols;
+            for (std::size_t i = begin; i < end; ++i) {
+                const CellXY xy = cellOf(pos[i], inv);
+                const auto c = static_cast<std::uint32_t>((xy.y - cy0) * cols + (xy.x - cx0));
+                cell[i] = c;
+                ++count[c];
+            }
+        });
+    }
+    prefixCells(chunks);
+    scatter(pos, vel, radius, pool, chunks);
+    buildDenseCells();
+}
+
+void AgentGrid::resetTable() {
+    // At most half full (linear probing stays short), sized from the previous step's group
+    // count (it changes little between steps); grown while the groups are numbered if the
+    // crowd spread, reallocated smaller if it gathered.
+    const std::size_t want =
+        std::bit_ceil(std::max<std::size_t>(2 * (m_lastGroupCount + m_lastGroupCount / 4), 64));
+    if (m_slots.size() < want || m_slots.size() > 8 * want) {
+        m_slots = std::vector<Slot>(want, Slot{0, 0, 0});
+        m_epoch = 0;
+    }
+    if (++m_epoch == 0) { // wrapped: slots of 2^32 builds ago would look current
+        std::fill(m_slots.begin(), m_slots.end(), Slot{0, 0, 0});
+        m_epoch = 1;
+    }
+    m_shift = 64 - std::countr_zero(m_slots.size());
+    m_mask = m_slots.size() - 1;
+}
+
+void AgentGrid::growTable() {
+    m_slots = std::vector<Slot>(2 * m_slots.size(), Slot{0, 0, 0});
+    m_epoch = 1;
+    m_shift = 64 - std::countr_zero(m_slots.size());
+    m_mask = m_slots.size() - 1;
+    for (std::size_t g = 0; g < m_groupKeys.size(); ++g) {
+        std::size_t s = slotOf(m_groupKeys[g]);
+        while (m_slots[s].epoch == m_epoch)
+            s = (s + 1) & m_mask;
+        m_slots[s] = {m_groupKeys[g], static_cast<std::uint32_t>(g), m_epoch};
+    }
+}
+
+std::uint32_t AgentGrid::groupOf(std::uint64_t key) {
+    std::size_t s = slotOf(key);
+    for (; m_slots[s].epoch == m_epoch; s = (s + 1) & m_mask) {
+        if (m_slots[s].key == key) return m_slots[s].group;
+    }
+    const auto group = static_cast<std::uint32_t>(m_groupKeys.size());
+    m_groupKeys.push_back(key);
+    if (2 * m_groupKeys.size() > m_slots.size()) {
+        growTable(); // inserts this group too
+    } else {
+        m_slots[s] = {key, group, m_epoch};
+    }
+    return group;
+}
+
+void AgentGrid::assignGroups(std::span<const Vec2> pos) {
+    resetTable();
+    m_groupKeys.clear();
+    m_cellStart.clear();
+    std::uint64_t lastKey = ~std::uint64_t{0}; // no group's key
+    std::uint32_t base = 0;                    // first cell of lastKey's group
+    const double inv = m_invCellSize;
+    std::uint32_t* cell = m_agentCell.data();
+    std::uint32_t* count = m_cellStart.data();
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+        const auto [cx, cy] = cellOf(pos[i], inv);
+        const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
+        if (key != lastKey) { // neighbouring agents often share a group
+            base = groupOf(key) * kGroupCells;
+            if (base == m_cellStart.size()) { // a new group
+                m_cellStart.resize(base + kGroupCells, 0u);
+                count = m_cellStart.data();
+            }
+            lastKey = key;
+        }
+        const std::uint32_t c = base + static_cast<std::uint32_t>(localIndex(cx, cy));
+        cell[i] = c;
+        ++count[c];
+    }
+    m_lastGroupCount = m_groupKeys.size();
+}
+
+void AgentGrid::assignGroups(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks) {
+    m_chunkRuns.resize(chunks);
+    forChunks(pool, chunks, pos.size(), [&](std::size_t k, std::size_t begin, std::size_t end) {
+        std::vector<Run> runs = std::move(m_chunkRuns[k]); // a local: no false sharing
+        runs.clear();
+        std::uint64_t lastKey = ~std::uint64_t{0};
+        std::uint32_t base = 0; // run * kGroupCells
+        const double inv = m_invCellSize;
+        std::uint32_t* cell = m_agentCell.data();
+        for (std::size_t i = begin; i < end; ++i) {
+            const auto [cx, cy] = cellOf(pos[i], inv);
+            const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
+            if (key != lastKey) {
+                base = static_cast<std::uint32_t>(runs.size()) * kGroupCells;
+                runs.push_back({key, 0});
+                lastKey = key;
+            }
+            cell[i] = base + static_cast<std::uint32_t>(localIndex(cx, cy));
+        }
+        m_chunkRuns[k] = std::move(runs);
+    });
+    resetTable();
+    m_groupKeys.clear();
+    for (std::vector<Run>& runs : m_chunkRuns) {
+        for (Run& run : runs)
+            run.group = groupOf(run.key);
+    }
+    m_lastGroupCount = m_groupKeys.size();
+}
+
+void AgentGrid::prefixCells(std::size_t chunks) {
+    // Cell c's items: chunk 0's agents, then chunk 1's, ... Chunk 0 fills its part from the
+    // end down (its agents in reverse order), so its cursor, m_cellStart[c], ends at the
+    // cell's start; chunk k > 0 fills its part upwards from its cursor.
+    m_occupied.clear();
+    m_bigCells.clear();
+    std::uint32_t* start = m_cellStart.data();
+    std::uint32_t* cursor = m_cursor.data();
+    const std::size_t cells = m_cells;
+    std::uint32_t run = 0;
+    // Cells [c0, c0 + len), len <= 64: a row segment from (cx, cy) to the right, or (`group`)
+    // a group's 16 cells, local index l at (cx + l % 4, cy + l / 4). The starts go without a
+    // branch per cell; then the occupied cells, found by their bits, are listed.
+    auto segment = [&](std::size_t c0, std::size_t len, std::int32_t cx, std::int32_t cy,
+                       bool group) {
+        std::array<std::uint32_t, 65> begin;
+        std::uint64_t occupied = 0;
+        for (std::size_t l = 0; l < len; ++l) {
+            const std::size_t c = c0 + l;
+            begin[l] = run;
+            run += start[c];
+            start[c] = run;
+            for (std::size_t k = 1; k < chunks; ++k) {
+                std::uint32_t& at = cursor[(k - 1) * cells + c];
+                const std::uint32_t count = at;
+                at = run;
+                run += count;
+            }
+            occupied |= std::uint64_t(run != begin[l]) << l;
+        }
+        begin[len] = run;
+        constexpr std::int32_t mask = (1 << kGroupShift) - 1;
+        for (; occupied != 0; occupied &= occupied - 1) {
+            const auto l = static_cast<std::int32_t>(std::countr_zero(occupied));
+            const std::uint32_t b = begin[std::size_t(l)];
+            const std::uint32_t count = begin[std::size_t(l) + 1] - b;
+            if (count > kDenseCellItems)
+                m_bigCells.push_back(static_cast<std::uint32_t>(m_occupied.size()));
+            if (group) {
+                m_occupied.push_back({cx | (l & mask), cy | (l >> kGroupShift), b, count});
+            } else {
+                m_occupied.push_back({cx + l, cy, b, count});
+            }
+        }
+    };
+    if (m_dense) {
+        std::size_t c = 0;
+        for (std::int32_t row = 0; row < m_rows; ++row) {
+            for (std::int32_t col = 0; col < m_cols; col += 64) {
+                const std::int32_t len = std::min(m_cols - col, 64);
+                segment(c, std::size_t(len), m_x0 + col, m_y0 + row, false);
+                c += std::size_t(len);
             }
         }
     } else {
-        m_cellStart.clear();
-        // Open-addressing table of groups at most half full, sized from the previous step's
-        // group count (it changes little between steps); rebuilt larger if the crowd spread.
-        std::size_t expected = std::max<std::size_t>(m_lastGroupCount + m_lastGroupCount / 4, 32);
-        for (;;) {
-            const std::size_t capacity = std::bit_ceil(2 * std::min(expected, n + 1));
-            if (insertAll(n, capacity)) break;
-            expected *= 2;
+        for (std::size_t g = 0; g < m_groupKeys.size(); ++g) {
+            const std::uint64_t key = m_groupKeys[g];
+            const auto gx = static_cast<std::int32_t>(std::uint32_t(key >> 32) ^ 0x80000000u);
+            const auto gy = static_cast<std::int32_t>(std::uint32_t(key) ^ 0x80000000u);
+            segment(g * kGroupCells, kGroupCells, gx * (1 << kGroupShift), gy * (1 << kGroupShift),
+                    true);
         }
-        m_lastGroupCount = m_groupOrder.size();
     }
-    scatter(pos, vel, radius);
-    buildDenseCells();
+    start[cells] = run;
 }
 
 void AgentGrid::buildDenseCells() {
@@ -92,8 +330,8 @@ void AgentGrid::buildDenseCells() {
     m_nodes.clear();
     // m_agentCell is free once the items are scattered: it holds the tree order.
     std::uint32_t* order = m_agentCell.data();
-    for (const CellView& cell : m_occupied) {
-        if (cell.count <= kDenseCellItems) continue;
+    for (const std::uint32_t big : m_bigCells) {
+        const CellView& cell = m_occupied[big];
         const std::uint32_t b = cell.start;
         const std::uint32_t e = cell.start + cell.count;
         // The splits compare coordinates: a non-finite one would break their ordering (such a
@@ -178,101 +416,31 @@ std::uint32_t AgentGrid::buildNode(std::uint32_t* order, std::uint32_t b, std::u
     return index;
 }
 
-bool AgentGrid::insertAll(std::size_t n, std::size_t capacity) {
-    m_shift = 64 - std::countr_zero(capacity);
-    m_mask = capacity - 1;
-    Group empty{};
-    empty.key = kEmpty;
-    m_groups.assign(capacity, empty);
-    m_groupOrder.clear();
-    const std::size_t maxGroups = capacity / 2 + capacity / 4; // give up beyond 75% load
-    std::uint64_t lastKey = kEmpty;
-    std::size_t s = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::int32_t cx = m_agentCx[i];
-        const std::int32_t cy = m_agentCy[i];
-        const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-        if (key != lastKey) { // neighbouring agents often share a group
-            s = slotOf(key);
-            while (m_groups[s].key != key && m_groups[s].key != kEmpty)
-                s = (s + 1) & m_mask;
-            if (m_groups[s].key == kEmpty) {
-                if (m_groupOrder.size() >= maxGroups) {
-                    m_groupOrder.clear(); // the caller reallocates the table
-                    m_groups.clear();
-                    return false;
-                }
-                m_groups[s].key = key;
-                m_groupOrder.push_back(static_cast<std::uint32_t>(s));
-            }
-            lastKey = key;
-        }
-        Group& g = m_groups[s];
-        const int local = localIndex(cx, cy);
-        ++g.start[local + 1]; // counts for now
-        m_agentCell[i] =
-            static_cast<std::uint32_t>(s * kGroupCells + static_cast<std::size_t>(local));
-    }
-    // Item ranges group by group in order of first occupation (spatially coherent with the
-    // agent order), cells row-major within a group.
-    std::uint32_t start = 0;
-    for (std::uint32_t slot : m_groupOrder) {
-        Group& g = m_groups[slot];
-        const auto gx = static_cast<std::int32_t>(std::uint32_t(g.key >> 32) ^ 0x80000000u);
-        const auto gy = static_cast<std::int32_t>(std::uint32_t(g.key) ^ 0x80000000u);
-        g.start[0] = start;
-        for (int local = 0; local < kGroupCells; ++local) {
-            const std::uint32_t count = g.start[local + 1];
-            g.start[local + 1] = start + count;
-            if (count == 0) continue;
-            m_occupied.push_back({(gx << kGroupShift) | (local & ((1 << kGroupShift) - 1)),
-                                  (gy << kGroupShift) | (local >> kGroupShift), start, count});
-            start += count;
-        }
-    }
-    return true;
-}
-
 void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                        std::span<const double> radius) {
-    // Agents in ascending index within each cell, with the data queries read.
+                        std::span<const double> radius, ThreadPool* pool, std::size_t chunks) {
     const std::size_t n = pos.size();
     m_itemPos.resize(n);
     m_itemVel.resize(n);
     m_itemRadius.resize(n);
     m_itemAgent.resize(n);
-    std::vector<std::uint32_t>& fill = m_agentCell; // reused below as the write cursor source
-    if (m_dense) {
-        std::vector<std::uint32_t>& cursor = m_cursor;
-        cursor.assign(m_cellStart.begin(), m_cellStart.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t k = cursor[fill[i]]++;
-            m_itemPos[k] = pos[i];
-            m_itemVel[k] = vel[i];
-            m_itemRadius[k] = radius[i];
-            m_itemAgent[k] = static_cast<std::uint32_t>(i);
+    forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
+        const std::uint32_t* cell = m_agentCell.data();
+        auto put = [&](std::uint32_t item, std::size_t i) {
+            m_itemPos[item] = pos[i];
+            m_itemVel[item] = vel[i];
+            m_itemRadius[item] = radius[i];
+            m_itemAgent[item] = static_cast<std::uint32_t>(i);
+        };
+        if (k == 0) {
+            std::uint32_t* cursor = m_cellStart.data();
+            for (std::size_t i = end; i-- > begin;)
+                put(--cursor[cell[i]], i);
+        } else {
+            std::uint32_t* cursor = m_cursor.data() + (k - 1) * m_cells;
+            for (std::size_t i = begin; i < end; ++i)
+                put(cursor[cell[i]]++, i);
         }
-    } else {
-        // fill[i] is group slot * 16 + local cell. The group's start[] serves as the write
-        // cursor; afterwards start[c] has advanced to the old start[c + 1], which restores it
-        // by shifting (start[0] is recovered from the first cell's count).
-        for (std::size_t i = 0; i < n; ++i) {
-            Group& g = m_groups[fill[i] / kGroupCells];
-            const std::uint32_t k = g.start[fill[i] % kGroupCells]++;
-            m_itemPos[k] = pos[i];
-            m_itemVel[k] = vel[i];
-            m_itemRadius[k] = radius[i];
-            m_itemAgent[k] = static_cast<std::uint32_t>(i);
-        }
-        std::uint32_t groupBegin = 0;
-        for (std::uint32_t slot : m_groupOrder) {
-            Group& g = m_groups[slot];
-            for (int local = kGroupCells - 1; local > 0; --local)
-                g.start[local] = g.start[local - 1];
-            g.start[0] = groupBegin;
-            groupBegin = g.start[kGroupCells];
-        }
-    }
+    });
 }
 
 namespace {
@@ -319,7 +487,7 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
         return;
     }
     out.clear();
-    if (m_groups.empty()) return;
+    if (m_groupKeys.empty()) return;
     const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
     if (boxCells > double(m_occupied.size())) {
         // A huge box: cheaper to walk the occupied cells than the box (at most one range per
@@ -347,11 +515,11 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
         const int ly0 = gy == gy0 ? (y0 & mask) : 0;
         const int ly1 = gy == gy1 ? (y1 & mask) : mask;
         for (std::int32_t gx = gx0; gx <= gx1; ++gx) {
-            const Group* g = findGroup(gx << kGroupShift, gy << kGroupShift);
-            if (!g) continue;
+            const std::uint32_t g = findGroup(gx, gy);
+            if (g == kNoGroup) continue;
             const int lx0 = gx == gx0 ? (x0 & mask) : 0;
             const int lx1 = gx == gx1 ? (x1 & mask) : mask;
-            const std::uint32_t* start = g->start;
+            const std::uint32_t* start = m_cellStart.data() + std::size_t(g) * kGroupCells;
             if (lx0 == 0 && lx1 == mask) {
                 w = appendRange(first, w, start[ly0 << kGroupShift],
                                 start[(ly1 + 1) << kGroupShift]);

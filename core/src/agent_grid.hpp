@@ -3,11 +3,14 @@
 //  * dense — a cell array over the agents' bounding box, when that box has at most a few
 //    cells per agent (typical crowds): O(1) cell lookup, and the cells of a row are
 //    contiguous, so a block of cells is a handful of contiguous item ranges;
-//  * hashed — only occupied cells are stored (open addressing), when the agents are spread
-//    thinly over a large world (e.g. a ring of 100,000 agents), so the index never grows with
-//    empty space.
+//  * hashed — only occupied groups of 4x4 cells are stored (an open-addressing table maps a
+//    group to its number), when the agents are spread thinly over a large world (e.g. a ring
+//    of 100,000 agents), so the index never grows with empty space.
 // Items are stored cell by cell with a copy of what neighbour queries read (position,
-// velocity, radius, agent index), so a query scans contiguous memory.
+// velocity, radius, agent index), so a query scans contiguous memory. The build is a counting
+// sort by cell, its passes split into contiguous chunks of agents run in parallel with a
+// thread pool; the layout (agents in ascending index within a cell) is the same for any
+// number of chunks.
 //
 // Dense cells. A cell holding more than kDenseCellItems agents (a crowd packed far tighter
 // than its neighbour range, or agents at one point) would make every query in it scan all of
@@ -145,18 +148,27 @@ class AgentGrid {
     }
 
   private:
-    // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
-    // touches at most 4 groups, usually the same ones as the previous cell's block, so the
-    // lookups stay in cache even when the table is large.
+    // Cells are numbered: in dense mode row by row over the bounding box; in hashed mode group
+    // by group (groups of 4x4 neighbouring cells, numbered in order of first occupation, so
+    // spatially coherent with the agent order), cells row-major within a group. Cell c holds
+    // items [m_cellStart[c], m_cellStart[c + 1]): agents in ascending index, so the layout
+    // does not depend on the thread count. In hashed mode a block of 3x3 cells touches at most
+    // 4 groups, usually the same ones as the previous cell's block, so the lookups stay in
+    // cache even when the table is large.
     static constexpr int kGroupShift = 2; ///< 4x4 cells per group
     static constexpr int kGroupCells = 1 << (2 * kGroupShift);
-    struct Group {
-        std::uint64_t key;                    ///< group coordinates, or kEmpty
-        std::uint32_t start[kGroupCells + 1]; ///< cell c holds items [start[c], start[c+1])
+    static constexpr std::uint32_t kNoGroup = ~std::uint32_t{0};
+    /// A slot of the open-addressing table of occupied groups. Slots of an older build (epoch
+    /// other than m_epoch) count as empty, so the table is not cleared every step.
+    struct Slot {
+        std::uint64_t key;
+        std::uint32_t group; ///< group number
+        std::uint32_t epoch;
     };
-    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    /// Agents per chunk at least, for the build's parallel passes.
+    static constexpr std::size_t kMinChunkAgents = 4096;
 
-    // Coordinates are biased by 2^31 so that no group (|c| <= 1e9) maps to kEmpty.
+    // Group coordinates are biased by 2^31: no group (|c| <= 1e9 cells) maps to ~0.
     [[nodiscard]] static std::uint64_t makeKey(std::int32_t gx, std::int32_t gy) {
         return (std::uint64_t(std::uint32_t(gx) ^ 0x80000000u) << 32) |
                (std::uint32_t(gy) ^ 0x80000000u);
@@ -168,8 +180,8 @@ class AgentGrid {
     [[nodiscard]] std::size_t slotOf(std::uint64_t key) const {
         return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
-    /// The group holding cell (cx, cy), or null.
-    [[nodiscard]] const Group* findGroup(std::int32_t cx, std::int32_t cy) const;
+    /// The number of group (gx, gy) (group coordinates), or kNoGroup.
+    [[nodiscard]] std::uint32_t findGroup(std::int32_t gx, std::int32_t gy) const;
     [[nodiscard]] std::int32_t cellCoord(double v) const {
         // floor(), without a libm call (x86-64 baseline has no SSE4.1 round instruction and
         // this runs for every agent every step). |coordinates| are bounded by validation (1e7
@@ -180,11 +192,30 @@ class AgentGrid {
     }
     void boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
                    std::vector<ItemRange>& out) const;
-    /// Hashed mode: inserts every agent into a table of `capacity` groups; false when the
-    /// table would get too full (the caller retries with a larger one).
-    bool insertAll(std::size_t n, std::size_t capacity);
+    /// Runs fn(chunk, begin, end) over `chunks` contiguous ranges of the n agents, in
+    /// parallel when chunks > 1.
+    template <class Fn>
+    void forChunks(ThreadPool* pool, std::size_t chunks, std::size_t n, const Fn& fn);
+    /// Hashed mode, one chunk: numbers the groups in order of first occupation, sets every
+    /// agent's cell and counts the agents per cell into m_cellStart.
+    void assignGroups(std::span<const Vec2> pos);
+    /// Hashed mode, several chunks: each chunk lists its runs of agents in one group and
+    /// sets its agents' cells relative to them (in parallel), then the runs' groups are
+    /// numbered in order (serial, one lookup per run), which is the order of first
+    /// occupation. The counting pass translates the cells.
+    void assignGroups(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks);
+    /// Hashed mode: the table, empty, sized for about m_lastGroupCount groups.
+    void resetTable();
+    /// Hashed mode: doubles the table and reinserts the groups.
+    void growTable();
+    /// Hashed mode: the number of the group with this key, numbering it if new.
+    std::uint32_t groupOf(std::uint64_t key);
+    /// Turns the per-chunk counts into cell starts and write cursors, and lists the occupied
+    /// cells (and those that get a kd-tree).
+    void prefixCells(std::size_t chunks);
+    /// Copies the agents into the items, cell by cell (each chunk of agents in parallel).
     void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                 std::span<const double> radius);
+                 std::span<const double> radius, ThreadPool* pool, std::size_t chunks);
     /// Builds the trees of the dense cells (after scatter()).
     void buildDenseCells();
     /// Node over order[b, e) (item indices); returns its index in m_nodes.
@@ -198,25 +229,37 @@ class AgentGrid {
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;
     bool m_dense = true;
+    std::size_t m_cells = 0;                ///< cells numbered (dense: the box; hashed: 16 a group)
+    std::vector<std::uint32_t> m_cellStart; ///< m_cells + 1 offsets into the items
     // Dense mode.
     std::int32_t m_x0 = 0; ///< cell coordinates of column 0 / row 0
     std::int32_t m_y0 = 0;
     std::int32_t m_cols = 0;
     std::int32_t m_rows = 0;
-    std::vector<std::uint32_t> m_cellStart; ///< cols*rows+1 offsets into the items
     // Hashed mode.
-    int m_shift = 60;
+    int m_shift = 64;
     std::size_t m_mask = 0;
-    std::vector<Group> m_groups;             ///< open-addressing table of groups
-    std::vector<std::uint32_t> m_groupOrder; ///< occupied group slots, first occupation first
+    std::uint32_t m_epoch = 0;
+    std::vector<Slot> m_slots;              ///< open-addressing table of the occupied groups
+    std::vector<std::uint64_t> m_groupKeys; ///< per group number: its key
     std::size_t m_lastGroupCount = 0;
+    /// A run of consecutive agents in one group (several chunks: their cells are run * 16 +
+    /// local index until the runs are numbered).
+    struct Run {
+        std::uint64_t key;
+        std::uint32_t group;
+    };
+    std::vector<std::vector<Run>> m_chunkRuns; ///< per chunk: its runs
     // Both.
     std::vector<CellView> m_occupied;
-    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot *
-                                            ///< 16 + local index); then the dense cells' tree order
-    std::vector<std::uint32_t> m_cursor;    ///< dense mode: scatter write positions per cell
-    std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
-    std::vector<std::int32_t> m_agentCy;
+    std::vector<std::uint32_t> m_bigCells;  ///< occupied cells holding > kDenseCellItems
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell; then the dense cells'
+                                            ///< tree order
+    std::vector<std::uint32_t> m_cursor;    ///< write cursors of chunks 1.. (m_cells each)
+    struct Box {
+        std::int32_t x0, x1, y0, y1;
+    };
+    std::vector<Box> m_chunkBox; ///< per chunk: bounding box of its agents' cells
     std::vector<Vec2> m_itemPos;
     std::vector<Vec2> m_itemVel;
     std::vector<double> m_itemRadius;
@@ -225,14 +268,12 @@ class AgentGrid {
     std::vector<TreeNode> m_nodes;
 };
 
-inline const AgentGrid::Group* AgentGrid::findGroup(std::int32_t cx, std::int32_t cy) const {
-    const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-    std::size_t s = slotOf(key);
-    for (;;) {
-        const Group& g = m_groups[s];
-        if (g.key == key) return &g;
-        if (g.key == kEmpty) return nullptr;
-        s = (s + 1) & m_mask;
+inline std::uint32_t AgentGrid::findGroup(std::int32_t gx, std::int32_t gy) const {
+    const std::uint64_t key = makeKey(gx, gy);
+    for (std::size_t s = slotOf(key);; s = (s + 1) & m_mask) {
+        const Slot& slot = m_slots[s];
+        if (slot.epoch != m_epoch) return kNoGroup;
+        if (slot.key == key) return slot.group;
     }
 }
 

@@ -1,10 +1,12 @@
 // AgentGrid against brute force, in both storage modes (dense cell array, hashed 4x4-cell
 // groups) and with dense (kd-tree) cells: every query must return exactly the items of the
 // cells it covers, each once, as whole cells; the items carry their agent's data; and the
-// build gives the same layout without a thread pool and with pools of 1, 2 and 3 workers.
+// build gives the same layout without a thread pool and with pools of 1, 2 and 3 workers (the
+// crowds are large enough for the build to split them into 2 or 3 chunks).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -47,9 +49,9 @@ std::vector<Config> configs() {
             p.push_back({lo + (hi - lo) * unitFrom(rng), lo + (hi - lo) * unitFrom(rng)});
         return p;
     };
-    out.push_back({"dense square", uniform(3000, -40.0, 160.0), 7.0, false});
-    out.push_back({"dense, many agents per cell", uniform(5000, 0.0, 30.0), 4.0, false});
-    out.push_back({"sparse world", uniform(3000, -1e6, 1e6), 15.0, true});
+    out.push_back({"dense square", uniform(9000, -40.0, 160.0), 7.0, false});
+    out.push_back({"dense, many agents per cell", uniform(9000, 0.0, 30.0), 4.0, false});
+    out.push_back({"sparse world", uniform(9000, -1e6, 1e6), 15.0, true});
     {
         // A ring in agent order (consecutive agents share groups), like the circle workload.
         std::vector<Vec2> p;
@@ -68,7 +70,7 @@ std::vector<Config> configs() {
         for (int c = 0; c < 30; ++c)
             centres.push_back({2e5 * unitFrom(rng) - 1e5, 2e5 * unitFrom(rng) - 1e5});
         centres.push_back({0.0, 0.0});
-        for (int i = 0; i < 6000; ++i) {
+        for (int i = 0; i < 13000; ++i) {
             const Vec2 c = centres[rng() % centres.size()];
             p.push_back(c + Vec2(80.0 * unitFrom(rng) - 40.0, 80.0 * unitFrom(rng) - 40.0));
         }
@@ -76,7 +78,7 @@ std::vector<Config> configs() {
     }
     {
         // Hashed, with cells that get kd-trees (coincident agents, a packed cluster).
-        std::vector<Vec2> p = uniform(2000, -1e5, 1e5);
+        std::vector<Vec2> p = uniform(8200, -1e5, 1e5);
         for (int i = 0; i < 300; ++i)
             p.push_back({12.0, -7.0});
         for (int i = 0; i < 500; ++i)
@@ -86,11 +88,26 @@ std::vector<Config> configs() {
     }
     {
         // Dense mode with a dense cell.
-        std::vector<Vec2> p = uniform(3000, 0.0, 100.0);
+        std::vector<Vec2> p = uniform(8600, 0.0, 100.0);
         for (int i = 0; i < 400; ++i)
             p.push_back({50.0, 50.0});
         std::shuffle(p.begin(), p.end(), rng);
         out.push_back({"dense with dense cells", std::move(p), 3.0, false});
+    }
+    for (const double cell : {0.5, 3.0}) {
+        // Coordinates on cell boundaries, signed zeros, and beyond the clamp (±1e9 cells).
+        std::vector<Vec2> p;
+        const double inf = std::numeric_limits<double>::infinity();
+        const std::vector<double> edges{0.0,  -0.0,  1e300,  -1e300,  inf,        -inf,
+                                        1e10, -1e10, 1e-300, -1e-300, 0.1,        -0.1,
+                                        3e9,  -3e9,  2.5,    -2.5,    0.5 * cell, -0.5 * cell};
+        for (int k = -6; k <= 6; ++k) {
+            for (const double e : edges) {
+                p.push_back({k * cell, e});
+                p.push_back({e, k * cell + (k % 2 ? 1e-12 : -1e-12)});
+            }
+        }
+        out.push_back({"edge coordinates, cell " + std::to_string(cell), std::move(p), cell, true});
     }
     out.push_back({"single agent", {{-3.5, 2.0}}, 1.0, false});
     out.push_back({"no agents", {}, 1.0, false});
@@ -229,6 +246,7 @@ void checkNearest(const Config& c, const AgentGrid& g, std::mt19937_64& rng) {
     for (int q = 0; q < 200; ++q) {
         const auto self = static_cast<std::uint32_t>(rng() % n);
         const Vec2 p = c.pos[self];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue; // distances of NaN
         const double range = c.cellSize * (0.2 + 2.5 * unitFrom(rng));
         const std::size_t k = 1 + rng() % 20;
         g.nearest(p, self, range * range, k, got, ranges);
