@@ -151,7 +151,7 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
             }
         });
     }
-    prefixCells(chunks);
+    prefixCells(pool, chunks);
     scatter(pos, vel, radius, pool, chunks);
     buildDenseCells();
 }
@@ -259,70 +259,203 @@ void AgentGrid::assignGroups(std::span<const Vec2> pos, ThreadPool* pool, std::s
     m_lastGroupCount = m_groupKeys.size();
 }
 
-void AgentGrid::prefixCells(std::size_t chunks) {
-    // Cell c's items: chunk 0's agents, then chunk 1's, ... Chunk 0 fills its part from the
-    // end down (its agents in reverse order), so its cursor, m_cellStart[c], ends at the
-    // cell's start; chunk k > 0 fills its part upwards from its cursor.
-    m_occupied.clear();
-    m_bigCells.clear();
+namespace {
+
+/// The prefix pass over cells [c0, c0 + len), len <= 64, whose items start at `run` (see
+/// AgentGrid::prefixCells()): per cell, the counts of chunk 0 (in start[]) and of chunk k > 0
+/// (in cursor[(k - 1) * cells]) become the write cursors: start[c] = the end of chunk 0's
+/// part, cursor = the start of chunk k's part. begin[l] = cell c0 + l's first item,
+/// begin[len] = the end; returns the occupied cells' bits and advances `run`. Four cells at a
+/// time with SSE2 (a prefix sum within the vector), without a branch per cell.
+std::uint64_t prefixSegment(std::uint32_t* start, std::uint32_t* cursor, std::size_t cells,
+                            std::size_t chunks, std::size_t c0, std::size_t len, std::uint32_t& run,
+                            std::uint32_t* begin) {
+    std::uint64_t occupied = 0;
+    std::size_t l = 0;
+#if defined(__SSE2__)
+    auto at = [](std::uint32_t* p) { return reinterpret_cast<__m128i*>(p); };
+    for (; l + 4 <= len; l += 4) {
+        const std::size_t c = c0 + l;
+        const __m128i first = _mm_loadu_si128(at(start + c));
+        __m128i total = first;
+        for (std::size_t k = 1; k < chunks; ++k)
+            total = _mm_add_epi32(total, _mm_loadu_si128(at(cursor + (k - 1) * cells + c)));
+        __m128i end = _mm_add_epi32(total, _mm_slli_si128(total, 4));
+        end = _mm_add_epi32(end, _mm_slli_si128(end, 8));
+        end = _mm_add_epi32(end, _mm_set1_epi32(static_cast<int>(run)));
+        const __m128i from = _mm_sub_epi32(end, total);
+        _mm_storeu_si128(at(begin + l), from);
+        __m128i next = _mm_add_epi32(from, first);
+        _mm_storeu_si128(at(start + c), next);
+        for (std::size_t k = 1; k < chunks; ++k) {
+            const __m128i count = _mm_loadu_si128(at(cursor + (k - 1) * cells + c));
+            _mm_storeu_si128(at(cursor + (k - 1) * cells + c), next);
+            next = _mm_add_epi32(next, count);
+        }
+        run = static_cast<std::uint32_t>(
+            _mm_cvtsi128_si32(_mm_shuffle_epi32(end, _MM_SHUFFLE(3, 3, 3, 3))));
+        const int empty =
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(total, _mm_setzero_si128())));
+        occupied |= std::uint64_t(~empty & 0xF) << l;
+    }
+#endif
+    for (; l < len; ++l) {
+        const std::size_t c = c0 + l;
+        begin[l] = run;
+        run += start[c];
+        start[c] = run;
+        for (std::size_t k = 1; k < chunks; ++k) {
+            std::uint32_t& next = cursor[(k - 1) * cells + c];
+            const std::uint32_t count = next;
+            next = run;
+            run += count;
+        }
+        occupied |= std::uint64_t(run != begin[l]) << l;
+    }
+    begin[len] = run;
+    return occupied;
+}
+
+} // namespace
+
+template <class Emit, class Big>
+std::uint32_t AgentGrid::prefixUnits(std::size_t chunks, std::size_t u0, std::size_t u1,
+                                     std::uint32_t run, Emit&& emit, Big&& big) {
     std::uint32_t* start = m_cellStart.data();
     std::uint32_t* cursor = m_cursor.data();
-    const std::size_t cells = m_cells;
-    std::uint32_t run = 0;
-    // Cells [c0, c0 + len), len <= 64: a row segment from (cx, cy) to the right, or (`group`)
-    // a group's 16 cells, local index l at (cx + l % 4, cy + l / 4). The starts go without a
-    // branch per cell; then the occupied cells, found by their bits, are listed.
-    auto segment = [&](std::size_t c0, std::size_t len, std::int32_t cx, std::int32_t cy,
-                       bool group) {
-        std::array<std::uint32_t, 65> begin;
-        std::uint64_t occupied = 0;
-        for (std::size_t l = 0; l < len; ++l) {
-            const std::size_t c = c0 + l;
-            begin[l] = run;
-            run += start[c];
-            start[c] = run;
-            for (std::size_t k = 1; k < chunks; ++k) {
-                std::uint32_t& at = cursor[(k - 1) * cells + c];
-                const std::uint32_t count = at;
-                at = run;
-                run += count;
-            }
-            occupied |= std::uint64_t(run != begin[l]) << l;
-        }
-        begin[len] = run;
+    std::array<std::uint32_t, 65> begin;
+    std::size_t listed = 0;
+    // The occupied cells of a segment, found by their bits; local index l at (cx + l, cy), or
+    // in a group at (cx + l % 4, cy + l / 4).
+    auto list = [&](std::uint64_t occupied, std::int32_t cx, std::int32_t cy, bool group) {
         constexpr std::int32_t mask = (1 << kGroupShift) - 1;
         for (; occupied != 0; occupied &= occupied - 1) {
             const auto l = static_cast<std::int32_t>(std::countr_zero(occupied));
             const std::uint32_t b = begin[std::size_t(l)];
             const std::uint32_t count = begin[std::size_t(l) + 1] - b;
-            if (count > kDenseCellItems)
-                m_bigCells.push_back(static_cast<std::uint32_t>(m_occupied.size()));
+            if (count > kDenseCellItems) big(listed);
             if (group) {
-                m_occupied.push_back({cx | (l & mask), cy | (l >> kGroupShift), b, count});
+                emit(cx | (l & mask), cy | (l >> kGroupShift), b, count);
             } else {
-                m_occupied.push_back({cx + l, cy, b, count});
+                emit(cx + l, cy, b, count);
             }
+            ++listed;
         }
     };
     if (m_dense) {
-        std::size_t c = 0;
-        for (std::int32_t row = 0; row < m_rows; ++row) {
-            for (std::int32_t col = 0; col < m_cols; col += 64) {
-                const std::int32_t len = std::min(m_cols - col, 64);
-                segment(c, std::size_t(len), m_x0 + col, m_y0 + row, false);
-                c += std::size_t(len);
+        const auto cols = static_cast<std::size_t>(m_cols);
+        for (std::size_t row = u0; row < u1; ++row) {
+            for (std::size_t col = 0; col < cols; col += 64) {
+                const std::size_t len = std::min<std::size_t>(cols - col, 64);
+                list(prefixSegment(start, cursor, m_cells, chunks, row * cols + col, len, run,
+                                   begin.data()),
+                     m_x0 + static_cast<std::int32_t>(col), m_y0 + static_cast<std::int32_t>(row),
+                     false);
             }
         }
     } else {
-        for (std::size_t g = 0; g < m_groupKeys.size(); ++g) {
+        for (std::size_t g = u0; g < u1; ++g) {
             const std::uint64_t key = m_groupKeys[g];
             const auto gx = static_cast<std::int32_t>(std::uint32_t(key >> 32) ^ 0x80000000u);
             const auto gy = static_cast<std::int32_t>(std::uint32_t(key) ^ 0x80000000u);
-            segment(g * kGroupCells, kGroupCells, gx * (1 << kGroupShift), gy * (1 << kGroupShift),
-                    true);
+            list(prefixSegment(start, cursor, m_cells, chunks, g * kGroupCells, kGroupCells, run,
+                               begin.data()),
+                 gx * (1 << kGroupShift), gy * (1 << kGroupShift), true);
         }
     }
-    start[cells] = run;
+    return run;
+}
+
+void AgentGrid::prefixCells(ThreadPool* pool, std::size_t chunks) {
+    // Cell c's items: chunk 0's agents, then chunk 1's, ... Chunk 0 fills its part from the
+    // end down (its agents in reverse order), so its cursor, m_cellStart[c], ends at the
+    // cell's start; chunk k > 0 fills its part upwards from its cursor.
+    m_bigCells.clear();
+    const std::size_t units = m_dense ? static_cast<std::size_t>(m_rows) : m_groupKeys.size();
+    const std::size_t unitCells = m_dense ? static_cast<std::size_t>(m_cols) : kGroupCells;
+    const std::size_t spans =
+        chunks == 1 ? 1 : std::clamp<std::size_t>(m_cells / kMinSpanCells, 1, chunks);
+    if (spans == 1) {
+        m_occupied.clear();
+        m_cellStart[m_cells] = prefixUnits(
+            chunks, 0, units, 0,
+            [this](std::int32_t cx, std::int32_t cy, std::uint32_t b, std::uint32_t count) {
+                m_occupied.push_back({cx, cy, b, count});
+            },
+            [this](std::size_t k) { m_bigCells.push_back(static_cast<std::uint32_t>(k)); });
+        return;
+    }
+    // Spans of whole rows or groups: each span's items and occupied cells (in parallel), where
+    // they start (serial, one per span), then the prefix pass of each span (in parallel).
+    const std::uint32_t* start = m_cellStart.data();
+    const std::uint32_t* cursor = m_cursor.data();
+    m_spans.resize(spans);
+    auto unitsOf = [&](std::size_t j) {
+        return std::pair<std::size_t, std::size_t>(units * j / spans, units * (j + 1) / spans);
+    };
+    pool->parallelFor(spans, 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t j = begin; j < end; ++j) {
+            const auto [u0, u1] = unitsOf(j);
+            std::uint32_t items = 0;
+            std::uint32_t empty = 0;
+            std::size_t c = u0 * unitCells;
+            const std::size_t last = u1 * unitCells;
+#if defined(__SSE2__)
+            __m128i items4 = _mm_setzero_si128();
+            __m128i empty4 = _mm_setzero_si128(); // -1 per empty cell
+            for (; c + 4 <= last; c += 4) {
+                __m128i total = _mm_loadu_si128(reinterpret_cast<const __m128i*>(start + c));
+                for (std::size_t k = 1; k < chunks; ++k) {
+                    total = _mm_add_epi32(total, _mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                                                     cursor + (k - 1) * m_cells + c)));
+                }
+                items4 = _mm_add_epi32(items4, total);
+                empty4 = _mm_add_epi32(empty4, _mm_cmpeq_epi32(total, _mm_setzero_si128()));
+            }
+            std::array<std::uint32_t, 4> lanes;
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(lanes.data()), items4);
+            items = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(lanes.data()), empty4);
+            empty = 0u - (lanes[0] + lanes[1] + lanes[2] + lanes[3]);
+#endif
+            for (; c < last; ++c) {
+                std::uint32_t total = start[c];
+                for (std::size_t k = 1; k < chunks; ++k)
+                    total += cursor[(k - 1) * m_cells + c];
+                items += total;
+                empty += total == 0 ? 1u : 0u;
+            }
+            m_spans[j] = {items, static_cast<std::uint32_t>((u1 - u0) * unitCells) - empty};
+        }
+    });
+    std::uint32_t items = 0;
+    std::uint32_t occupied = 0;
+    for (Span& span : m_spans) {
+        const Span sum = span;
+        span = {items, occupied};
+        items += sum.items;
+        occupied += sum.occupied;
+    }
+    m_occupied.resize(occupied);
+    m_spanBigCells.resize(spans);
+    pool->parallelFor(spans, 1, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t j = begin; j < end; ++j) {
+            const auto [u0, u1] = unitsOf(j);
+            CellView* out = m_occupied.data() + m_spans[j].occupied;
+            std::vector<std::uint32_t>& big = m_spanBigCells[j];
+            big.clear();
+            const std::uint32_t first = m_spans[j].occupied;
+            prefixUnits(
+                chunks, u0, u1, m_spans[j].items,
+                [&out](std::int32_t cx, std::int32_t cy, std::uint32_t b, std::uint32_t count) {
+                    *out++ = {cx, cy, b, count};
+                },
+                [&](std::size_t k) { big.push_back(first + static_cast<std::uint32_t>(k)); });
+        }
+    });
+    for (const std::vector<std::uint32_t>& big : m_spanBigCells)
+        m_bigCells.insert(m_bigCells.end(), big.begin(), big.end());
+    m_cellStart[m_cells] = items;
 }
 
 void AgentGrid::buildDenseCells() {

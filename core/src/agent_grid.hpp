@@ -167,6 +167,8 @@ class AgentGrid {
     };
     /// Agents per chunk at least, for the build's parallel passes.
     static constexpr std::size_t kMinChunkAgents = 4096;
+    /// Cells per span at least, for the parallel prefix pass.
+    static constexpr std::size_t kMinSpanCells = 4096;
 
     // Group coordinates are biased by 2^31: no group (|c| <= 1e9 cells) maps to ~0.
     [[nodiscard]] static std::uint64_t makeKey(std::int32_t gx, std::int32_t gy) {
@@ -211,8 +213,15 @@ class AgentGrid {
     /// Hashed mode: the number of the group with this key, numbering it if new.
     std::uint32_t groupOf(std::uint64_t key);
     /// Turns the per-chunk counts into cell starts and write cursors, and lists the occupied
-    /// cells (and those that get a kd-tree).
-    void prefixCells(std::size_t chunks);
+    /// cells (and those that get a kd-tree); over spans of cells in parallel when there are
+    /// several chunks and many cells.
+    void prefixCells(ThreadPool* pool, std::size_t chunks);
+    /// prefixCells() over the rows (dense) or groups (hashed) [u0, u1), whose items start at
+    /// `run`: emit(cx, cy, begin, count) for each occupied cell, in order, and big(k) for
+    /// the k-th of them when it holds more than kDenseCellItems. Returns the items' end.
+    template <class Emit, class Big>
+    std::uint32_t prefixUnits(std::size_t chunks, std::size_t u0, std::size_t u1, std::uint32_t run,
+                              Emit&& emit, Big&& big);
     /// Copies the agents into the items, cell by cell (each chunk of agents in parallel).
     void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
                  std::span<const double> radius, ThreadPool* pool, std::size_t chunks);
@@ -260,6 +269,14 @@ class AgentGrid {
         std::int32_t x0, x1, y0, y1;
     };
     std::vector<Box> m_chunkBox; ///< per chunk: bounding box of its agents' cells
+    /// Per span of cells (parallel prefixCells()): its items and occupied cells, then where
+    /// they start; and its big cells.
+    struct Span {
+        std::uint32_t items;
+        std::uint32_t occupied;
+    };
+    std::vector<Span> m_spans;
+    std::vector<std::vector<std::uint32_t>> m_spanBigCells;
     std::vector<Vec2> m_itemPos;
     std::vector<Vec2> m_itemVel;
     std::vector<double> m_itemRadius;

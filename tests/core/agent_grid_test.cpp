@@ -51,6 +51,8 @@ std::vector<Config> configs() {
     };
     out.push_back({"dense square", uniform(9000, -40.0, 160.0), 7.0, false});
     out.push_back({"dense, many agents per cell", uniform(9000, 0.0, 30.0), 4.0, false});
+    // Rows of 123 cells (segments of 64 and 59), enough cells to split the prefix pass.
+    out.push_back({"dense, wide rows", uniform(9000, -1.0, 612.0), 5.0, false});
     out.push_back({"sparse world", uniform(9000, -1e6, 1e6), 15.0, true});
     {
         // A ring in agent order (consecutive agents share groups), like the circle workload.
