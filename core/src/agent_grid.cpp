@@ -67,6 +67,7 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
     // agents come before chunk k + 1's, each in ascending index: the layout is the same for
     // any number of chunks.
     const std::size_t n = pos.size();
+    const bool sameCells = m_built && cellSize == m_cellSize;
     m_cellSize = cellSize;
     m_invCellSize = 1.0 / cellSize;
     m_agentCell.resize(n);
@@ -75,51 +76,80 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
                         : std::clamp<std::size_t>(n / kMinChunkAgents, 1,
                                                   static_cast<std::size_t>(pool->size()));
 
-    // Bounding box in cells (each chunk's, then merged) decides the mode.
+    // First pass: the bounding box in cells (each chunk's, then merged) decides the mode; the
+    // counting of the mode the previous build was in goes along (a guess, redone if wrong).
+    Guess guess = Guess::Box;
+    if (sameCells && n > 0)
+        guess = m_dense ? Guess::Dense : chunks == 1 ? Guess::Assign : Guess::Runs;
+    if (guess == Guess::Dense) {
+        // Not when the margin would make the box much larger (a box one cell wide), nor
+        // beyond the clamp (the cell of a NaN coordinate).
+        const Box& last = m_lastBox;
+        const double cells = (double(last.x1) - last.x0 + 1.0 + 2 * kBoxMargin) *
+                             (double(last.y1) - last.y0 + 1.0 + 2 * kBoxMargin);
+        if (cells > 5.0 * static_cast<double>(n) + 2048.0 || last.x0 < -1'000'000'000 ||
+            last.y0 < -1'000'000'000)
+            guess = Guess::Box;
+    }
+    if (guess == Guess::Dense) {
+        const Box& last = m_lastBox;
+        m_x0 = last.x0 - kBoxMargin;
+        m_y0 = last.y0 - kBoxMargin;
+        m_cols = last.x1 - last.x0 + 1 + 2 * kBoxMargin;
+        m_rows = last.y1 - last.y0 + 1 + 2 * kBoxMargin;
+        m_cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        m_cellStart.resize(m_cells + 1);
+        m_cursor.resize((chunks - 1) * m_cells);
+    } else if (guess == Guess::Runs) {
+        m_chunkRuns.resize(chunks);
+    }
     m_chunkBox.resize(chunks);
     forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
-        Box box{std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min(),
-                std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min()};
-        const double inv = m_invCellSize;
-        for (std::size_t i = begin; i < end; ++i) {
-            const CellXY c = cellOf(pos[i], inv);
-            box.x0 = std::min(box.x0, c.x);
-            box.x1 = std::max(box.x1, c.x);
-            box.y0 = std::min(box.y0, c.y);
-            box.y1 = std::max(box.y1, c.y);
-        }
-        m_chunkBox[k] = box;
+        m_chunkBox[k] = firstPass(guess, pos, k, begin, end);
     });
-    std::int32_t x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    Box box{0, -1, 0, -1, false};
     if (n > 0) {
-        x0 = y0 = std::numeric_limits<std::int32_t>::max();
-        x1 = y1 = std::numeric_limits<std::int32_t>::min();
-        for (const Box& box : m_chunkBox) {
-            x0 = std::min(x0, box.x0);
-            x1 = std::max(x1, box.x1);
-            y0 = std::min(y0, box.y0);
-            y1 = std::max(y1, box.y1);
+        box = m_chunkBox[0];
+        for (const Box& b : m_chunkBox) {
+            box.x0 = std::min(box.x0, b.x0);
+            box.x1 = std::max(box.x1, b.x1);
+            box.y0 = std::min(box.y0, b.y0);
+            box.y1 = std::max(box.y1, b.y1);
+            box.outside = box.outside || b.outside;
         }
     }
-    const double boxCells = (double(x1) - x0 + 1.0) * (double(y1) - y0 + 1.0);
+    const double boxCells = (double(box.x1) - box.x0 + 1.0) * (double(box.y1) - box.y0 + 1.0);
     m_dense = boxCells <= 4.0 * static_cast<double>(n) + 1024.0;
+    m_lastBox = box;
+    m_built = true;
 
-    // Every agent's cell, and the agents per cell counted by each chunk (chunk 0 into
-    // m_cellStart, chunk k > 0 into its cursor array).
+    // Every agent's cell, and the agents per cell counted by each chunk, unless the first
+    // pass did it.
     bool counted = false;
     if (m_dense) {
         m_groupKeys.clear();
-        m_x0 = x0;
-        m_y0 = y0;
-        m_cols = std::max(x1 - x0 + 1, 0);
-        m_rows = std::max(y1 - y0 + 1, 0);
-        m_cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        counted = guess == Guess::Dense && !box.outside;
+        if (!counted) {
+            m_x0 = box.x0;
+            m_y0 = box.y0;
+            m_cols = std::max(box.x1 - box.x0 + 1, 0);
+            m_rows = std::max(box.y1 - box.y0 + 1, 0);
+            m_cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        }
     } else {
-        if (chunks == 1) {
-            assignGroups(pos);
+        if (guess == Guess::Assign) {
+            counted = true;
+        } else if (guess == Guess::Runs) {
+            mergeRuns();
+        } else if (chunks == 1) {
+            firstPass(Guess::Assign, pos, 0, 0, n);
             counted = true;
         } else {
-            assignGroups(pos, pool, chunks);
+            m_chunkRuns.resize(chunks);
+            forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
+                firstPass(Guess::Runs, pos, k, begin, end);
+            });
+            mergeRuns();
         }
         m_cells = m_groupKeys.size() * kGroupCells;
     }
@@ -127,33 +157,129 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
     m_cursor.resize((chunks - 1) * m_cells);
     if (!counted) {
         forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
-            std::uint32_t* count =
-                k == 0 ? m_cellStart.data() : m_cursor.data() + (k - 1) * m_cells;
-            std::fill(count, count + m_cells, 0u);
-            std::uint32_t* cell = m_agentCell.data();
-            if (!m_dense) {
-                const Run* runs = m_chunkRuns[k].data();
-                for (std::size_t i = begin; i < end; ++i) {
-                    const std::uint32_t c =
-                        runs[cell[i] / kGroupCells].group * kGroupCells + cell[i] % kGroupCells;
-                    cell[i] = c;
-                    ++count[c];
-                }
-                return;
-            }
-            const double inv = m_invCellSize;
-            const std::int32_t cx0 = m_x0, cy0 = m_y0, cols = m_cols;
-            for (std::size_t i = begin; i < end; ++i) {
-                const CellXY xy = cellOf(pos[i], inv);
-                const auto c = static_cast<std::uint32_t>((xy.y - cy0) * cols + (xy.x - cx0));
-                cell[i] = c;
-                ++count[c];
-            }
+            countPass(pos, k, begin, end);
         });
     }
     prefixCells(pool, chunks);
     scatter(pos, vel, radius, pool, chunks);
     buildDenseCells();
+}
+
+AgentGrid::Box AgentGrid::firstPass(Guess guess, std::span<const Vec2> pos, std::size_t k,
+                                    std::size_t begin, std::size_t end) {
+    Box box{std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min(),
+            std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min(),
+            false};
+    auto extend = [&box](CellXY c) {
+        box.x0 = std::min(box.x0, c.x);
+        box.x1 = std::max(box.x1, c.x);
+        box.y0 = std::min(box.y0, c.y);
+        box.y1 = std::max(box.y1, c.y);
+    };
+    const double inv = m_invCellSize;
+    std::uint32_t* cell = m_agentCell.data();
+    switch (guess) {
+    case Guess::Box:
+        for (std::size_t i = begin; i < end; ++i)
+            extend(cellOf(pos[i], inv));
+        break;
+    case Guess::Dense: {
+        std::uint32_t* count = k == 0 ? m_cellStart.data() : m_cursor.data() + (k - 1) * m_cells;
+        std::fill(count, count + m_cells, 0u);
+        // Offsets in unsigned arithmetic: cells left of or above the box wrap to large values.
+        const auto x0 = static_cast<std::uint32_t>(m_x0);
+        const auto y0 = static_cast<std::uint32_t>(m_y0);
+        const auto cols = static_cast<std::uint32_t>(m_cols);
+        const auto rows = static_cast<std::uint32_t>(m_rows);
+        for (std::size_t i = begin; i < end; ++i) {
+            const CellXY xy = cellOf(pos[i], inv);
+            extend(xy);
+            const std::uint32_t col = static_cast<std::uint32_t>(xy.x) - x0;
+            const std::uint32_t row = static_cast<std::uint32_t>(xy.y) - y0;
+            if (col >= cols || row >= rows) {
+                box.outside = true; // the caller counts again; only the box matters now
+                for (++i; i < end; ++i)
+                    extend(cellOf(pos[i], inv));
+                break;
+            }
+            const std::uint32_t c = row * cols + col;
+            cell[i] = c;
+            ++count[c];
+        }
+        break;
+    }
+    case Guess::Assign: {
+        resetTable();
+        m_groupKeys.clear();
+        m_cellStart.clear();
+        std::uint64_t lastKey = ~std::uint64_t{0}; // no group's key
+        std::uint32_t base = 0;                    // first cell of lastKey's group
+        std::uint32_t* count = m_cellStart.data();
+        for (std::size_t i = begin; i < end; ++i) {
+            const CellXY xy = cellOf(pos[i], inv);
+            extend(xy);
+            const std::uint64_t key = makeKey(xy.x >> kGroupShift, xy.y >> kGroupShift);
+            if (key != lastKey) { // neighbouring agents often share a group
+                base = groupOf(key) * kGroupCells;
+                if (base == m_cellStart.size()) { // a new group
+                    m_cellStart.resize(base + kGroupCells, 0u);
+                    count = m_cellStart.data();
+                }
+                lastKey = key;
+            }
+            const std::uint32_t c = base + static_cast<std::uint32_t>(localIndex(xy.x, xy.y));
+            cell[i] = c;
+            ++count[c];
+        }
+        m_lastGroupCount = m_groupKeys.size();
+        break;
+    }
+    case Guess::Runs: {
+        std::vector<Run> runs = std::move(m_chunkRuns[k]); // a local: no false sharing
+        runs.clear();
+        std::uint64_t lastKey = ~std::uint64_t{0};
+        std::uint32_t base = 0; // run * kGroupCells
+        for (std::size_t i = begin; i < end; ++i) {
+            const CellXY xy = cellOf(pos[i], inv);
+            extend(xy);
+            const std::uint64_t key = makeKey(xy.x >> kGroupShift, xy.y >> kGroupShift);
+            if (key != lastKey) {
+                base = static_cast<std::uint32_t>(runs.size()) * kGroupCells;
+                runs.push_back({key, 0});
+                lastKey = key;
+            }
+            cell[i] = base + static_cast<std::uint32_t>(localIndex(xy.x, xy.y));
+        }
+        m_chunkRuns[k] = std::move(runs);
+        break;
+    }
+    }
+    return box;
+}
+
+void AgentGrid::countPass(std::span<const Vec2> pos, std::size_t k, std::size_t begin,
+                          std::size_t end) {
+    std::uint32_t* count = k == 0 ? m_cellStart.data() : m_cursor.data() + (k - 1) * m_cells;
+    std::fill(count, count + m_cells, 0u);
+    std::uint32_t* cell = m_agentCell.data();
+    if (!m_dense) {
+        const Run* runs = m_chunkRuns[k].data();
+        for (std::size_t i = begin; i < end; ++i) {
+            const std::uint32_t c =
+                runs[cell[i] / kGroupCells].group * kGroupCells + cell[i] % kGroupCells;
+            cell[i] = c;
+            ++count[c];
+        }
+        return;
+    }
+    const double inv = m_invCellSize;
+    const std::int32_t x0 = m_x0, y0 = m_y0, cols = m_cols;
+    for (std::size_t i = begin; i < end; ++i) {
+        const CellXY xy = cellOf(pos[i], inv);
+        const auto c = static_cast<std::uint32_t>((xy.y - y0) * cols + (xy.x - x0));
+        cell[i] = c;
+        ++count[c];
+    }
 }
 
 void AgentGrid::resetTable() {
@@ -202,54 +328,7 @@ std::uint32_t AgentGrid::groupOf(std::uint64_t key) {
     return group;
 }
 
-void AgentGrid::assignGroups(std::span<const Vec2> pos) {
-    resetTable();
-    m_groupKeys.clear();
-    m_cellStart.clear();
-    std::uint64_t lastKey = ~std::uint64_t{0}; // no group's key
-    std::uint32_t base = 0;                    // first cell of lastKey's group
-    const double inv = m_invCellSize;
-    std::uint32_t* cell = m_agentCell.data();
-    std::uint32_t* count = m_cellStart.data();
-    for (std::size_t i = 0; i < pos.size(); ++i) {
-        const auto [cx, cy] = cellOf(pos[i], inv);
-        const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-        if (key != lastKey) { // neighbouring agents often share a group
-            base = groupOf(key) * kGroupCells;
-            if (base == m_cellStart.size()) { // a new group
-                m_cellStart.resize(base + kGroupCells, 0u);
-                count = m_cellStart.data();
-            }
-            lastKey = key;
-        }
-        const std::uint32_t c = base + static_cast<std::uint32_t>(localIndex(cx, cy));
-        cell[i] = c;
-        ++count[c];
-    }
-    m_lastGroupCount = m_groupKeys.size();
-}
-
-void AgentGrid::assignGroups(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks) {
-    m_chunkRuns.resize(chunks);
-    forChunks(pool, chunks, pos.size(), [&](std::size_t k, std::size_t begin, std::size_t end) {
-        std::vector<Run> runs = std::move(m_chunkRuns[k]); // a local: no false sharing
-        runs.clear();
-        std::uint64_t lastKey = ~std::uint64_t{0};
-        std::uint32_t base = 0; // run * kGroupCells
-        const double inv = m_invCellSize;
-        std::uint32_t* cell = m_agentCell.data();
-        for (std::size_t i = begin; i < end; ++i) {
-            const auto [cx, cy] = cellOf(pos[i], inv);
-            const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-            if (key != lastKey) {
-                base = static_cast<std::uint32_t>(runs.size()) * kGroupCells;
-                runs.push_back({key, 0});
-                lastKey = key;
-            }
-            cell[i] = base + static_cast<std::uint32_t>(localIndex(cx, cy));
-        }
-        m_chunkRuns[k] = std::move(runs);
-    });
+void AgentGrid::mergeRuns() {
     resetTable();
     m_groupKeys.clear();
     for (std::vector<Run>& runs : m_chunkRuns) {

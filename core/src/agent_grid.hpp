@@ -198,14 +198,29 @@ class AgentGrid {
     /// parallel when chunks > 1.
     template <class Fn>
     void forChunks(ThreadPool* pool, std::size_t chunks, std::size_t n, const Fn& fn);
-    /// Hashed mode, one chunk: numbers the groups in order of first occupation, sets every
-    /// agent's cell and counts the agents per cell into m_cellStart.
-    void assignGroups(std::span<const Vec2> pos);
-    /// Hashed mode, several chunks: each chunk lists its runs of agents in one group and
-    /// sets its agents' cells relative to them (in parallel), then the runs' groups are
-    /// numbered in order (serial, one lookup per run), which is the order of first
-    /// occupation. The counting pass translates the cells.
-    void assignGroups(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks);
+    /// Bounding box of a chunk's cells, and whether a cell fell outside the guessed dense box.
+    struct Box {
+        std::int32_t x0, x1, y0, y1;
+        bool outside;
+    };
+    /// The first pass over the agents [begin, end) (chunk k): their bounding box, and the
+    /// work of the mode the grid is expected in (that of the previous build):
+    ///  * Dense — each agent's cell in the box m_x0.., m_cols x m_rows (the previous box with
+    ///    a margin: the same row-major cell order as the exact box), counted per chunk;
+    ///  * Assign (hashed, one chunk) — the groups numbered in order of first occupation, each
+    ///    agent's cell, counted (serial);
+    ///  * Runs (hashed, several chunks) — the chunk's runs of agents in one group, its agents'
+    ///    cells relative to them (mergeRuns() numbers the groups);
+    ///  * Box — nothing else (no previous build).
+    enum class Guess { Box, Dense, Assign, Runs };
+    Box firstPass(Guess guess, std::span<const Vec2> pos, std::size_t k, std::size_t begin,
+                  std::size_t end);
+    /// Hashed mode, several chunks: numbers the chunks' runs' groups in order (serial, one
+    /// lookup per run), which is the order of first occupation.
+    void mergeRuns();
+    /// Counts chunk k's agents per cell (chunk 0 into m_cellStart, chunk k > 0 into its
+    /// cursor array); dense mode also sets their cells, hashed mode translates them from runs.
+    void countPass(std::span<const Vec2> pos, std::size_t k, std::size_t begin, std::size_t end);
     /// Hashed mode: the table, empty, sized for about m_lastGroupCount groups.
     void resetTable();
     /// Hashed mode: doubles the table and reinserts the groups.
@@ -265,10 +280,12 @@ class AgentGrid {
     std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell; then the dense cells'
                                             ///< tree order
     std::vector<std::uint32_t> m_cursor;    ///< write cursors of chunks 1.. (m_cells each)
-    struct Box {
-        std::int32_t x0, x1, y0, y1;
-    };
-    std::vector<Box> m_chunkBox; ///< per chunk: bounding box of its agents' cells
+    std::vector<Box> m_chunkBox;            ///< per chunk: bounding box of its agents' cells
+    bool m_built = false; ///< built before: m_lastBox and m_dense are the last build's
+    Box m_lastBox{0, -1, 0, -1, false}; ///< the last build's exact bounding box
+    /// Margin (cells) of the guessed dense box around the last one (agents move much less
+    /// than a cell per step).
+    static constexpr std::int32_t kBoxMargin = 2;
     /// Per span of cells (parallel prefixCells()): its items and occupied cells, then where
     /// they start; and its big cells.
     struct Span {

@@ -134,6 +134,14 @@ void build(const Config& c, ThreadPool* pool, Built& b) {
     b.grid.build(c.pos, b.vel, b.radius, c.cellSize, pool);
 }
 
+/// 9000 agents uniform in [0, world]^2 (9000: two chunks with a pool of two workers).
+std::vector<Vec2> uniform9000(std::mt19937_64& rng, double world) {
+    std::vector<Vec2> p;
+    for (int i = 0; i < 9000; ++i)
+        p.push_back({world * unitFrom(rng), world * unitFrom(rng)});
+    return p;
+}
+
 using Cell = std::pair<std::int32_t, std::int32_t>;
 
 /// Brute force: every agent's cell, and the agents of each occupied cell.
@@ -267,6 +275,26 @@ void checkNearest(const Config& c, const AgentGrid& g, std::mt19937_64& rng) {
     }
 }
 
+/// The same occupied cells, items and dense cells.
+void expectSameLayout(const AgentGrid& h, const AgentGrid& g) {
+    ASSERT_EQ(h.occupiedCount(), g.occupiedCount());
+    for (std::size_t k = 0; k < g.occupiedCount(); ++k) {
+        ASSERT_EQ(h.occupied(k).cx, g.occupied(k).cx);
+        ASSERT_EQ(h.occupied(k).cy, g.occupied(k).cy);
+        ASSERT_EQ(h.occupied(k).start, g.occupied(k).start);
+        ASSERT_EQ(h.occupied(k).count, g.occupied(k).count);
+    }
+    ASSERT_EQ(h.itemAgents().size(), g.itemAgents().size());
+    for (std::uint32_t k = 0; k < g.itemAgents().size(); ++k) {
+        ASSERT_EQ(h.itemAgent(k), g.itemAgent(k));
+        ASSERT_EQ(h.itemPosition(k), g.itemPosition(k));
+        ASSERT_EQ(h.itemVelocity(k), g.itemVelocity(k));
+        ASSERT_EQ(h.itemRadius(k), g.itemRadius(k));
+    }
+    ASSERT_EQ(h.denseCells().size(), g.denseCells().size());
+    ASSERT_EQ(h.treeNodes().size(), g.treeNodes().size());
+}
+
 TEST(AgentGrid, QueriesMatchBruteForceInBothModes) {
     ThreadPool pool1(1);
     ThreadPool pool2(2);
@@ -333,21 +361,8 @@ TEST(AgentGrid, QueriesMatchBruteForceInBothModes) {
             SCOPED_TRACE(pool->size());
             build(c, pool, other);
             const AgentGrid& h = other.grid;
-            ASSERT_EQ(h.occupiedCount(), g.occupiedCount());
-            for (std::size_t k = 0; k < g.occupiedCount(); ++k) {
-                ASSERT_EQ(h.occupied(k).cx, g.occupied(k).cx);
-                ASSERT_EQ(h.occupied(k).cy, g.occupied(k).cy);
-                ASSERT_EQ(h.occupied(k).start, g.occupied(k).start);
-                ASSERT_EQ(h.occupied(k).count, g.occupied(k).count);
-            }
-            for (std::uint32_t k = 0; k < n; ++k) {
-                ASSERT_EQ(h.itemAgent(k), g.itemAgent(k));
-                ASSERT_EQ(h.itemPosition(k), g.itemPosition(k));
-                ASSERT_EQ(h.itemVelocity(k), g.itemVelocity(k));
-                ASSERT_EQ(h.itemRadius(k), g.itemRadius(k));
-            }
-            ASSERT_EQ(h.denseCells().size(), g.denseCells().size());
-            ASSERT_EQ(h.treeNodes().size(), g.treeNodes().size());
+            expectSameLayout(h, g);
+            if (testing::Test::HasFatalFailure()) return;
             checkQueries(truth, h, rng);
         }
     }
@@ -378,6 +393,38 @@ TEST(AgentGrid, RebuildsFollowACrowdThatSpreadsAndGathers) {
             const std::int32_t cy = cellOf(c.pos[i].y, c.cellSize);
             b.grid.blockRanges(cx, cy, 1, ranges);
             ASSERT_EQ(agentsOf(b.grid, n, ranges), truth.inBox(cx - 1, cx + 1, cy - 1, cy + 1));
+        }
+    }
+}
+
+TEST(AgentGrid, LayoutDoesNotDependOnThePreviousBuild) {
+    // A build starts from a guess made from the previous one (its mode, and in dense mode its
+    // box): a crowd that moves, jumps out of the box, spreads out and gathers again must give
+    // the grid a fresh build gives.
+    ThreadPool pool(2);
+    std::mt19937_64 rng(31);
+    for (const double world : {300.0, 3e5}) {
+        SCOPED_TRACE(world);
+        Config c{"moving crowd", uniform9000(rng, world), 5.0, world > 1e3};
+        Built kept;
+        for (int step = 0; step < 14; ++step) {
+            SCOPED_TRACE(step);
+            for (Vec2& p : c.pos)
+                p += Vec2(unitFrom(rng) - 0.5, unitFrom(rng) - 0.5) * 2.0;
+            if (step == 3) c.pos[17] = {-40.0, 1e3};                    // leaves the box
+            if (step == 5) c.pos[9000 - 3] = c.pos[0] - Vec2(6.0, 0.0); // just outside
+            if (step == 7 || step == 10) {
+                const double f = step == 7 ? 1000.0 : 0.001; // dense <-> hashed
+                for (Vec2& p : c.pos)
+                    p *= f;
+            }
+            ThreadPool* p = step % 3 == 2 ? nullptr : &pool;
+            build(c, p, kept);
+            Built fresh;
+            build(c, p, fresh);
+            expectSameLayout(kept.grid, fresh.grid);
+            if (testing::Test::HasFatalFailure()) return;
+            if (step % 4 == 3) checkQueries(Truth(c), kept.grid, rng);
         }
     }
 }
