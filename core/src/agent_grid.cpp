@@ -670,12 +670,23 @@ inline ItemRange* appendRange(ItemRange* first, ItemRange* w, std::uint32_t b, s
     return w + 1;
 }
 
+/// Appends items [b, e) to `out`, merged into the last range when contiguous.
+inline void pushRange(std::vector<ItemRange>& out, std::uint32_t b, std::uint32_t e) {
+    if (b == e) return;
+    if (!out.empty() && out.back().end == b) {
+        out.back().end = e;
+        return;
+    }
+    out.push_back({b, e});
+}
+
 } // namespace
 
 void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
                           std::vector<ItemRange>& out) const {
-    // Ranges are written through a pointer into `out`, sized for the most ranges the box can
-    // give, then trimmed; contiguous ranges are merged (fewer, longer ranges to scan).
+    // Contiguous ranges are merged (fewer, longer ranges to scan). Dense mode writes them
+    // through a pointer into `out`, sized for one range per row, then trimmed; hashed mode
+    // (ranges per group and row, most of them merged) appends them.
     if (m_dense) {
         x0 = std::max(x0, m_x0);
         x1 = std::min(x1, m_x0 + m_cols - 1);
@@ -704,14 +715,10 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
     if (boxCells > double(m_occupied.size())) {
         // A huge box: cheaper to walk the occupied cells than the box (at most one range per
         // occupied cell).
-        out.resize(m_occupied.size());
-        ItemRange* const first = out.data();
-        ItemRange* w = first;
         for (const CellView& c : m_occupied) {
             if (c.cx >= x0 && c.cx <= x1 && c.cy >= y0 && c.cy <= y1)
-                w = appendRange(first, w, c.start, c.start + c.count);
+                pushRange(out, c.start, c.start + c.count);
         }
-        out.resize(static_cast<std::size_t>(w - first));
         return;
     }
     // Group by group (each looked up once): the box's rows within a group, one range per row,
@@ -720,9 +727,6 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
     constexpr std::int32_t mask = (1 << kGroupShift) - 1;
     const std::int32_t gx0 = x0 >> kGroupShift, gx1 = x1 >> kGroupShift;
     const std::int32_t gy0 = y0 >> kGroupShift, gy1 = y1 >> kGroupShift;
-    out.resize(static_cast<std::size_t>(y1 - y0 + 1) * static_cast<std::size_t>(gx1 - gx0 + 1));
-    ItemRange* const first = out.data();
-    ItemRange* w = first;
     for (std::int32_t gy = gy0; gy <= gy1; ++gy) {
         const int ly0 = gy == gy0 ? (y0 & mask) : 0;
         const int ly1 = gy == gy1 ? (y1 & mask) : mask;
@@ -733,17 +737,15 @@ void AgentGrid::boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std
             const int lx1 = gx == gx1 ? (x1 & mask) : mask;
             const std::uint32_t* start = m_cellStart.data() + std::size_t(g) * kGroupCells;
             if (lx0 == 0 && lx1 == mask) {
-                w = appendRange(first, w, start[ly0 << kGroupShift],
-                                start[(ly1 + 1) << kGroupShift]);
+                pushRange(out, start[ly0 << kGroupShift], start[(ly1 + 1) << kGroupShift]);
                 continue;
             }
             for (int ly = ly0; ly <= ly1; ++ly) {
-                w = appendRange(first, w, start[(ly << kGroupShift) + lx0],
-                                start[(ly << kGroupShift) + lx1 + 1]);
+                pushRange(out, start[(ly << kGroupShift) + lx0],
+                          start[(ly << kGroupShift) + lx1 + 1]);
             }
         }
     }
-    out.resize(static_cast<std::size_t>(w - first));
 }
 
 void AgentGrid::rangesNear(Vec2 p, double range, std::vector<ItemRange>& out) const {
