@@ -72,9 +72,10 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
     m_invCellSize = 1.0 / cellSize;
     m_agentCell.resize(n);
     const std::size_t chunks =
-        pool == nullptr ? 1
-                        : std::clamp<std::size_t>(n / kMinChunkAgents, 1,
-                                                  static_cast<std::size_t>(pool->size()));
+        pool == nullptr
+            ? 1
+            : std::clamp<std::size_t>(n / kMinChunkAgents, 1,
+                                      std::min(static_cast<std::size_t>(pool->size()), kMaxChunks));
 
     // First pass: the bounding box in cells (each chunk's, then merged) decides the mode; the
     // counting of the mode the previous build was in goes along (a guess, redone if wrong).

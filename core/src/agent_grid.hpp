@@ -165,8 +165,11 @@ class AgentGrid {
         std::uint32_t group; ///< group number
         std::uint32_t epoch;
     };
-    /// Agents per chunk at least, for the build's parallel passes.
+    /// Agents per chunk at least, for the build's parallel passes; and chunks at most (each
+    /// chunk after the first has a count array over all cells: memory, and work in the prefix
+    /// pass).
     static constexpr std::size_t kMinChunkAgents = 4096;
+    static constexpr std::size_t kMaxChunks = 4;
     /// Cells per span at least, for the parallel prefix pass.
     static constexpr std::size_t kMinSpanCells = 4096;
 

@@ -1,8 +1,8 @@
 // AgentGrid against brute force, in both storage modes (dense cell array, hashed 4x4-cell
 // groups) and with dense (kd-tree) cells: every query must return exactly the items of the
 // cells it covers, each once, as whole cells; the items carry their agent's data; and the
-// build gives the same layout without a thread pool and with pools of 1, 2 and 3 workers (the
-// crowds are large enough for the build to split them into 2 or 3 chunks).
+// build gives the same layout without a thread pool and with pools of 1 to 6 workers (the
+// crowds are large enough for the build to split them into 2 to 4 chunks).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -299,6 +299,7 @@ TEST(AgentGrid, QueriesMatchBruteForceInBothModes) {
     ThreadPool pool1(1);
     ThreadPool pool2(2);
     ThreadPool pool3(3);
+    ThreadPool pool6(6); // 4 chunks at most
     std::mt19937_64 rng(23);
     for (const Config& c : configs()) {
         SCOPED_TRACE(c.name);
@@ -357,7 +358,7 @@ TEST(AgentGrid, QueriesMatchBruteForceInBothModes) {
         // grid that was in the other mode before).
         Built other;
         build(configs()[c.hashed ? 0 : 2], nullptr, other);
-        for (ThreadPool* pool : {&pool1, &pool2, &pool3, &pool2}) {
+        for (ThreadPool* pool : {&pool1, &pool2, &pool3, &pool6, &pool2}) {
             SCOPED_TRACE(pool->size());
             build(c, pool, other);
             const AgentGrid& h = other.grid;
