@@ -90,7 +90,8 @@ class AgentGrid {
     static constexpr std::uint32_t kLeafItems = 16;
 
     /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
-    /// the per-agent cell coordinates are computed in parallel.
+    /// the passes over the agents and over the cells run in parallel chunks; the grid is the
+    /// same with or without one.
     void build(std::span<const Vec2> pos, std::span<const Vec2> vel, std::span<const double> radius,
                double cellSize, ThreadPool* pool = nullptr);
 
