@@ -3,11 +3,14 @@
 //  * dense — a cell array over the agents' bounding box, when that box has at most a few
 //    cells per agent (typical crowds): O(1) cell lookup, and the cells of a row are
 //    contiguous, so a block of cells is a handful of contiguous item ranges;
-//  * hashed — only occupied cells are stored (open addressing), when the agents are spread
-//    thinly over a large world (e.g. a ring of 100,000 agents), so the index never grows with
-//    empty space.
+//  * hashed — only occupied groups of 4x4 cells are stored (an open-addressing table maps a
+//    group to its number), when the agents are spread thinly over a large world (e.g. a ring
+//    of 100,000 agents), so the index never grows with empty space.
 // Items are stored cell by cell with a copy of what neighbour queries read (position,
-// velocity, radius, agent index), so a query scans contiguous memory.
+// velocity, radius, agent index), so a query scans contiguous memory. The build is a counting
+// sort by cell, its passes split into contiguous chunks of agents run in parallel with a
+// thread pool; the layout (agents in ascending index within a cell) is the same for any
+// number of chunks.
 //
 // Dense cells. A cell holding more than kDenseCellItems agents (a crowd packed far tighter
 // than its neighbour range, or agents at one point) would make every query in it scan all of
@@ -87,7 +90,8 @@ class AgentGrid {
     static constexpr std::uint32_t kLeafItems = 16;
 
     /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
-    /// the per-agent cell coordinates are computed in parallel.
+    /// the passes over the agents and over the cells run in parallel chunks; the grid is the
+    /// same with or without one.
     void build(std::span<const Vec2> pos, std::span<const Vec2> vel, std::span<const double> radius,
                double cellSize, ThreadPool* pool = nullptr);
 
@@ -145,18 +149,32 @@ class AgentGrid {
     }
 
   private:
-    // Hashed mode stores cells in groups of 4x4 neighbouring cells: a block of 3x3 cells then
-    // touches at most 4 groups, usually the same ones as the previous cell's block, so the
-    // lookups stay in cache even when the table is large.
+    // Cells are numbered: in dense mode row by row over the bounding box; in hashed mode group
+    // by group (groups of 4x4 neighbouring cells, numbered in order of first occupation, so
+    // spatially coherent with the agent order), cells row-major within a group. Cell c holds
+    // items [m_cellStart[c], m_cellStart[c + 1]): agents in ascending index, so the layout
+    // does not depend on the thread count. In hashed mode a block of 3x3 cells touches at most
+    // 4 groups, usually the same ones as the previous cell's block, so the lookups stay in
+    // cache even when the table is large.
     static constexpr int kGroupShift = 2; ///< 4x4 cells per group
     static constexpr int kGroupCells = 1 << (2 * kGroupShift);
-    struct Group {
-        std::uint64_t key;                    ///< group coordinates, or kEmpty
-        std::uint32_t start[kGroupCells + 1]; ///< cell c holds items [start[c], start[c+1])
+    static constexpr std::uint32_t kNoGroup = ~std::uint32_t{0};
+    /// A slot of the open-addressing table of occupied groups. Slots of an older build (epoch
+    /// other than m_epoch) count as empty, so the table is not cleared every step.
+    struct Slot {
+        std::uint64_t key;
+        std::uint32_t group; ///< group number
+        std::uint32_t epoch;
     };
-    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    /// Agents per chunk at least, for the build's parallel passes; and chunks at most (each
+    /// chunk after the first has a count array over all cells: memory, and work in the prefix
+    /// pass).
+    static constexpr std::size_t kMinChunkAgents = 4096;
+    static constexpr std::size_t kMaxChunks = 4;
+    /// Cells per span at least, for the parallel prefix pass.
+    static constexpr std::size_t kMinSpanCells = 4096;
 
-    // Coordinates are biased by 2^31 so that no group (|c| <= 1e9) maps to kEmpty.
+    // Group coordinates are biased by 2^31: no group (|c| <= 1e9 cells) maps to ~0.
     [[nodiscard]] static std::uint64_t makeKey(std::int32_t gx, std::int32_t gy) {
         return (std::uint64_t(std::uint32_t(gx) ^ 0x80000000u) << 32) |
                (std::uint32_t(gy) ^ 0x80000000u);
@@ -168,8 +186,8 @@ class AgentGrid {
     [[nodiscard]] std::size_t slotOf(std::uint64_t key) const {
         return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
-    /// The group holding cell (cx, cy), or null.
-    [[nodiscard]] const Group* findGroup(std::int32_t cx, std::int32_t cy) const;
+    /// The number of group (gx, gy) (group coordinates), or kNoGroup.
+    [[nodiscard]] std::uint32_t findGroup(std::int32_t gx, std::int32_t gy) const;
     [[nodiscard]] std::int32_t cellCoord(double v) const {
         // floor(), without a libm call (x86-64 baseline has no SSE4.1 round instruction and
         // this runs for every agent every step). |coordinates| are bounded by validation (1e7
@@ -180,11 +198,52 @@ class AgentGrid {
     }
     void boxRanges(std::int32_t x0, std::int32_t x1, std::int32_t y0, std::int32_t y1,
                    std::vector<ItemRange>& out) const;
-    /// Hashed mode: inserts every agent into a table of `capacity` groups; false when the
-    /// table would get too full (the caller retries with a larger one).
-    bool insertAll(std::size_t n, std::size_t capacity);
+    /// Runs fn(chunk, begin, end) over `chunks` contiguous ranges of the n agents, in
+    /// parallel when chunks > 1.
+    template <class Fn>
+    void forChunks(ThreadPool* pool, std::size_t chunks, std::size_t n, const Fn& fn);
+    /// Bounding box of a chunk's cells, and whether a cell fell outside the guessed dense box.
+    struct Box {
+        std::int32_t x0, x1, y0, y1;
+        bool outside;
+    };
+    /// The first pass over the agents [begin, end) (chunk k): their bounding box, and the
+    /// work of the mode the grid is expected in (that of the previous build):
+    ///  * Dense — each agent's cell in the box m_x0.., m_cols x m_rows (the previous box with
+    ///    a margin: the same row-major cell order as the exact box), counted per chunk;
+    ///  * Assign (hashed, one chunk) — the groups numbered in order of first occupation, each
+    ///    agent's cell, counted (serial);
+    ///  * Runs (hashed, several chunks) — the chunk's runs of agents in one group, its agents'
+    ///    cells relative to them (mergeRuns() numbers the groups);
+    ///  * Box — nothing else (no previous build).
+    enum class Guess { Box, Dense, Assign, Runs };
+    Box firstPass(Guess guess, std::span<const Vec2> pos, std::size_t k, std::size_t begin,
+                  std::size_t end);
+    /// Hashed mode, several chunks: numbers the chunks' runs' groups in order (serial, one
+    /// lookup per run), which is the order of first occupation.
+    void mergeRuns();
+    /// Counts chunk k's agents per cell (chunk 0 into m_cellStart, chunk k > 0 into its
+    /// cursor array); dense mode also sets their cells, hashed mode translates them from runs.
+    void countPass(std::span<const Vec2> pos, std::size_t k, std::size_t begin, std::size_t end);
+    /// Hashed mode: the table, empty, sized for about m_lastGroupCount groups.
+    void resetTable();
+    /// Hashed mode: doubles the table and reinserts the groups.
+    void growTable();
+    /// Hashed mode: the number of the group with this key, numbering it if new.
+    std::uint32_t groupOf(std::uint64_t key);
+    /// Turns the per-chunk counts into cell starts and write cursors, and lists the occupied
+    /// cells (and those that get a kd-tree); over spans of cells in parallel when there are
+    /// several chunks and many cells.
+    void prefixCells(ThreadPool* pool, std::size_t chunks);
+    /// prefixCells() over the rows (dense) or groups (hashed) [u0, u1), whose items start at
+    /// `run`: emit(cx, cy, begin, count) for each occupied cell, in order, and big(k) for
+    /// the k-th of them when it holds more than kDenseCellItems. Returns the items' end.
+    template <class Emit, class Big>
+    std::uint32_t prefixUnits(std::size_t chunks, std::size_t u0, std::size_t u1, std::uint32_t run,
+                              Emit&& emit, Big&& big);
+    /// Copies the agents into the items, cell by cell (each chunk of agents in parallel).
     void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                 std::span<const double> radius);
+                 std::span<const double> radius, ThreadPool* pool, std::size_t chunks);
     /// Builds the trees of the dense cells (after scatter()).
     void buildDenseCells();
     /// Node over order[b, e) (item indices); returns its index in m_nodes.
@@ -198,25 +257,47 @@ class AgentGrid {
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;
     bool m_dense = true;
+    std::size_t m_cells = 0;                ///< cells numbered (dense: the box; hashed: 16 a group)
+    std::vector<std::uint32_t> m_cellStart; ///< m_cells + 1 offsets into the items
     // Dense mode.
     std::int32_t m_x0 = 0; ///< cell coordinates of column 0 / row 0
     std::int32_t m_y0 = 0;
     std::int32_t m_cols = 0;
     std::int32_t m_rows = 0;
-    std::vector<std::uint32_t> m_cellStart; ///< cols*rows+1 offsets into the items
     // Hashed mode.
-    int m_shift = 60;
+    int m_shift = 64;
     std::size_t m_mask = 0;
-    std::vector<Group> m_groups;             ///< open-addressing table of groups
-    std::vector<std::uint32_t> m_groupOrder; ///< occupied group slots, first occupation first
+    std::uint32_t m_epoch = 0;
+    std::vector<Slot> m_slots;              ///< open-addressing table of the occupied groups
+    std::vector<std::uint64_t> m_groupKeys; ///< per group number: its key
     std::size_t m_lastGroupCount = 0;
+    /// A run of consecutive agents in one group (several chunks: their cells are run * 16 +
+    /// local index until the runs are numbered).
+    struct Run {
+        std::uint64_t key;
+        std::uint32_t group;
+    };
+    std::vector<std::vector<Run>> m_chunkRuns; ///< per chunk: its runs
     // Both.
     std::vector<CellView> m_occupied;
-    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell (dense index, or group slot *
-                                            ///< 16 + local index); then the dense cells' tree order
-    std::vector<std::uint32_t> m_cursor;    ///< dense mode: scatter write positions per cell
-    std::vector<std::int32_t> m_agentCx;    ///< per agent: cell coordinates
-    std::vector<std::int32_t> m_agentCy;
+    std::vector<std::uint32_t> m_bigCells;  ///< occupied cells holding > kDenseCellItems
+    std::vector<std::uint32_t> m_agentCell; ///< per agent: its cell; then the dense cells'
+                                            ///< tree order
+    std::vector<std::uint32_t> m_cursor;    ///< write cursors of chunks 1.. (m_cells each)
+    std::vector<Box> m_chunkBox;            ///< per chunk: bounding box of its agents' cells
+    bool m_built = false; ///< built before: m_lastBox and m_dense are the last build's
+    Box m_lastBox{0, -1, 0, -1, false}; ///< the last build's exact bounding box
+    /// Margin (cells) of the guessed dense box around the last one (agents move much less
+    /// than a cell per step).
+    static constexpr std::int32_t kBoxMargin = 2;
+    /// Per span of cells (parallel prefixCells()): its items and occupied cells, then where
+    /// they start; and its big cells.
+    struct Span {
+        std::uint32_t items;
+        std::uint32_t occupied;
+    };
+    std::vector<Span> m_spans;
+    std::vector<std::vector<std::uint32_t>> m_spanBigCells;
     std::vector<Vec2> m_itemPos;
     std::vector<Vec2> m_itemVel;
     std::vector<double> m_itemRadius;
@@ -225,14 +306,12 @@ class AgentGrid {
     std::vector<TreeNode> m_nodes;
 };
 
-inline const AgentGrid::Group* AgentGrid::findGroup(std::int32_t cx, std::int32_t cy) const {
-    const std::uint64_t key = makeKey(cx >> kGroupShift, cy >> kGroupShift);
-    std::size_t s = slotOf(key);
-    for (;;) {
-        const Group& g = m_groups[s];
-        if (g.key == key) return &g;
-        if (g.key == kEmpty) return nullptr;
-        s = (s + 1) & m_mask;
+inline std::uint32_t AgentGrid::findGroup(std::int32_t gx, std::int32_t gy) const {
+    const std::uint64_t key = makeKey(gx, gy);
+    for (std::size_t s = slotOf(key);; s = (s + 1) & m_mask) {
+        const Slot& slot = m_slots[s];
+        if (slot.epoch != m_epoch) return kNoGroup;
+        if (slot.key == key) return slot.group;
     }
 }
 
