@@ -116,8 +116,8 @@ void kernelFloor(benchmark::State& state) {
         for (std::size_t i = 0; i < agents; ++i) {
             const std::size_t b = d.kernelBegin[i];
             const orca::detail::AgentLineBatch batch{
-                d.rpx.data() + b, d.rpy.data() + b,    d.rvx.data() + b, d.rvy.data() + b,
-                d.radius.data() + b, dx.data() + b,    dy.data() + b,    ux.data() + b,
+                d.rpx.data() + b,    d.rpy.data() + b,   d.rvx.data() + b, d.rvy.data() + b,
+                d.radius.data() + b, dx.data() + b,      dy.data() + b,    ux.data() + b,
                 uy.data() + b,       lineCase.data() + b};
             const std::size_t n = d.kernelBegin[i + 1] - b;
             orca::detail::computeAgentLines(n, n, batch, d.invTimeHorizon, d.invTimeStep);
@@ -172,6 +172,18 @@ void moveFloor(benchmark::State& state) {
 
 } // namespace
 
-BENCHMARK(kernelFloor)->Name("floor/kernel")->Unit(benchmark::kMicrosecond)->Repetitions(3)->ReportAggregatesOnly(true);
-BENCHMARK(solveFloor)->Name("floor/solve")->Unit(benchmark::kMicrosecond)->Repetitions(3)->ReportAggregatesOnly(true);
-BENCHMARK(moveFloor)->Name("floor/move")->Unit(benchmark::kMicrosecond)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(kernelFloor)
+    ->Name("floor/kernel")
+    ->Unit(benchmark::kMicrosecond)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(solveFloor)
+    ->Name("floor/solve")
+    ->Unit(benchmark::kMicrosecond)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(moveFloor)
+    ->Name("floor/move")
+    ->Unit(benchmark::kMicrosecond)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
