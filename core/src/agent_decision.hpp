@@ -37,7 +37,6 @@ struct alignas(64) Scratch {
     std::vector<detail::ItemRange> ranges;
     // Candidates of one agent within its range.
     std::vector<double> candDistSq;
-    std::vector<std::uint32_t> candItem;
     std::vector<std::uint32_t> candAgent;
     std::vector<std::uint32_t> candOrder; ///< partial sort of many candidates
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
@@ -53,9 +52,17 @@ struct alignas(64) Scratch {
     void reserveCandidates(std::size_t n) {
         if (candDistSq.size() >= n) return;
         candDistSq.resize(n);
-        candItem.resize(n);
         candAgent.resize(n);
     }
+};
+
+/// The state of the agents that a neighbour's line reads, by agent index (Neighbor::agent):
+/// the simulator's own arrays, however the neighbours were found.
+struct AgentArrays {
+    const Vec2* position;
+    const Vec2* velocity;
+    const double* radius;
+    const std::uint8_t* isStatic;
 };
 
 /// Everything one agent's decision reads, gathered once.
@@ -91,8 +98,7 @@ inline void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex>
 
 /// Agent lines for s.neighbors (orca-spec section 5), appended in neighbour order.
 inline void addAgentLines(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
-                          const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
-                          Scratch& s) {
+                          const AgentArrays& agents, Scratch& s) {
     const std::size_t n = s.neighborCount;
     if (n == 0) return;
     // Room for whole quadruples: the kernel then runs no scalar tail, whose data-dependent
@@ -107,19 +113,19 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
         s.radius[k] = 0.5;
     }
     for (std::size_t k = 0; k < n; ++k) {
-        const detail::Neighbor& nb = s.neighbors[k];
-        Vec2 relPos = grid.itemPosition(nb.item) - a.position;
+        const std::uint32_t j = s.neighbors[k].agent;
+        Vec2 relPos = agents.position[j] - a.position;
         if (relPos.x == 0.0 && relPos.y == 0.0) {
             // Coincident centres have no separating direction; split them deterministically
             // by agent order (RVO2 produces NaN here).
-            relPos.x = nb.agent > self ? 1e-9 : -1e-9;
+            relPos.x = j > self ? 1e-9 : -1e-9;
         }
-        const Vec2 relVel = a.velocity - grid.itemVelocity(nb.item);
+        const Vec2 relVel = a.velocity - agents.velocity[j];
         s.rpx[k] = relPos.x;
         s.rpy[k] = relPos.y;
         s.rvx[k] = relVel.x;
         s.rvy[k] = relVel.y;
-        s.radius[k] = a.params->radius + grid.itemRadius(nb.item);
+        s.radius[k] = a.params->radius + agents.radius[j];
     }
     const detail::AgentLineBatch batch{
         s.rpx.data(), s.rpy.data(), s.rvx.data(), s.rvy.data(), s.radius.data(),
@@ -127,7 +133,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
     detail::computeAgentLines(n, padded, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 u{s.ux[k], s.uy[k]};
-        const double share = shareOfU(sim, staticFlags[s.neighbors[k].agent] != 0);
+        const double share = shareOfU(sim, agents.isStatic[s.neighbors[k].agent] != 0);
         s.lines.push_back({a.velocity + share * u, {s.dx[k], s.dy[k]}});
     }
 }
@@ -136,12 +142,12 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
 /// fills the record from the scratch buffers afterwards).
 inline SolveResult decide(const AgentView& a, std::uint32_t self, const SimulationParams& sim,
                           std::span<const ObstacleVertex> vertices, const ObstacleGrid& obstGrid,
-                          const detail::AgentGrid& grid, std::span<const std::uint8_t> staticFlags,
-                          Scratch& s, bool record, LpTrace* trace = nullptr) {
+                          const AgentArrays& agents, Scratch& s, bool record,
+                          LpTrace* trace = nullptr) {
     s.lines.clear();
     addObstacleLines(a, vertices, obstGrid, s, record);
     const std::size_t numObstLines = s.lines.size();
-    addAgentLines(a, self, sim, grid, staticFlags, s);
+    addAgentLines(a, self, sim, agents, s);
     // The traced solve is a separate instantiation (explain path only); same operations.
     if (trace)
         return solveVelocity(s.lines, numObstLines, a.params->maxSpeed, a.prefVelocity,

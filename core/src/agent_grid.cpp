@@ -59,8 +59,7 @@ void AgentGrid::forChunks(ThreadPool* pool, std::size_t chunks, std::size_t n, c
     });
 }
 
-void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                      std::span<const double> radius, double cellSize, ThreadPool* pool) {
+void AgentGrid::build(std::span<const Vec2> pos, double cellSize, ThreadPool* pool) {
     // A counting sort of the agents by cell, over contiguous chunks of agents (one per worker):
     // each chunk counts its agents per cell, the counts become cell starts and per-chunk
     // write cursors, and each chunk copies its agents to their items. Within a cell, chunk k's
@@ -162,7 +161,7 @@ void AgentGrid::build(std::span<const Vec2> pos, std::span<const Vec2> vel,
         });
     }
     prefixCells(pool, chunks);
-    scatter(pos, vel, radius, pool, chunks);
+    scatter(pos, pool, chunks);
     buildDenseCells();
 }
 
@@ -562,8 +561,6 @@ void AgentGrid::buildDenseCells() {
         for (std::uint32_t k = b; k < e; ++k) {
             if (order[k] == k) continue;
             const Vec2 pos = m_itemPos[k];
-            const Vec2 vel = m_itemVel[k];
-            const double radius = m_itemRadius[k];
             const std::uint32_t agent = m_itemAgent[k];
             std::uint32_t j = k;
             for (;;) {
@@ -571,14 +568,10 @@ void AgentGrid::buildDenseCells() {
                 order[j] = j;
                 if (from == k) {
                     m_itemPos[j] = pos;
-                    m_itemVel[j] = vel;
-                    m_itemRadius[j] = radius;
                     m_itemAgent[j] = agent;
                     break;
                 }
                 m_itemPos[j] = m_itemPos[from];
-                m_itemVel[j] = m_itemVel[from];
-                m_itemRadius[j] = m_itemRadius[from];
                 m_itemAgent[j] = m_itemAgent[from];
                 j = from;
             }
@@ -629,19 +622,14 @@ std::uint32_t AgentGrid::buildNode(std::uint32_t* order, std::uint32_t b, std::u
     return index;
 }
 
-void AgentGrid::scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                        std::span<const double> radius, ThreadPool* pool, std::size_t chunks) {
+void AgentGrid::scatter(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks) {
     const std::size_t n = pos.size();
     m_itemPos.resize(n);
-    m_itemVel.resize(n);
-    m_itemRadius.resize(n);
     m_itemAgent.resize(n);
     forChunks(pool, chunks, n, [&](std::size_t k, std::size_t begin, std::size_t end) {
         const std::uint32_t* cell = m_agentCell.data();
         auto put = [&](std::uint32_t item, std::size_t i) {
             m_itemPos[item] = pos[i];
-            m_itemVel[item] = vel[i];
-            m_itemRadius[item] = radius[i];
             m_itemAgent[item] = static_cast<std::uint32_t>(i);
         };
         if (k == 0) {
@@ -816,13 +804,13 @@ void AgentGrid::scanItems(std::uint32_t b, std::uint32_t e, Vec2 p, std::uint32_
         }
         // Insertion sort by (distSq, agent index).
         std::size_t j = out.size();
-        out.push_back({d, agent, item});
+        out.push_back({d, agent});
         while (j > 0 &&
                (d < out[j - 1].distSq || (d == out[j - 1].distSq && agent < out[j - 1].agent))) {
             out[j] = out[j - 1];
             --j;
         }
-        out[j] = {d, agent, item};
+        out[j] = {d, agent};
         if (out.size() == maxNeighbors) limitSq = out.back().distSq;
     }
 }

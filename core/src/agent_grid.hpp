@@ -6,8 +6,9 @@
 //  * hashed — only occupied groups of 4x4 cells are stored (an open-addressing table maps a
 //    group to its number), when the agents are spread thinly over a large world (e.g. a ring
 //    of 100,000 agents), so the index never grows with empty space.
-// Items are stored cell by cell with a copy of what neighbour queries read (position,
-// velocity, radius, agent index), so a query scans contiguous memory. The build is a counting
+// Items are stored cell by cell with a copy of what neighbour queries read (position and
+// agent index), so a query scans contiguous memory; whatever else a caller needs of an agent
+// it reads from its own arrays by the agent index. The build is a counting
 // sort by cell, its passes split into contiguous chunks of agents run in parallel with a
 // thread pool; the layout (agents in ascending index within a cell) is the same for any
 // number of chunks.
@@ -38,7 +39,6 @@ class ThreadPool;
 struct Neighbor {
     double distSq;
     std::uint32_t agent; ///< dense agent index
-    std::uint32_t item;  ///< index into AgentGrid's item arrays
 };
 
 /// Items [begin, end) of the grid's item arrays.
@@ -92,8 +92,7 @@ class AgentGrid {
     /// Rebuilds the grid from dense agent arrays. `cellSize` > 0 (world units). With a pool,
     /// the passes over the agents and over the cells run in parallel chunks; the grid is the
     /// same with or without one.
-    void build(std::span<const Vec2> pos, std::span<const Vec2> vel, std::span<const double> radius,
-               double cellSize, ThreadPool* pool = nullptr);
+    void build(std::span<const Vec2> pos, double cellSize, ThreadPool* pool = nullptr);
 
     /// The (up to) `maxNeighbors` agents nearest to `p` with squared distance < `rangeSq`,
     /// excluding agent `self`, sorted by (distSq, agent index). Replaces `out`'s contents.
@@ -125,8 +124,6 @@ class AgentGrid {
 
     [[nodiscard]] std::span<const Vec2> itemPositions() const { return m_itemPos; }
     [[nodiscard]] Vec2 itemPosition(std::uint32_t item) const { return m_itemPos[item]; }
-    [[nodiscard]] Vec2 itemVelocity(std::uint32_t item) const { return m_itemVel[item]; }
-    [[nodiscard]] double itemRadius(std::uint32_t item) const { return m_itemRadius[item]; }
     [[nodiscard]] std::uint32_t itemAgent(std::uint32_t item) const { return m_itemAgent[item]; }
     [[nodiscard]] std::span<const std::uint32_t> itemAgents() const { return m_itemAgent; }
 
@@ -242,8 +239,7 @@ class AgentGrid {
     std::uint32_t prefixUnits(std::size_t chunks, std::size_t u0, std::size_t u1, std::uint32_t run,
                               Emit&& emit, Big&& big);
     /// Copies the agents into the items, cell by cell (each chunk of agents in parallel).
-    void scatter(std::span<const Vec2> pos, std::span<const Vec2> vel,
-                 std::span<const double> radius, ThreadPool* pool, std::size_t chunks);
+    void scatter(std::span<const Vec2> pos, ThreadPool* pool, std::size_t chunks);
     /// Builds the trees of the dense cells (after scatter()).
     void buildDenseCells();
     /// Node over order[b, e) (item indices); returns its index in m_nodes.
@@ -299,8 +295,6 @@ class AgentGrid {
     std::vector<Span> m_spans;
     std::vector<std::vector<std::uint32_t>> m_spanBigCells;
     std::vector<Vec2> m_itemPos;
-    std::vector<Vec2> m_itemVel;
-    std::vector<double> m_itemRadius;
     std::vector<std::uint32_t> m_itemAgent;
     std::vector<DenseCell> m_denseCells;
     std::vector<TreeNode> m_nodes;

@@ -12,10 +12,8 @@ PointGrid::~PointGrid() = default;
 PointGrid::PointGrid(PointGrid&&) noexcept = default;
 PointGrid& PointGrid::operator=(PointGrid&&) noexcept = default;
 
-void PointGrid::build(std::span<const Vec2> positions, std::span<const double> radii,
-                      double cellSize) {
-    const std::vector<Vec2> velocities(positions.size(), Vec2{0.0, 0.0});
-    m_grid->build(positions, velocities, radii, cellSize);
+void PointGrid::build(std::span<const Vec2> positions, double cellSize) {
+    m_grid->build(positions, cellSize);
 }
 
 void PointGrid::candidatesNear(Vec2 p, double range, std::vector<std::uint32_t>& out) const {

@@ -2,16 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
 #include "detour_policy.hpp"
+#include "neighbor_lists.hpp"
+#include "neighbor_select.hpp"
 #include "orca/parameters.hpp"
 #include "thread_pool.hpp"
 
@@ -26,6 +23,7 @@ constexpr std::uint32_t kNoIndex = 0xffffffffu;
 /// The step's machinery: nothing here is state a caller can observe (docs/core.md, "A step").
 struct detail::StepWorkspace {
     detail::AgentGrid grid;
+    detail::NeighborLists lists; ///< searched instead of the grid while they hold
     // Per-step outputs, per agent, applied by the move.
     std::vector<Vec2> newVelocity;
     std::vector<std::uint8_t> nextDetourMode;
@@ -33,9 +31,11 @@ struct detail::StepWorkspace {
     std::vector<std::uint8_t> detouring;
     detail::DetourSources sources;        ///< this step's detour field sources
     std::vector<detail::Scratch> scratch; ///< one per worker
-    /// The move's counts, one per worker (a cache line each), summed after it.
+    /// The move's counts and bounds, one per worker (a cache line each), combined after it.
     struct alignas(64) WorkerStats {
         StepStats stats;
+        double maxSpeedSq = 0.0;       ///< of the agents that moved
+        double maxAbsCoordinate = 0.0; ///< after the move
     };
     std::vector<WorkerStats> stats;
     std::unique_ptr<detail::ThreadPool> pool;
@@ -94,6 +94,7 @@ void Simulator::countCellSize(std::size_t i, int sign) {
 
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     ++m_agentsVersion;
+    m_work->lists.invalidate();
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
     m_radius[i] = def.params.radius;
     m_pos[i] = def.position;
@@ -152,6 +153,7 @@ bool Simulator::removeAgent(AgentId id) {
     const std::size_t i = *index;
     countCellSize(i, -1);
     ++m_agentsVersion;
+    m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
     eraseAt(m_radius);
     eraseAt(m_pos);
@@ -234,6 +236,7 @@ void Simulator::setPosition(AgentId id, Vec2 p) {
     if (!std::isfinite(p.x) || !std::isfinite(p.y))
         throw InvalidArgument("agent position is not finite");
     m_pos[i] = p;
+    m_work->lists.invalidate();
 }
 
 void Simulator::setVelocity(AgentId id, Vec2 v) {
@@ -340,115 +343,6 @@ void Simulator::rebuildObstacles() {
 
 // ---- Stepping ------------------------------------------------------------------------------
 
-namespace {
-
-/// rank[a] = how many of dist[0, count) are below dist[a], for count <= Pad (a multiple of
-/// 2). dist has room for Pad values: the padding is +infinity, which is below nothing. All of
-/// dist sits in registers and the ranks are independent of each other, so they overlap.
-template <std::size_t Pad>
-inline void rankByDistance(double* dist, std::size_t count, std::uint32_t* rank) {
-    for (std::size_t k = count; k < Pad; ++k)
-        dist[k] = std::numeric_limits<double>::infinity();
-#if defined(__SSE2__)
-    // Two 8-byte loads per register, not one 16-byte load: the scan has just stored the
-    // distances one by one, and a load spanning two pending stores cannot be forwarded.
-    __m128d v[Pad / 2];
-    for (std::size_t j = 0; j < Pad / 2; ++j)
-        v[j] = _mm_loadh_pd(_mm_load_sd(dist + 2 * j), dist + 2 * j + 1);
-    for (std::size_t a = 0; a < count; ++a) {
-        const __m128d x = _mm_set1_pd(dist[a]);
-        __m128i n = _mm_setzero_si128(); // a true compare is all ones: -1 per lane
-        for (std::size_t j = 0; j < Pad / 2; ++j)
-            n = _mm_sub_epi64(n, _mm_castpd_si128(_mm_cmplt_pd(v[j], x)));
-        rank[a] = static_cast<std::uint32_t>(_mm_cvtsi128_si64(n) +
-                                             _mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n)));
-    }
-#else
-    for (std::size_t a = 0; a < count; ++a) {
-        std::uint32_t n = 0;
-        for (std::size_t b = 0; b < Pad; ++b)
-            n += dist[b] < dist[a];
-        rank[a] = n;
-    }
-#endif
-}
-
-/// The `maxNeighbors` nearest agents of `p` (strictly within the range, excluding `self`)
-/// among the items of s.ranges, sorted by (distSq, agent index): the same set and order as
-/// AgentGrid::nearest.
-void selectNeighbors(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
-                     const detail::AgentGrid& grid, detail::Scratch& s) {
-    const std::span<const Vec2> pos = grid.itemPositions();
-    const std::span<const std::uint32_t> agents = grid.itemAgents();
-    std::size_t total = 0;
-    for (const detail::ItemRange& r : s.ranges)
-        total += r.end - r.begin;
-    s.reserveCandidates(std::max<std::size_t>(total, 24)); // rankByDistance's padding
-    double* dist = s.candDistSq.data();
-    std::uint32_t* item = s.candItem.data();
-    std::uint32_t* agent = s.candAgent.data();
-    std::size_t count = 0;
-    for (const detail::ItemRange& r : s.ranges) {
-        for (std::uint32_t k = r.begin; k < r.end; ++k) {
-            const double dx = pos[k].x - p.x;
-            const double dy = pos[k].y - p.y;
-            const double d = dx * dx + dy * dy;
-            dist[count] = d;
-            item[count] = k;
-            agent[count] = agents[k];
-            count += (d < rangeSq) & (agents[k] != self);
-        }
-    }
-    s.neighborCount = 0;
-    if (count == 0) return;
-    // Candidate a comes before b: nearer, or as near and earlier in agent order.
-    auto before = [dist, agent](std::size_t a, std::size_t b) {
-        return (dist[a] < dist[b]) | ((dist[a] == dist[b]) & (agent[a] < agent[b]));
-    };
-    const std::size_t keep = std::min(count, maxNeighbors);
-    if (s.neighbors.size() < keep) s.neighbors.resize(keep);
-    s.neighborCount = keep;
-    if (count <= 24) {
-        // Rank of each candidate = number of candidates before it: few candidates, so
-        // O(count²) branch-free compares beat a sort's unpredictable branches. Distances
-        // alone first (the cheap compare); when two are equal their ranks collide, and only
-        // then the full order with its agent-index tie-break.
-        std::uint32_t rank[24];
-        if (count <= 8) {
-            rankByDistance<8>(dist, count, rank);
-        } else if (count <= 16) {
-            rankByDistance<16>(dist, count, rank);
-        } else {
-            rankByDistance<24>(dist, count, rank);
-        }
-        std::uint32_t taken = 0;
-        for (std::size_t a = 0; a < count; ++a) {
-            taken |= 1u << rank[a];
-            if (rank[a] < keep) s.neighbors[rank[a]] = {dist[a], agent[a], item[a]};
-        }
-        if (taken == (1u << count) - 1u) return; // all distinct: the order is by distance
-        for (std::size_t a = 0; a < count; ++a) {
-            std::size_t place = 0;
-            for (std::size_t b = 0; b < count; ++b)
-                place += before(b, a);
-            if (place < keep) s.neighbors[place] = {dist[a], agent[a], item[a]};
-        }
-        return;
-    }
-    std::vector<std::uint32_t>& order = s.candOrder;
-    order.resize(count);
-    for (std::size_t a = 0; a < count; ++a)
-        order[a] = static_cast<std::uint32_t>(a);
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
-                      [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
-    for (std::size_t r = 0; r < keep; ++r) {
-        const std::uint32_t a = order[r];
-        s.neighbors[r] = {dist[a], agent[a], item[a]};
-    }
-}
-
-} // namespace
-
 void Simulator::step() {
     std::vector<ExplainRecord> none;
     step({}, none);
@@ -459,9 +353,20 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     detail::StepWorkspace& ws = *m_work;
     const std::size_t n = m_pos.size();
 
-    // 1. Spatial index of the state before the step.
-    ws.pool->prepare(); // wake the workers while the grid is built
-    buildGrid(ws.grid, ws.pool.get());
+    // 1. The neighbour search of the state before the step: the candidate lists while they
+    //    hold; otherwise a grid, and new lists from it when they would last (docs/core.md,
+    //    "Candidate lists"). Either way the same neighbours.
+    ws.pool->prepare(); // wake the workers while the search is prepared
+    const double meanRange = meanCellSize();
+    const double skin = detail::NeighborLists::kSkinShare * meanRange;
+    const detail::NeighborLists::Plan plan = ws.lists.plan(skin);
+    if (plan != detail::NeighborLists::Plan::Use) {
+        const bool build = plan == detail::NeighborLists::Plan::Build;
+        ws.grid.build(m_pos, build ? meanRange + skin : meanRange, ws.pool.get());
+        if (build)
+            ws.lists.build(ws.grid, skin, m_pos, m_agentParams, m_static, *ws.pool, ws.scratch);
+    }
+    const bool useLists = ws.lists.usable();
 
     // Detour field from this state's sources (rebuilt only when they changed).
     const bool detourOn = m_params.detour.enabled;
@@ -485,125 +390,171 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     for (AgentId id : explainFor) {
         const auto index = indexOf(id);
         if (!index) continue;
-        explainAgent(*index, ws.grid, detour, options, out.emplace_back());
+        explainAgent(*index, ws.grid, useLists ? &ws.lists : nullptr, detour, options,
+                     out.emplace_back());
     }
 
-    // 2. Every agent decides independently (parallel-safe: reads only pre-step state). Work
-    //    goes cell by cell: the agents of a cell share the block of cells around it, located
-    //    once, from which each picks its nearest neighbours.
+    // 2. Every agent decides independently (parallel-safe: reads only pre-step state).
     ws.newVelocity.resize(n);
     m_lastLp3.resize(n);
     ws.nextDetourMode.resize(n);
     ws.detourReason.resize(n);
     ws.detouring.resize(n);
     const auto vertices = std::span<const ObstacleVertex>(m_vertices);
-    const detail::AgentGrid& grid = ws.grid;
-    const std::size_t cells = grid.occupiedCount();
-    const double invCell = 1.0 / grid.cellSize();
+    const detail::AgentArrays agents = agentArrays();
+    // Agent i's decision, its neighbours chosen into s.neighbors.
+    auto decideOne = [&](std::uint32_t i, detail::AgentView a, detail::Scratch& s) {
+        ExplainDetour info;
+        const bool detours = detourOn && m_hasGoal[i];
+        if (detours) {
+            a.prefVelocity = detour.prefVelocity(
+                i, a.prefVelocity,
+                std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount), info);
+        }
+        const SolveResult r =
+            detail::decide(a, i, m_params, vertices, m_obstacleGrid, agents, s, false);
+        ws.newVelocity[i] = r.velocity;
+        m_lastLp3[i] = r.lp3Ran ? 1 : 0;
+        if (detours) {
+            detour.afterSolve(i, r.velocity, info);
+        } else {
+            detour.notApplied(i, info);
+        }
+        ws.detouring[i] = detours && info.mode == DetourMode::Detouring ? 1 : 0;
+        ws.nextDetourMode[i] = static_cast<std::uint8_t>(info.nextMode);
+        ws.detourReason[i] = static_cast<std::uint8_t>(info.reason);
+    };
+    auto stayStatic = [&](std::uint32_t i) {
+        ws.newVelocity[i] = Vec2(0.0);
+        m_lastLp3[i] = 0;
+        ws.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
+        ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
+        ws.detouring[i] = 0;
+    };
     const int threads = ws.pool->size();
-    const std::size_t cellGrain =
-        std::clamp<std::size_t>(cells / (static_cast<std::size_t>(threads) * 8), 4, 512);
-    ws.pool->parallelFor(cells, cellGrain, [&](std::size_t begin, std::size_t end, int worker) {
-        detail::Scratch& s = ws.scratch[static_cast<std::size_t>(worker)];
-        for (std::size_t c = begin; c < end; ++c) {
-            const detail::AgentGrid::CellView cell = grid.occupied(c);
-            // Block radius (in cells) that covers every agent's neighbour range.
-            int blockRadius = 0;
-            for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
-                const std::uint32_t i = grid.itemAgent(k);
-                const AgentParams& p = m_agentParams[i];
-                if (m_static[i] || p.maxNeighbors <= 0) continue;
-                // ceil(neighborDist / cell), at most 4 (beyond that the block is not used).
-                const double cellsNeeded = std::min(p.neighborDist * invCell, 4.0);
-                const int whole = static_cast<int>(cellsNeeded);
-                blockRadius = std::max(blockRadius, whole + (cellsNeeded > whole ? 1 : 0));
-            }
-            const bool useBlock = blockRadius > 0 && blockRadius <= 3;
-            if (useBlock) grid.blockRanges(cell.cx, cell.cy, blockRadius, s.ranges);
-            // A block with a dense cell: its tree, not a scan of every item (docs/core.md).
-            const bool denseBlock = useBlock && grid.touchesDenseCell(s.ranges);
-            for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
-                const std::uint32_t i = grid.itemAgent(k);
+    if (useLists) {
+        // Agent by agent, in the lists' (cell) order: each picks its neighbours from its list.
+        const std::span<const std::uint32_t> order = ws.lists.order();
+        const std::size_t grain =
+            std::clamp<std::size_t>(n / (static_cast<std::size_t>(threads) * 8), 16, 1024);
+        ws.pool->parallelFor(n, grain, [&](std::size_t begin, std::size_t end, int worker) {
+            detail::Scratch& s = ws.scratch[static_cast<std::size_t>(worker)];
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::uint32_t i = order[k];
                 if (m_static[i]) {
-                    ws.newVelocity[i] = Vec2(0.0);
-                    m_lastLp3[i] = 0;
-                    ws.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
-                    ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
-                    ws.detouring[i] = 0;
+                    stayStatic(i);
                     continue;
                 }
                 const AgentParams& p = m_agentParams[i];
-                detail::AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
-                const double rangeSq = p.neighborDist * p.neighborDist;
-                const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
-                if (maxNeighbors == 0) {
-                    s.neighborCount = 0;
-                } else if (useBlock && !denseBlock) {
-                    selectNeighbors(a.position, i, rangeSq, maxNeighbors, grid, s);
-                } else if (useBlock) {
-                    grid.nearestIn(a.position, i, rangeSq, maxNeighbors, s.ranges, s.neighbors);
-                    s.neighborCount = s.neighbors.size();
-                } else {
-                    grid.nearest(a.position, i, rangeSq, maxNeighbors, s.neighbors, s.ranges);
-                    s.neighborCount = s.neighbors.size();
+                const detail::AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                s.neighborCount = 0;
+                if (p.maxNeighbors > 0) {
+                    detail::selectFromList(a.position, p.neighborDist * p.neighborDist,
+                                           static_cast<std::size_t>(p.maxNeighbors), m_pos.data(),
+                                           ws.lists.candidates(i), s);
                 }
-                ExplainDetour info;
-                const bool detours = detourOn && m_hasGoal[i];
-                if (detours) {
-                    a.prefVelocity = detour.prefVelocity(
-                        i, a.prefVelocity,
-                        std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount),
-                        info);
-                }
-                const SolveResult r = detail::decide(a, i, m_params, vertices, m_obstacleGrid, grid,
-                                                     m_static, s, false);
-                ws.newVelocity[i] = r.velocity;
-                m_lastLp3[i] = r.lp3Ran ? 1 : 0;
-                if (detours) {
-                    detour.afterSolve(i, r.velocity, info);
-                } else {
-                    detour.notApplied(i, info);
-                }
-                ws.detouring[i] = detours && info.mode == DetourMode::Detouring ? 1 : 0;
-                ws.nextDetourMode[i] = static_cast<std::uint8_t>(info.nextMode);
-                ws.detourReason[i] = static_cast<std::uint8_t>(info.reason);
+                decideOne(i, a, s);
             }
-        }
-    });
+        });
+    } else {
+        // Cell by cell: the agents of a cell share the block of cells around it, located
+        // once, from which each picks its nearest neighbours.
+        const detail::AgentGrid& grid = ws.grid;
+        const std::size_t cells = grid.occupiedCount();
+        const double invCell = 1.0 / grid.cellSize();
+        const std::size_t cellGrain =
+            std::clamp<std::size_t>(cells / (static_cast<std::size_t>(threads) * 8), 4, 512);
+        ws.pool->parallelFor(cells, cellGrain, [&](std::size_t begin, std::size_t end, int worker) {
+            detail::Scratch& s = ws.scratch[static_cast<std::size_t>(worker)];
+            for (std::size_t c = begin; c < end; ++c) {
+                const detail::AgentGrid::CellView cell = grid.occupied(c);
+                // Block radius (in cells) that covers every agent's neighbour range.
+                int blockRadius = 0;
+                for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
+                    const std::uint32_t i = grid.itemAgent(k);
+                    const AgentParams& p = m_agentParams[i];
+                    if (m_static[i] || p.maxNeighbors <= 0) continue;
+                    // ceil(neighborDist / cell), at most 4 (beyond that the block is not used).
+                    const double cellsNeeded = std::min(p.neighborDist * invCell, 4.0);
+                    const int whole = static_cast<int>(cellsNeeded);
+                    blockRadius = std::max(blockRadius, whole + (cellsNeeded > whole ? 1 : 0));
+                }
+                const bool useBlock = blockRadius > 0 && blockRadius <= 3;
+                if (useBlock) grid.blockRanges(cell.cx, cell.cy, blockRadius, s.ranges);
+                // A block with a dense cell: its tree, not a scan of every item (docs/core.md).
+                const bool denseBlock = useBlock && grid.touchesDenseCell(s.ranges);
+                for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
+                    const std::uint32_t i = grid.itemAgent(k);
+                    if (m_static[i]) {
+                        stayStatic(i);
+                        continue;
+                    }
+                    const AgentParams& p = m_agentParams[i];
+                    const detail::AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                    const double rangeSq = p.neighborDist * p.neighborDist;
+                    const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
+                    if (maxNeighbors == 0) {
+                        s.neighborCount = 0;
+                    } else if (useBlock && !denseBlock) {
+                        detail::selectFromRanges(a.position, i, rangeSq, maxNeighbors, grid, s);
+                    } else if (useBlock) {
+                        grid.nearestIn(a.position, i, rangeSq, maxNeighbors, s.ranges, s.neighbors);
+                        s.neighborCount = s.neighbors.size();
+                    } else {
+                        grid.nearest(a.position, i, rangeSq, maxNeighbors, s.neighbors, s.ranges);
+                        s.neighborCount = s.neighbors.size();
+                    }
+                    decideOne(i, a, s);
+                }
+            }
+        });
+    }
 
     // 3. Move (static agents stay where they are, with velocity zero), and count the step's
     //    statistics while the agent's data is in cache (whole-number sums per worker: the
-    //    total does not depend on who counted what).
+    //    total does not depend on who counted what). The largest speed and coordinate bound
+    //    how far the agents moved, for the candidate lists.
     const double dt = m_params.timeStep;
     for (auto& w : ws.stats)
-        w.stats = {};
+        w = {};
     ws.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int worker) {
         const double stillSpeedSq = m_params.detour.stillSpeed * m_params.detour.stillSpeed;
-        StepStats counts = ws.stats[static_cast<std::size_t>(worker)].stats;
+        detail::StepWorkspace::WorkerStats w = ws.stats[static_cast<std::size_t>(worker)];
         for (std::size_t i = begin; i < end; ++i) {
             if (!m_static[i]) {
                 m_vel[i] = ws.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
+                // Not std::max: a NaN must reach the bound (and expire the lists).
+                const double speedSq = absSq(m_vel[i]);
+                if (!(speedSq <= w.maxSpeedSq)) w.maxSpeedSq = speedSq;
+                const double coordinate = std::max(std::abs(m_pos[i].x), std::abs(m_pos[i].y));
+                if (!(coordinate <= w.maxAbsCoordinate)) w.maxAbsCoordinate = coordinate;
             }
             detail::advanceDetourState(ws.nextDetourMode[i], ws.detourReason[i], m_vel[i], dt,
                                        stillSpeedSq, m_detourMode[i], m_detourReason[i],
                                        m_stillSeconds[i]);
-            counts.lp3Agents += m_lastLp3[i];
-            counts.movingAgents += m_static[i] ? 0 : 1;
-            counts.goalAgents += m_hasGoal[i];
-            counts.agentsAtGoal += atGoalAt(i) ? 1 : 0;
-            counts.detouringAgents += ws.detouring[i];
+            w.stats.lp3Agents += m_lastLp3[i];
+            w.stats.movingAgents += m_static[i] ? 0 : 1;
+            w.stats.goalAgents += m_hasGoal[i];
+            w.stats.agentsAtGoal += atGoalAt(i) ? 1 : 0;
+            w.stats.detouringAgents += ws.detouring[i];
         }
-        ws.stats[static_cast<std::size_t>(worker)].stats = counts;
+        ws.stats[static_cast<std::size_t>(worker)] = w;
     });
     StepStats stats;
+    double maxSpeedSq = 0.0;
+    double maxAbsCoordinate = 0.0;
     for (const auto& w : ws.stats) {
         stats.lp3Agents += w.stats.lp3Agents;
         stats.movingAgents += w.stats.movingAgents;
         stats.goalAgents += w.stats.goalAgents;
         stats.agentsAtGoal += w.stats.agentsAtGoal;
         stats.detouringAgents += w.stats.detouringAgents;
+        if (!(w.maxSpeedSq <= maxSpeedSq)) maxSpeedSq = w.maxSpeedSq;
+        if (!(w.maxAbsCoordinate <= maxAbsCoordinate)) maxAbsCoordinate = w.maxAbsCoordinate;
     }
+    ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
+    stats.neighborLists = useLists;
     m_lastStats = stats;
     m_time += dt;
     ++m_stepCount;
@@ -616,7 +567,15 @@ double Simulator::meanCellSize() const {
 }
 
 void Simulator::buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool) const {
-    grid.build(m_pos, m_vel, m_radius, meanCellSize(), pool);
+    grid.build(m_pos, meanCellSize(), pool);
+}
+
+void Simulator::invalidateNeighborLists() {
+    m_work->lists.invalidate();
+}
+
+detail::AgentArrays Simulator::agentArrays() const {
+    return {m_pos.data(), m_vel.data(), m_radius.data(), m_static.data()};
 }
 
 void Simulator::setClock(double time, std::uint64_t stepCount) {

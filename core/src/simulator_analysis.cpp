@@ -155,7 +155,7 @@ ClearanceStats Simulator::clearance(double range) const {
     const double maxRadius = *std::max_element(radius.begin(), radius.end());
     // Agent pairs: every pair closer than r_i + r_j + range is examined once (j > i).
     detail::AgentGrid grid;
-    grid.build(m_pos, m_vel, radius, 2.0 * maxRadius + range);
+    grid.build(m_pos, 2.0 * maxRadius + range);
     std::vector<detail::ItemRange> ranges;
     // Pair (i, j), i < j: c = |p_j - p_i| - r_i - r_j, exactly as written here (bit for bit the
     // EventDetector's test).

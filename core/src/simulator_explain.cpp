@@ -5,6 +5,8 @@
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
 #include "detour_policy.hpp"
+#include "neighbor_lists.hpp"
+#include "neighbor_select.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {
@@ -77,14 +79,14 @@ std::vector<ExplainRecord> Simulator::explain(std::span<const AgentId> ids,
     const detail::DetourPolicy detour(*this, *field, sources.isSource);
     for (AgentId id : ids) {
         const auto index = indexOf(id);
-        if (index) explainAgent(*index, grid, detour, options, out.emplace_back());
+        if (index) explainAgent(*index, grid, nullptr, detour, options, out.emplace_back());
     }
     return out;
 }
 
 void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
-                             const detail::DetourPolicy& detour, const ExplainOptions& options,
-                             ExplainRecord& rec) const {
+                             const detail::NeighborLists* lists, const detail::DetourPolicy& detour,
+                             const ExplainOptions& options, ExplainRecord& rec) const {
     rec = ExplainRecord{};
     rec.agent = m_ids[i];
     rec.step = m_stepCount;
@@ -98,7 +100,11 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     detail::Scratch s;
     const AgentParams& p = m_agentParams[i];
     detail::AgentView a{m_pos[i], m_vel[i], rec.prefVelocity, &p};
-    if (p.maxNeighbors > 0) {
+    if (p.maxNeighbors > 0 && lists != nullptr) {
+        detail::selectFromList(a.position, p.neighborDist * p.neighborDist,
+                               static_cast<std::size_t>(p.maxNeighbors), m_pos.data(),
+                               lists->candidates(static_cast<std::uint32_t>(i)), s);
+    } else if (p.maxNeighbors > 0) {
         grid.nearest(a.position, static_cast<std::uint32_t>(i), p.neighborDist * p.neighborDist,
                      static_cast<std::size_t>(p.maxNeighbors), s.neighbors, s.ranges);
         s.neighborCount = s.neighbors.size();
@@ -113,8 +119,8 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     }
     if (options.lpTrace) rec.lpTrace.emplace();
     const SolveResult r =
-        detail::decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices, m_obstacleGrid, grid,
-                       m_static, s, true, rec.lpTrace ? &*rec.lpTrace : nullptr);
+        detail::decide(a, static_cast<std::uint32_t>(i), m_params, m_vertices, m_obstacleGrid,
+                       agentArrays(), s, true, rec.lpTrace ? &*rec.lpTrace : nullptr);
     if (detours) detour.afterSolve(i, r.velocity, rec.detour);
 
     // Obstacle neighbours and their lines.
@@ -157,10 +163,10 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     for (std::size_t k = 0; k < s.neighborCount; ++k) {
         const detail::Neighbor& nb = s.neighbors[k];
         rec.agentNeighbors.push_back({m_ids[nb.agent], nb.distSq});
-        Vec2 relPos = grid.itemPosition(nb.item) - a.position;
+        Vec2 relPos = m_pos[nb.agent] - a.position;
         if (relPos.x == 0.0 && relPos.y == 0.0) relPos.x = nb.agent > i ? 1e-9 : -1e-9;
-        const Vec2 otherVelocity = grid.itemVelocity(nb.item);
-        const double combinedRadius = p.radius + grid.itemRadius(nb.item);
+        const Vec2 otherVelocity = m_vel[nb.agent];
+        const double combinedRadius = p.radius + m_radius[nb.agent];
         const double share = detail::shareOfU(m_params, m_static[nb.agent] != 0);
         const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
                                            combinedRadius, invTimeHorizon, invTimeStep, share);

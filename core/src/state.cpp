@@ -167,6 +167,7 @@ void Simulator::restore(const SimulatorState& s) {
     m_stepCount = s.stepCount;
     m_lastStats = s.lastStats;
     m_pos = s.position;
+    invalidateNeighborLists();
     m_vel = s.velocity;
     m_detourMode = s.detourMode;
     m_detourReason = s.detourReason;

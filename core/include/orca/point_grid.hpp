@@ -28,9 +28,8 @@ class PointGrid {
     PointGrid(const PointGrid&) = delete;
     PointGrid& operator=(const PointGrid&) = delete;
 
-    /// Rebuilds the grid over `positions` (point i has radius `radii[i]`; both spans have the
-    /// same size). `cellSize` > 0 (world units).
-    void build(std::span<const Vec2> positions, std::span<const double> radii, double cellSize);
+    /// Rebuilds the grid over `positions`. `cellSize` > 0 (world units).
+    void build(std::span<const Vec2> positions, double cellSize);
 
     /// Replaces `out` with the indices of the points in every cell overlapping the square of
     /// half-size `range` around `p`: a superset of the points within `range`, in a fixed order

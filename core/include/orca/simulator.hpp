@@ -27,7 +27,9 @@ namespace detail {
 class AgentGrid;
 class ThreadPool;
 class DetourPolicy;
+class NeighborLists;
 struct StepWorkspace;
+struct AgentArrays;
 } // namespace detail
 
 /// Counters of the last step.
@@ -37,6 +39,9 @@ struct StepStats {
     std::size_t movingAgents = 0;    ///< Non-static agents that were solved.
     std::size_t goalAgents = 0;      ///< Agents with a goal.
     std::size_t agentsAtGoal = 0;    ///< Of those, at their goal after the step.
+    /// The step chose neighbours from its candidate lists rather than a grid (speed only: the
+    /// neighbours are the same; docs/core.md, "Candidate lists").
+    bool neighborLists = false;
 };
 
 /// Clearance measurements on the current state.
@@ -217,10 +222,16 @@ class Simulator {
     void rebuildObstacles();
     [[nodiscard]] double meanCellSize() const;
     void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
+    /// The agent arrays a decision reads of its neighbours (agent_decision.hpp).
+    [[nodiscard]] detail::AgentArrays agentArrays() const;
     void countCellSize(std::size_t i, int sign);
+    /// Agent i's record; its neighbours come from `lists` when given (they hold), else from
+    /// `grid` (built over the current positions).
     void explainAgent(std::size_t i, const detail::AgentGrid& grid,
-                      const detail::DetourPolicy& detour, const ExplainOptions& options,
-                      ExplainRecord& rec) const;
+                      const detail::NeighborLists* lists, const detail::DetourPolicy& detour,
+                      const ExplainOptions& options, ExplainRecord& rec) const;
+    /// Positions or agents changed other than by the step's move (state.cpp's restore()).
+    void invalidateNeighborLists();
 
     // The simulator's state (what a snapshot captures), its settings and the caches derived
     // from them are the members below; accessors read them inline. The step's machinery,

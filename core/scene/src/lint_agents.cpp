@@ -25,13 +25,11 @@ double crowdRange(const AgentParams& p) {
 void buildIndex(const Scene& s, const std::vector<AgentParams>& params,
                 const std::vector<std::uint8_t>& ok, AgentIndex& index) {
     std::vector<Vec2> pos;
-    std::vector<double> radius;
     std::vector<double> sizes;
     for (std::size_t i = 0; i < s.agents.size(); ++i) {
         if (!ok[i]) continue;
         index.sceneIndex.push_back(i);
         pos.push_back(s.agents[i].position);
-        radius.push_back(params[i].radius);
         sizes.push_back(
             std::max(2.0 * params[i].radius, s.agents[i].isStatic ? 0.0 : crowdRange(params[i])));
     }
@@ -45,7 +43,7 @@ void buildIndex(const Scene& s, const std::vector<AgentParams>& params,
         const double median = sizes[sizes.size() / 2];
         if (std::isfinite(median) && median > 0.0) cell = median;
     }
-    index.grid.build(pos, radius, cell);
+    index.grid.build(pos, cell);
 }
 
 /// Number of other agents strictly within `range` of agent `i`, counting at most `cap`.
