@@ -41,12 +41,15 @@ struct alignas(64) Scratch {
     std::vector<std::uint32_t> candOrder; ///< partial sort of many candidates
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
     std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
+    std::vector<double> share;        ///< of u, per neighbour (shareOfU)
+    std::vector<std::uint32_t> index; ///< the neighbours' agent indices (gathered kernel)
     std::vector<std::uint8_t> lineCase;
 
     void reserveLines(std::size_t n) {
         if (rpx.size() >= n) return;
-        for (auto* v : {&rpx, &rpy, &rvx, &rvy, &radius, &dx, &dy, &ux, &uy})
+        for (auto* v : {&rpx, &rpy, &rvx, &rvy, &radius, &dx, &dy, &ux, &uy, &share})
             v->resize(n);
+        index.resize(n);
         lineCase.resize(n);
     }
     void reserveCandidates(std::size_t n) {
@@ -105,36 +108,66 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
     // branches mispredict (padding lanes are computed and ignored).
     const std::size_t padded = (n + 3) & ~std::size_t{3};
     s.reserveLines(padded);
-    for (std::size_t k = n; k < padded; ++k) {
-        s.rpx[k] = 1.0; // any finite, non-degenerate pair
-        s.rpy[k] = 0.0;
-        s.rvx[k] = 0.0;
-        s.rvy[k] = 0.0;
-        s.radius[k] = 0.5;
-    }
-    for (std::size_t k = 0; k < n; ++k) {
-        const std::uint32_t j = s.neighbors[k].agent;
-        Vec2 relPos = agents.position[j] - a.position;
-        if (relPos.x == 0.0 && relPos.y == 0.0) {
-            // Coincident centres have no separating direction; split them deterministically
-            // by agent order (RVO2 produces NaN here).
-            relPos.x = j > self ? 1e-9 : -1e-9;
+    const Neighbor* const neighbors = s.neighbors.data();
+    const Vec2 p = a.position;
+    const Vec2 v = a.velocity;
+    const double radius = a.params->radius;
+    const AgentLineBatch batch{s.rpx.data(),    s.rpy.data(),     s.rvx.data(), s.rvy.data(),
+                               s.radius.data(), s.dx.data(),      s.dy.data(),  s.ux.data(),
+                               s.uy.data(),     s.lineCase.data()};
+    double* const share = s.share.data();
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+    static const bool avx2 = cpuHasAvx2();
+    if (avx2) {
+        std::uint32_t* const index = s.index.data();
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint32_t j = neighbors[k].agent;
+            index[k] = j;
+            share[k] = shareOfU(sim, agents.isStatic[j] != 0);
         }
-        const Vec2 relVel = a.velocity - agents.velocity[j];
-        s.rpx[k] = relPos.x;
-        s.rpy[k] = relPos.y;
-        s.rvx[k] = relVel.x;
-        s.rvy[k] = relVel.y;
-        s.radius[k] = a.params->radius + agents.radius[j];
+        for (std::size_t k = n; k < padded; ++k)
+            index[k] = index[n - 1]; // a real neighbour: finite lanes, ignored
+        const AgentLineSources src{
+            agents.position, agents.velocity, agents.radius, index, self, p, v, radius};
+        computeAgentLinesGatheredAvx2(padded, src, batch, 1.0 / a.params->timeHorizon,
+                                      1.0 / sim.timeStep);
+    } else
+#endif
+    {
+        double* const rpx = s.rpx.data();
+        double* const rpy = s.rpy.data();
+        double* const rvx = s.rvx.data();
+        double* const rvy = s.rvy.data();
+        double* const combined = s.radius.data();
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint32_t j = neighbors[k].agent;
+            Vec2 relPos = agents.position[j] - p;
+            if (relPos.x == 0.0 && relPos.y == 0.0) {
+                // Coincident centres have no separating direction; split them
+                // deterministically by agent order (RVO2 produces NaN here).
+                relPos.x = j > self ? 1e-9 : -1e-9;
+            }
+            const Vec2 relVel = v - agents.velocity[j];
+            rpx[k] = relPos.x;
+            rpy[k] = relPos.y;
+            rvx[k] = relVel.x;
+            rvy[k] = relVel.y;
+            combined[k] = radius + agents.radius[j];
+            share[k] = shareOfU(sim, agents.isStatic[j] != 0);
+        }
+        for (std::size_t k = n; k < padded; ++k) {
+            rpx[k] = 1.0; // any finite, non-degenerate pair
+            rpy[k] = 0.0;
+            rvx[k] = 0.0;
+            rvy[k] = 0.0;
+            combined[k] = 0.5;
+        }
+        detail::computeAgentLines(n, padded, batch, 1.0 / a.params->timeHorizon,
+                                  1.0 / sim.timeStep);
     }
-    const detail::AgentLineBatch batch{
-        s.rpx.data(), s.rpy.data(), s.rvx.data(), s.rvy.data(), s.radius.data(),
-        s.dx.data(),  s.dy.data(),  s.ux.data(),  s.uy.data(),  s.lineCase.data()};
-    detail::computeAgentLines(n, padded, batch, 1.0 / a.params->timeHorizon, 1.0 / sim.timeStep);
     for (std::size_t k = 0; k < n; ++k) {
-        const Vec2 u{s.ux[k], s.uy[k]};
-        const double share = shareOfU(sim, agents.isStatic[s.neighbors[k].agent] != 0);
-        s.lines.push_back({a.velocity + share * u, {s.dx[k], s.dy[k]}});
+        s.lines.push_back({{v.x + share[k] * batch.ux[k], v.y + share[k] * batch.uy[k]},
+                           {batch.dx[k], batch.dy[k]}});
     }
 }
 

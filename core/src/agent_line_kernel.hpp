@@ -39,6 +39,17 @@ struct AgentLineBatch {
     std::uint8_t* lineCase;
 };
 
+struct AgentLineSources {
+    const Vec2* position;
+    const Vec2* velocity;
+    const double* radius;
+    const std::uint32_t* index;
+    std::uint32_t self;
+    Vec2 p;
+    Vec2 v;
+    double r;
+};
+
 #if defined(ORCA_AGENT_LINE_KERNEL_AVX2)
 #define ORCA_LANES lanes_avx2
 #else
@@ -282,6 +293,15 @@ inline void computeLines(std::size_t n, const AgentLineBatch& b, double invTimeH
 /// the CPU supports AVX2.
 void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
                            double invTimeStep);
+/// One agent's lines to its neighbours, the kernel's inputs gathered into AVX2 registers
+/// straight from the agent arrays (stored one by one and reloaded four at a time, they would
+/// wait for the stores to reach the cache). Lane k is neighbour index[k] of agent `self` at
+/// (p, v) with radius r, exactly as computed one by one: rp = p_j - p (coincident centres
+/// split by agent order), rv = v - v_j, R = r + r_j. `padded` is a multiple of 4; index has
+/// that many entries (padding lanes repeat a real neighbour). The inputs b.rpx... are unused.
+void computeAgentLinesGatheredAvx2(std::size_t padded, const AgentLineSources& src,
+                                   const AgentLineBatch& b, double invTimeHorizon,
+                                   double invTimeStep);
 /// True when this CPU runs the AVX2 kernel.
 bool cpuHasAvx2();
 #endif

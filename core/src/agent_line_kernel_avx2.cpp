@@ -97,6 +97,68 @@ void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTim
     }
 }
 
+void computeAgentLinesGatheredAvx2(std::size_t padded, const AgentLineSources& src,
+                                   const AgentLineBatch& b, double invTimeHorizon,
+                                   double invTimeStep) {
+    using lanes_avx2::D4;
+    using lanes_avx2::M4;
+    const D4 invTau{_mm256_set1_pd(invTimeHorizon)};
+    const D4 invDt{_mm256_set1_pd(invTimeStep)};
+    const D4 zero{_mm256_setzero_pd()};
+    const D4 one{_mm256_set1_pd(1.0)};
+    const __m256d px = _mm256_set1_pd(src.p.x);
+    const __m256d py = _mm256_set1_pd(src.p.y);
+    const __m256d vx = _mm256_set1_pd(src.v.x);
+    const __m256d vy = _mm256_set1_pd(src.v.y);
+    const __m256d r = _mm256_set1_pd(src.r);
+    // (x, y) of four agents into an x vector and a y vector.
+    auto load4 = [](const Vec2* a, const std::uint32_t* j, __m256d& x, __m256d& y) {
+        const __m256d lo = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&a[j[0]].x)),
+                                                _mm_loadu_pd(&a[j[2]].x), 1);
+        const __m256d hi = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&a[j[1]].x)),
+                                                _mm_loadu_pd(&a[j[3]].x), 1);
+        x = _mm256_unpacklo_pd(lo, hi); // x0 x1 x2 x3
+        y = _mm256_unpackhi_pd(lo, hi);
+    };
+    for (std::size_t k = 0; k < padded; k += 4) {
+        const std::uint32_t* j = src.index + k;
+        __m256d qx, qy, wx, wy;
+        load4(src.position, j, qx, qy);
+        load4(src.velocity, j, wx, wy);
+        __m256d rpx = _mm256_sub_pd(qx, px);
+        const __m256d rpy = _mm256_sub_pd(qy, py);
+        const __m256d coincident =
+            _mm256_and_pd(_mm256_cmp_pd(rpx, _mm256_setzero_pd(), _CMP_EQ_OQ),
+                          _mm256_cmp_pd(rpy, _mm256_setzero_pd(), _CMP_EQ_OQ));
+        if (_mm256_movemask_pd(coincident) != 0) {
+            alignas(32) double x[4];
+            _mm256_store_pd(x, rpx);
+            for (int lane = 0; lane < 4; ++lane) {
+                if ((_mm256_movemask_pd(coincident) >> lane) & 1)
+                    x[lane] = j[lane] > src.self ? 1e-9 : -1e-9;
+            }
+            rpx = _mm256_load_pd(x);
+        }
+        const __m256d rvx = _mm256_sub_pd(vx, wx);
+        const __m256d rvy = _mm256_sub_pd(vy, wy);
+        const __m256d radius = _mm256_add_pd(r, _mm256_set_pd(src.radius[j[3]], src.radius[j[2]],
+                                                              src.radius[j[1]], src.radius[j[0]]));
+        const auto l = lanes_avx2::agentLine<D4, M4>(D4{rpx}, D4{rpy}, D4{rvx}, D4{rvy}, D4{radius},
+                                                     invTau, invDt, zero, one);
+        _mm256_storeu_pd(b.dx + k, l.dx.v);
+        _mm256_storeu_pd(b.dy + k, l.dy.v);
+        _mm256_storeu_pd(b.ux + k, l.ux.v);
+        _mm256_storeu_pd(b.uy + k, l.uy.v);
+        const int colliding = _mm256_movemask_pd(l.colliding.v);
+        const int onCutoff = _mm256_movemask_pd(l.onCutoff.v);
+        const int leftLeg = _mm256_movemask_pd(l.leftLeg.v);
+        for (int lane = 0; lane < 4; ++lane) {
+            b.lineCase[k + static_cast<std::size_t>(lane)] = lanes_avx2::caseOf(
+                (colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
+        }
+    }
+}
+
 bool cpuHasAvx2() {
     return __builtin_cpu_supports("avx2");
 }

@@ -84,7 +84,7 @@ class NeighborLists {
     double m_lastStep = 0.0; ///< the last move's displacement bound
     int m_retryIn = 0;       ///< steps before a dropped build is tried again
     std::vector<std::uint32_t> m_order;
-    std::vector<Ref> m_ref;                           ///< per agent
+    std::vector<Ref> m_ref;                            ///< per agent
     std::vector<std::vector<std::uint32_t>> m_buffers; ///< per worker: its agents' lists
 };
 

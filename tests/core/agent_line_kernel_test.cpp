@@ -147,6 +147,61 @@ TEST(AgentLineKernel, HomogeneousBatchesAgreeBitForBit) {
     }
 }
 
+// The step's kernel gathers its inputs from the agent arrays into AVX2 registers: each lane is
+// exactly the one-lane kernel on rp = p_j - p (coincident centres split by agent order),
+// rv = v - v_j, R = r + r_j.
+TEST(AgentLineKernel, GatheredLanesAgreeWithOneLaneBitForBit) {
+#if defined(ORCA_HAVE_AVX2_KERNEL)
+    if (!cpuHasAvx2()) GTEST_SKIP() << "no AVX2 on this CPU";
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> u(-30.0, 30.0);
+    std::uniform_real_distribution<double> r(0.1, 3.0);
+    const std::size_t agents = 64;
+    std::vector<Vec2> pos(agents), vel(agents);
+    std::vector<double> radius(agents);
+    for (std::size_t j = 0; j < agents; ++j) {
+        pos[j] = {u(rng), u(rng)};
+        vel[j] = {u(rng) / 10.0, u(rng) / 10.0};
+        radius[j] = r(rng);
+    }
+    for (std::uint32_t self = 0; self + 1 < agents; self += 7) {
+        pos[self + 1] = pos[self]; // a coincident neighbour, on either side of self's index
+        if (self > 0) pos[self - 1] = pos[self];
+        for (std::size_t n : {1u, 3u, 4u, 9u, 16u}) {
+            std::vector<std::uint32_t> index;
+            for (std::size_t k = 0; k < n; ++k)
+                index.push_back(static_cast<std::uint32_t>((self + 1 + k * 5) % agents));
+            if (self > 0) index[n / 2] = self - 1;
+            const std::size_t padded = (n + 3) & ~std::size_t{3};
+            while (index.size() < padded)
+                index.push_back(index.back());
+            Batch got(padded);
+            const AgentLineSources src{pos.data(), vel.data(), radius.data(), index.data(),
+                                       self,       pos[self],  vel[self],     radius[self]};
+            computeAgentLinesGatheredAvx2(padded, src, got.view(), 0.4, 4.0);
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::uint32_t j = index[k];
+                Batch one(1);
+                one.rpx[0] = pos[j].x - pos[self].x;
+                one.rpy[0] = pos[j].y - pos[self].y;
+                if (one.rpx[0] == 0.0 && one.rpy[0] == 0.0) one.rpx[0] = j > self ? 1e-9 : -1e-9;
+                one.rvx[0] = vel[self].x - vel[j].x;
+                one.rvy[0] = vel[self].y - vel[j].y;
+                one.radius[0] = radius[self] + radius[j];
+                lanes::computeLines(1, one.view(), 0.4, 4.0);
+                ASSERT_TRUE(sameBits(one.dx[0], got.dx[k])) << self << "/" << k;
+                ASSERT_TRUE(sameBits(one.dy[0], got.dy[k])) << self << "/" << k;
+                ASSERT_TRUE(sameBits(one.ux[0], got.ux[k])) << self << "/" << k;
+                ASSERT_TRUE(sameBits(one.uy[0], got.uy[k])) << self << "/" << k;
+                ASSERT_EQ(one.lineCase[0], got.lineCase[k]) << self << "/" << k;
+            }
+        }
+    }
+#else
+    GTEST_SKIP() << "not x86-64";
+#endif
+}
+
 TEST(AgentLineKernel, EdgeCasesTakeTheRightBranch) {
     Batch b = randomInputs(4, 1);
     AgentLineBatch view = b.view();

@@ -40,8 +40,8 @@ Crowd randomCrowd(std::mt19937_64& rng, std::size_t n, double side) {
     Crowd c;
     for (std::size_t i = 0; i < n; ++i) {
         Vec2 p{side * unit(rng), side * unit(rng)};
-        if (i % 11 == 5) p = c.pos[i - 3];                               // coincident
-        if (i % 13 == 6) p = c.pos[i - 1] + Vec2(0.25, 0.0);             // lattice ties
+        if (i % 11 == 5) p = c.pos[i - 3];                   // coincident
+        if (i % 13 == 6) p = c.pos[i - 1] + Vec2(0.25, 0.0); // lattice ties
         if (i % 13 == 7) p = c.pos[i - 2] + Vec2(0.0, 0.25);
         c.pos.push_back(p);
         AgentParams ap;
@@ -119,8 +119,8 @@ TEST(NeighborLists, UsableUntilTheAgentsMayHaveMovedHalfTheSkin) {
     EXPECT_FALSE(lists.usable());
 
     // A NaN or infinite speed expires them, and sends the next steps to the grid.
-    for (double bad : {std::numeric_limits<double>::quiet_NaN(),
-                       std::numeric_limits<double>::infinity()}) {
+    for (double bad :
+         {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
         ASSERT_TRUE(lists.build(grid, skin, c.pos, c.params, c.isStatic, pool, scratch));
         lists.moved(bad, 0.25, 0.0);
         EXPECT_FALSE(lists.usable());
