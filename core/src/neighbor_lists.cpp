@@ -40,9 +40,15 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
         if (!isStatic[i] && params[i].maxNeighbors > 0)
             maxReach = std::max(maxReach, params[i].neighborDist + skin);
     }
-    m_buffers.resize(static_cast<std::size_t>(pool.size()));
-    for (std::vector<std::uint32_t>& b : m_buffers)
+    // Each worker writes its agents' lists into a buffer of its own. A buffer that grew by
+    // doubling could hold twice what it needs: each is reserved for its share of the last
+    // build's lists (plus a margin) and trimmed after a build that left it far too big.
+    const auto workers = static_cast<std::size_t>(pool.size());
+    m_buffers.resize(workers);
+    for (std::vector<std::uint32_t>& b : m_buffers) {
         b.clear();
+        b.reserve(m_lastTotal / workers + m_lastTotal / (4 * workers) + 1024);
+    }
     m_ref.resize(n);
     const std::span<const std::uint32_t> items = grid.itemAgents();
     m_order.assign(items.begin(), items.end());
@@ -105,6 +111,10 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
     for (const std::vector<std::uint32_t>& b : m_buffers)
         total += b.size();
     if (tooMany.load() || total > budget) return drop();
+    m_lastTotal = total;
+    for (std::vector<std::uint32_t>& b : m_buffers) {
+        if (b.capacity() > b.size() + b.size() / 2 + 4096) b.shrink_to_fit();
+    }
     m_valid = true;
     m_drift = 0.0;
     // Rounding: a candidate is left out when its computed |d|² >= reach², and the search keeps

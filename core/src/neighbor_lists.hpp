@@ -79,10 +79,11 @@ class NeighborLists {
     bool drop();
 
     bool m_valid = false;
-    double m_allowed = 0.0;  ///< 2 * drift may reach this: the skin less a rounding margin
-    double m_drift = 0.0;    ///< bound on any agent's displacement since the build
-    double m_lastStep = 0.0; ///< the last move's displacement bound
-    int m_retryIn = 0;       ///< steps before a dropped build is tried again
+    double m_allowed = 0.0;      ///< 2 * drift may reach this: the skin less a rounding margin
+    double m_drift = 0.0;        ///< bound on any agent's displacement since the build
+    double m_lastStep = 0.0;     ///< the last move's displacement bound
+    int m_retryIn = 0;           ///< steps before a dropped build is tried again
+    std::size_t m_lastTotal = 0; ///< candidates listed by the last build
     std::vector<std::uint32_t> m_order;
     std::vector<Ref> m_ref;                            ///< per agent
     std::vector<std::vector<std::uint32_t>> m_buffers; ///< per worker: its agents' lists
