@@ -6,6 +6,7 @@
 
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
+#include "neighbor_select.hpp"
 #include "thread_pool.hpp"
 
 namespace orca::detail {
@@ -66,15 +67,35 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
         Scratch& s = scratch[static_cast<std::size_t>(worker)];
         std::vector<std::uint32_t>& out = m_buffers[static_cast<std::size_t>(worker)];
         const auto workerBits = static_cast<std::uint32_t>(worker) << 24;
+        // Agent i's candidates, appended to `out`; a short list nearest first (so that choosing
+        // from it in the steps that follow, when the order has changed little, inserts each
+        // candidate in place).
         auto scan = [&](std::uint32_t i, double reachSq) {
             const Vec2 p = pos[i];
+            std::size_t found = 0;
             for (const ItemRange& r : s.ranges) {
                 for (std::uint32_t k = r.begin; k < r.end; ++k) {
                     const double dx = itemPos[k].x - p.x;
                     const double dy = itemPos[k].y - p.y;
-                    if (dx * dx + dy * dy < reachSq && items[k] != i) out.push_back(items[k]);
+                    const double d = dx * dx + dy * dy;
+                    if (d < reachSq && items[k] != i) {
+                        // pickNearest pads up to kMinCandidateRoom: room for that many.
+                        s.reserveCandidates(std::max(found + 1, kMinCandidateRoom));
+                        s.candDistSq[found] = d;
+                        s.candAgent[found] = items[k];
+                        ++found;
+                    }
                 }
             }
+            if (found > kInsertionCandidates) { // chosen from by rank: any order will do
+                out.insert(out.end(), s.candAgent.begin(),
+                           s.candAgent.begin() + static_cast<std::ptrdiff_t>(found));
+                return;
+            }
+            // Chosen from by insertion (selectFromList): sorted as the choice sorts them.
+            pickNearest(found, found, s);
+            for (std::size_t a = 0; a < found; ++a)
+                out.push_back(s.neighbors[a].agent);
         };
         for (std::size_t c = begin; c < end && !tooMany.load(std::memory_order_relaxed); ++c) {
             const AgentGrid::CellView cell = grid.occupied(c);

@@ -134,23 +134,63 @@ inline void selectFromRanges(Vec2 p, std::uint32_t self, double rangeSq, std::si
     pickNearest(count, maxNeighbors, s);
 }
 
+/// Lists of at most this many candidates are chosen from by insertion, longer ones by rank.
+constexpr std::size_t kInsertionCandidates = 8;
+
 /// The `maxNeighbors` nearest agents of `p` strictly within the range among `candidates`
-/// (agent indices, `p`'s own agent not among them), whose positions are `pos`.
+/// (agent indices, `p`'s own agent not among them), whose positions are `pos`, into
+/// s.neighbors sorted by (distSq, agent index). The candidates come nearly sorted (a list is
+/// sorted when built and the agents have moved little since), so for a few of them an
+/// insertion sort inserts most at the end after one compare: exact whatever their order,
+/// cheap in this one. Longer lists reorder more as a crowd mixes, and the insertion's
+/// mispredicted branches would cost more than ranking them (pickNearest, branch-free).
 inline void selectFromList(Vec2 p, double rangeSq, std::size_t maxNeighbors, const Vec2* pos,
                            std::span<const std::uint32_t> candidates, Scratch& s) {
-    s.reserveCandidates(std::max(candidates.size(), kMinCandidateRoom));
-    double* dist = s.candDistSq.data();
-    std::uint32_t* agent = s.candAgent.data();
+    if (candidates.size() > kInsertionCandidates) {
+        s.reserveCandidates(std::max(candidates.size(), kMinCandidateRoom));
+        double* dist = s.candDistSq.data();
+        std::uint32_t* agent = s.candAgent.data();
+        std::size_t count = 0;
+        for (const std::uint32_t j : candidates) {
+            const double dx = pos[j].x - p.x;
+            const double dy = pos[j].y - p.y;
+            const double d = dx * dx + dy * dy;
+            dist[count] = d;
+            agent[count] = j;
+            count += d < rangeSq;
+        }
+        pickNearest(count, maxNeighbors, s);
+        return;
+    }
+    const std::size_t room = std::min(maxNeighbors, candidates.size());
+    s.neighborCount = 0;
+    if (room == 0) return;
+    if (s.neighbors.size() < room) s.neighbors.resize(std::max(room, 2 * s.neighbors.size()));
+    Neighbor* const kept = s.neighbors.data();
     std::size_t count = 0;
     for (const std::uint32_t j : candidates) {
         const double dx = pos[j].x - p.x;
         const double dy = pos[j].y - p.y;
         const double d = dx * dx + dy * dy;
-        dist[count] = d;
-        agent[count] = j;
-        count += d < rangeSq;
+        if (!(d < rangeSq)) continue;
+        // Bounded insertion by (distSq, agent index).
+        auto before = [d, j](const Neighbor& n) {
+            return d < n.distSq || (d == n.distSq && j < n.agent);
+        };
+        std::size_t at = count;
+        if (count == room) {
+            if (!before(kept[count - 1])) continue;
+            --at; // the last kept one drops out
+        } else {
+            ++count;
+        }
+        while (at > 0 && before(kept[at - 1])) {
+            kept[at] = kept[at - 1];
+            --at;
+        }
+        kept[at] = {d, j};
     }
-    pickNearest(count, maxNeighbors, s);
+    s.neighborCount = count;
 }
 
 } // namespace orca::detail

@@ -16,6 +16,7 @@
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
 #include "neighbor_lists.hpp"
+#include "neighbor_select.hpp"
 #include "orca/simulator.hpp"
 #include "orca/state.hpp"
 #include "thread_pool.hpp"
@@ -166,6 +167,52 @@ TEST(NeighborLists, DroppedForPackedCrowdsAndRetriedLater) {
     ASSERT_TRUE(grid.denseCells().empty());
     EXPECT_FALSE(lists.build(grid, 4.5, c.pos, c.params, c.isStatic, pool, scratch));
     EXPECT_FALSE(lists.usable());
+}
+
+TEST(NeighborLists, ChoosingFromAListIsExactInAnyOrder) {
+    // selectFromList on short lists (insertion) and long ones (ranks), sorted, shuffled or
+    // reversed, with equal distances and coincident agents: the maxNeighbors nearest strictly
+    // within range, by (distSq, agent index), as brute force.
+    std::mt19937_64 rng(8);
+    Scratch s;
+    for (int round = 0; round < 3000; ++round) {
+        const std::size_t n = 1 + rng() % 40;
+        std::vector<Vec2> pos(n + 1);
+        for (std::size_t j = 0; j < n; ++j) {
+            // Coordinates on a coarse lattice: many equal distances; some exactly coincident.
+            pos[j] = {0.5 * static_cast<double>(rng() % 9), 0.5 * static_cast<double>(rng() % 9)};
+        }
+        const Vec2 p{2.0, 2.0};
+        std::vector<std::uint32_t> candidates(n);
+        for (std::uint32_t j = 0; j < n; ++j)
+            candidates[j] = j;
+        std::shuffle(candidates.begin(), candidates.end(), rng);
+        if (round % 3 == 1) {
+            std::sort(candidates.begin(), candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return absSq(pos[a] - p) < absSq(pos[b] - p);
+            });
+        }
+        if (round % 3 == 2) std::reverse(candidates.begin(), candidates.end());
+        const std::size_t maxNeighbors = 1 + rng() % 12;
+        const double rangeSq = 0.25 * static_cast<double>(rng() % 40);
+        std::vector<Neighbor> want;
+        for (const std::uint32_t j : candidates) {
+            const double dx = pos[j].x - p.x;
+            const double dy = pos[j].y - p.y;
+            const double d = dx * dx + dy * dy;
+            if (d < rangeSq) want.push_back({d, j});
+        }
+        std::sort(want.begin(), want.end(), [](const Neighbor& a, const Neighbor& b) {
+            return a.distSq < b.distSq || (a.distSq == b.distSq && a.agent < b.agent);
+        });
+        if (want.size() > maxNeighbors) want.resize(maxNeighbors);
+        selectFromList(p, rangeSq, maxNeighbors, pos.data(), candidates, s);
+        ASSERT_EQ(s.neighborCount, want.size()) << "round " << round;
+        for (std::size_t k = 0; k < want.size(); ++k) {
+            ASSERT_EQ(s.neighbors[k].agent, want[k].agent) << "round " << round << " rank " << k;
+            ASSERT_EQ(s.neighbors[k].distSq, want[k].distSq);
+        }
+    }
 }
 
 /// A simulator of 400 agents in [0, side)² walking to random goals (some static, ranges
