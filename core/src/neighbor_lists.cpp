@@ -36,11 +36,6 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
     // them would list all the others.
     if (!grid.denseCells().empty()) return drop();
     const std::size_t n = pos.size();
-    double maxReach = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!isStatic[i] && params[i].maxNeighbors > 0)
-            maxReach = std::max(maxReach, params[i].neighborDist + skin);
-    }
     // Each worker writes its agents' lists into a buffer of its own. A buffer that grew by
     // doubling could hold twice what it needs: each is reserved for its share of the last
     // build's lists (plus a margin) and trimmed after a build that left it far too big.
@@ -63,6 +58,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
         std::clamp<std::size_t>(cells / (static_cast<std::size_t>(pool.size()) * 8), 4, 512);
     const std::size_t budget = kMaxMeanCandidates * n;
     std::atomic<bool> tooMany{false};
+    std::vector<double> workerReach(workers, 0.0); ///< the longest reach each worker saw
     pool.parallelFor(cells, grain, [&](std::size_t begin, std::size_t end, int worker) {
         Scratch& s = scratch[static_cast<std::size_t>(worker)];
         std::vector<std::uint32_t>& out = m_buffers[static_cast<std::size_t>(worker)];
@@ -97,6 +93,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
             for (std::size_t a = 0; a < found; ++a)
                 out.push_back(s.neighbors[a].agent);
         };
+        double longestReach = 0.0; // written once per chunk (no line shared while it runs)
         for (std::size_t c = begin; c < end && !tooMany.load(std::memory_order_relaxed); ++c) {
             const AgentGrid::CellView cell = grid.occupied(c);
             double cellReach = 0.0;
@@ -105,6 +102,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
                 if (!isStatic[i] && params[i].maxNeighbors > 0)
                     cellReach = std::max(cellReach, params[i].neighborDist + skin);
             }
+            longestReach = std::max(longestReach, cellReach);
             // ceil(reach / cell), at most 4 (beyond that the block is not used).
             const double cellsNeeded = std::min(cellReach * invCell, 4.0);
             const int whole = static_cast<int>(cellsNeeded);
@@ -127,6 +125,8 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
                 m_ref[i] = {offset, static_cast<std::uint32_t>(count) | workerBits};
             }
         }
+        double& reach = workerReach[static_cast<std::size_t>(worker)];
+        reach = std::max(reach, longestReach);
     });
     std::size_t total = 0;
     for (const std::vector<std::uint32_t>& b : m_buffers)
@@ -136,6 +136,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
     for (std::vector<std::uint32_t>& b : m_buffers) {
         if (b.capacity() > b.size() + b.size() / 2 + 4096) b.shrink_to_fit();
     }
+    const double maxReach = *std::max_element(workerReach.begin(), workerReach.end());
     m_valid = true;
     m_drift = 0.0;
     // Rounding: a candidate is left out when its computed |d|² >= reach², and the search keeps
