@@ -94,6 +94,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::uint64_t overlapPairSteps = 0;
     std::uint64_t lp3AgentSteps = 0;
     std::uint64_t detourAgentSteps = 0;
+    std::uint64_t neighborListSteps = 0; // steps that searched candidate lists (speed only)
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
     // Events (with the metrics): the first overlap-begin and the agents that stalled.
@@ -126,6 +127,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         ++steps;
         lp3AgentSteps += sim.lastStepStats().lp3Agents;
         detourAgentSteps += sim.lastStepStats().detouringAgents;
+        neighborListSteps += sim.lastStepStats().neighborLists ? 1 : 0;
         if (opt.metrics) {
             const ClearanceStats c = sim.clearance();
             minClearance = std::min(minClearance, c.minAgentClearance);
@@ -189,6 +191,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     j["lp3AgentSteps"] = lp3AgentSteps;
     j["detour"] = sim.params().detour.enabled;
     j["detourAgentSteps"] = detourAgentSteps;
+    j["neighborListSteps"] = neighborListSteps;
     j["msPerStepMedian"] = median;
     j["msPerStepMean"] = stepMs.empty() ? 0.0 : totalMs / static_cast<double>(stepMs.size());
     j["agentStepsPerSecond"] = totalMs > 0.0 ? static_cast<double>(sim.agentCount()) *

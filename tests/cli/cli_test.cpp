@@ -62,6 +62,9 @@ TEST_F(Cli, RunPrintsTheSummary) {
     EXPECT_FALSE(j["allAtGoal"].get<bool>());
     EXPECT_TRUE(j["stepsToAllAtGoal"].is_null());
     EXPECT_GT(j["agentStepsPerSecond"].get<double>(), 0.0);
+    // The crossing flows move a fraction of their neighbour range per step: every step
+    // searches candidate lists (built by the first, rebuilt every few steps).
+    EXPECT_EQ(j["neighborListSteps"], 10);
 }
 
 TEST_F(Cli, RunUntilGoals) {
