@@ -7,6 +7,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "max_file_size_option.hpp"
+#include "orca/simulator.hpp"
 
 int main(int argc, char** argv) {
     using namespace orca::cli;
@@ -196,12 +197,25 @@ int main(int argc, char** argv) {
         diagnose.maxFileSize = compare.maxFileSize = maxFileSize;
     run.metrics = !noMetrics;
     if (!detour.empty()) run.detour = detour == "on";
-    if (*runCmd) return runCommand(run, std::cout, std::cerr);
-    if (*explainCmd) return explainCommand(explain, std::cout, std::cerr);
-    if (*generateCmd) return generateCommand(generate, std::cout, std::cerr);
-    if (*eventsCmd) return eventsCommand(events, std::cout, std::cerr);
-    if (*compareCmd) return compareCommand(compare, std::cout, std::cerr);
-    if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
-    if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
-    return validateCommand(validate, std::cout, std::cerr);
+    // A simulation that would reach a NaN or infinite state stops with the core's message
+    // (which step, which agent) and exit code 1, never with numbers that are not numbers.
+    const std::string* scene = *runCmd       ? &run.scene
+                               : *explainCmd ? &explain.scene
+                               : *eventsCmd  ? &events.scene
+                               : *compareCmd ? &compare.scene
+                                             : &diagnose.scene;
+    try {
+        if (*runCmd) return runCommand(run, std::cout, std::cerr);
+        if (*explainCmd) return explainCommand(explain, std::cout, std::cerr);
+        if (*generateCmd) return generateCommand(generate, std::cout, std::cerr);
+        if (*eventsCmd) return eventsCommand(events, std::cout, std::cerr);
+        if (*compareCmd) return compareCommand(compare, std::cout, std::cerr);
+        if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
+        if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
+        return validateCommand(validate, std::cout, std::cerr);
+    } catch (const orca::NonFiniteState& e) {
+        std::cout.flush();
+        std::cerr << *scene << ": error: " << e.what() << '\n';
+        return kBadInput;
+    }
 }

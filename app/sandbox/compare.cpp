@@ -58,7 +58,14 @@ void stopBranch(SandboxContext& ctx) {
 }
 
 void followBranch(SandboxContext& ctx) {
-    if (ctx.compare.comparison.active()) ctx.compare.comparison.follow(ctx.session.sim.stepCount());
+    if (!ctx.compare.comparison.active()) return;
+    try {
+        ctx.compare.comparison.follow(ctx.session.sim.stepCount());
+    } catch (const NonFiniteState& e) {
+        // The branch cannot go on (the core's guard); the comparison ends, the run goes on.
+        ctx.compare.comparison.stop();
+        ctx.windows.messages.push("The branch stopped", e.what());
+    }
 }
 
 void drawCompareWindow(SandboxContext& ctx) {

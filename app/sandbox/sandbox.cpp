@@ -285,7 +285,18 @@ void stepSimulation(SandboxContext& ctx, int steps) {
     if (steps > 0) whatIfSettle(ctx); // stepping runs the previewed change
     for (int i = 0; i < steps; ++i) {
         const auto t0 = Clock::now();
-        ctx.session.sim.step();
+        try {
+            ctx.session.sim.step();
+        } catch (const NonFiniteState& e) {
+            // Valid scenes never get here; if one does, stop rather than draw NaN agents.
+            std::fprintf(stderr, "%s\n", e.what());
+            ctx.session.running = false;
+            ctx.windows.messages.push("The simulation stopped",
+                                      std::string(e.what()) +
+                                          "\n\nThe simulation is paused here; step back on "
+                                          "the timeline or edit the scene.");
+            break;
+        }
         ctx.session.stepTiming.add(msSince(t0));
         if (ctx.view.layers.world.trails) ctx.view.renderer.sampleTrails(ctx.session.sim);
         recordStep(ctx);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -39,6 +40,10 @@ struct alignas(64) Scratch {
     std::vector<double> candDistSq;
     std::vector<std::uint32_t> candAgent;
     std::vector<std::uint32_t> candOrder; ///< partial sort of many candidates
+    /// The step's guard: the smallest agent index whose decision this worker found not
+    /// finite, or kNoAgent.
+    static constexpr std::uint32_t kNoAgent = 0xffffffffu;
+    std::uint32_t nonFinite = kNoAgent;
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
     std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
     std::vector<double> share;        ///< of u, per neighbour (shareOfU)
@@ -67,6 +72,18 @@ struct AgentArrays {
     const double* radius;
     const std::uint8_t* isStatic;
 };
+
+/// p_j - p_i for neighbour j of agent i. Centres so close that the squared distance underflows
+/// (coincident, or nearer than about 1.5e-154: denormal coordinates, spreads of 1e-200) give
+/// no usable direction — the kernel would divide by zero — so they are split deterministically
+/// by agent order, 1e-9 apart (RVO2 produces NaN for them). AgentLineSources' gathered kernel
+/// applies the same rule lane by lane.
+inline Vec2 relativePosition(Vec2 pj, Vec2 pi, std::uint32_t j, std::uint32_t i) {
+    const Vec2 rel = pj - pi;
+    if (rel.x * rel.x + rel.y * rel.y < std::numeric_limits<double>::min())
+        return {j > i ? 1e-9 : -1e-9, 0.0};
+    return rel;
+}
 
 /// Everything one agent's decision reads, gathered once.
 struct AgentView {
@@ -141,12 +158,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
         double* const combined = s.radius.data();
         for (std::size_t k = 0; k < n; ++k) {
             const std::uint32_t j = neighbors[k].agent;
-            Vec2 relPos = agents.position[j] - p;
-            if (relPos.x == 0.0 && relPos.y == 0.0) {
-                // Coincident centres have no separating direction; split them
-                // deterministically by agent order (RVO2 produces NaN here).
-                relPos.x = j > self ? 1e-9 : -1e-9;
-            }
+            const Vec2 relPos = relativePosition(agents.position[j], p, j, self);
             const Vec2 relVel = v - agents.velocity[j];
             rpx[k] = relPos.x;
             rpy[k] = relPos.y;

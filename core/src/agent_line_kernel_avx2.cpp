@@ -6,6 +6,8 @@
 
 #include <immintrin.h>
 
+#include <limits>
+
 namespace orca::detail {
 
 namespace lanes_avx2 {
@@ -126,18 +128,25 @@ void computeAgentLinesGatheredAvx2(std::size_t padded, const AgentLineSources& s
         load4(src.position, j, qx, qy);
         load4(src.velocity, j, wx, wy);
         __m256d rpx = _mm256_sub_pd(qx, px);
-        const __m256d rpy = _mm256_sub_pd(qy, py);
-        const __m256d coincident =
-            _mm256_and_pd(_mm256_cmp_pd(rpx, _mm256_setzero_pd(), _CMP_EQ_OQ),
-                          _mm256_cmp_pd(rpy, _mm256_setzero_pd(), _CMP_EQ_OQ));
-        if (_mm256_movemask_pd(coincident) != 0) {
+        __m256d rpy = _mm256_sub_pd(qy, py);
+        // relativePosition()'s rule: a squared distance that underflows splits the pair by
+        // agent order (rare: those lanes go through memory).
+        const int coincident = _mm256_movemask_pd(
+            _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(rpx, rpx), _mm256_mul_pd(rpy, rpy)),
+                          _mm256_set1_pd(std::numeric_limits<double>::min()), _CMP_LT_OQ));
+        if (coincident != 0) {
             alignas(32) double x[4];
+            alignas(32) double y[4];
             _mm256_store_pd(x, rpx);
+            _mm256_store_pd(y, rpy);
             for (int lane = 0; lane < 4; ++lane) {
-                if ((_mm256_movemask_pd(coincident) >> lane) & 1)
+                if ((coincident >> lane) & 1) {
                     x[lane] = j[lane] > src.self ? 1e-9 : -1e-9;
+                    y[lane] = 0.0;
+                }
             }
             rpx = _mm256_load_pd(x);
+            rpy = _mm256_load_pd(y);
         }
         const __m256d rvx = _mm256_sub_pd(vx, wx);
         const __m256d rvy = _mm256_sub_pd(vy, wy);

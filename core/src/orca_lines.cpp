@@ -60,12 +60,13 @@ std::string_view toString(ObstacleOutcome o) {
 
 namespace {
 
-/// Unit vector along `v`, or `fallback` when v is exactly zero. RVO2 divides by zero there
-/// (NaN); the cases are measure-zero (an agent centred exactly on a vertex, a velocity exactly
-/// on a cut-off centre) but must never poison the simulation.
+/// Unit vector along `v`, or `fallback` when v is zero or so short that its squared length
+/// underflows (|v| below about 1.5e-154, where v / |v| loses its precision or divides by zero).
+/// RVO2 divides by zero there (NaN); the cases are measure-zero (an agent centred on a vertex,
+/// a velocity on a cut-off centre) but must never poison the simulation.
 Vec2 normalizeOr(Vec2 v, Vec2 fallback) {
     const double lenSq = absSq(v);
-    return lenSq > 0.0 ? v / std::sqrt(lenSq) : fallback;
+    return lenSq >= std::numeric_limits<double>::min() ? v / std::sqrt(lenSq) : fallback;
 }
 
 /// Leg directions of the cone from the origin tangent to the disk D(rp, radius), with
@@ -90,6 +91,9 @@ AgentLine agentOrcaLine(Vec2 relPos, Vec2 relVel, Vec2 velocity, double combined
     //  * no collision, projection on the cut-off circle (w.rp < 0, (w.rp)² > R²|w|²);
     //  * no collision, projection on the left leg (det(rp, w) > 0) or the right leg;
     //  * collision: projection on the cut-off circle of time Δt.
+    // A relative position whose square underflows has no direction: the simulator splits such
+    // pairs by agent order (relativePosition) before calling; alone, take +x.
+    if (absSq(relPos) < std::numeric_limits<double>::min()) relPos = {1e-9, 0.0};
     double dx, dy, ux, uy;
     std::uint8_t lineCase;
     const detail::AgentLineBatch batch{&relPos.x, &relPos.y, &relVel.x, &relVel.y, &combinedRadius,

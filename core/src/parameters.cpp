@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <type_traits>
 #include <utility>
 
@@ -14,6 +15,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 /// Largest magnitude of any number in a scene file (scene-format.md: "within ±1e7").
 constexpr double kFileMagnitude = 1e7;
+/// The shortest time step (s).
+constexpr double kMinTimeStep = 1e-6;
 /// maxNeighbors is an int.
 constexpr double kIntMax = std::numeric_limits<int>::max();
 
@@ -125,8 +128,12 @@ constexpr std::size_t kAgentRows = 8;
 
 constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTable = {{
     // Simulation
-    simulationRow<&SP::timeStep>("timeStep", above(0.0), above(0.0, kFileMagnitude), "s",
-                                 "Δt: simulated seconds per step, running or single-stepped",
+    // At least a microsecond: the collision response scales relative positions by 1 / Δt and
+    // squares them, which overflows (and the response vanishes) for Δt below about 1e-150.
+    simulationRow<&SP::timeStep>("timeStep", atLeast(kMinTimeStep),
+                                 atLeast(kMinTimeStep, kFileMagnitude), "s",
+                                 "Δt: simulated seconds per step, running or single-stepped "
+                                 "(at least 1e-6)",
                                  {"time step (s)", 0.001, 10.0, 0.0, 4}),
     simulationRow<&SP::responsibility>(
         "responsibility", above(0.0, 1.0), above(0.0, 1.0), "",
@@ -246,6 +253,12 @@ std::string messageValue(const ParamRow& row, double v) {
     if (row.kind != ParamKind::Real && std::isfinite(v) && v == std::floor(v) &&
         std::fabs(v) < 9.0e18) {
         return std::to_string(static_cast<long long>(v));
+    }
+    // std::to_string's six decimals, unless they would hide the value ("0.000000" for 1e-161).
+    if (v != 0.0 && std::isfinite(v) && std::fabs(v) < 1e-3) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return buf;
     }
     return std::to_string(v);
 }

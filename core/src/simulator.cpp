@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <string>
+#include <utility>
 
 #include "agent_decision.hpp"
 #include "agent_grid.hpp"
@@ -18,6 +21,18 @@ namespace {
 
 constexpr std::uint32_t kNoIndex = 0xffffffffu;
 
+/// "(x, y)" with nan / inf spelled out.
+std::string formatVec(Vec2 v) {
+    auto one = [](double x) {
+        if (std::isnan(x)) return std::string("nan");
+        if (std::isinf(x)) return std::string(x > 0 ? "inf" : "-inf");
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.17g", x);
+        return std::string(buf);
+    };
+    return one(v.x) + ", " + one(v.y);
+}
+
 } // namespace
 
 /// The step's machinery: nothing here is state a caller can observe (docs/core.md, "A step").
@@ -29,6 +44,7 @@ struct detail::StepWorkspace {
     std::vector<std::uint8_t> nextDetourMode;
     std::vector<std::uint8_t> detourReason;
     std::vector<std::uint8_t> detouring;
+    std::vector<std::uint8_t> lp3;        ///< LP3 ran, per agent (m_lastLp3 once the step commits)
     detail::DetourSources sources;        ///< this step's detour field sources
     std::vector<detail::Scratch> scratch; ///< one per worker
     /// The move's counts and bounds, one per worker (a cache line each), combined after it.
@@ -396,7 +412,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
 
     // 2. Every agent decides independently (parallel-safe: reads only pre-step state).
     ws.newVelocity.resize(n);
-    m_lastLp3.resize(n);
+    ws.lp3.resize(n);
     ws.nextDetourMode.resize(n);
     ws.detourReason.resize(n);
     ws.detouring.resize(n);
@@ -414,7 +430,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         const SolveResult r =
             detail::decide(a, i, m_params, vertices, m_obstacleGrid, agents, s, false);
         ws.newVelocity[i] = r.velocity;
-        m_lastLp3[i] = r.lp3Ran ? 1 : 0;
+        ws.lp3[i] = r.lp3Ran ? 1 : 0;
+        if (!(std::isfinite(r.velocity.x) && std::isfinite(r.velocity.y)))
+            s.nonFinite = std::min(s.nonFinite, i);
         if (detours) {
             detour.afterSolve(i, r.velocity, info);
         } else {
@@ -426,7 +444,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     };
     auto stayStatic = [&](std::uint32_t i) {
         ws.newVelocity[i] = Vec2(0.0);
-        m_lastLp3[i] = 0;
+        ws.lp3[i] = 0;
         ws.nextDetourMode[i] = static_cast<std::uint8_t>(DetourMode::Normal);
         ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
         ws.detouring[i] = 0;
@@ -510,6 +528,21 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         });
     }
 
+    // A decision that is not finite stops the step before anything changes (the guard of
+    // docs/core.md, "Finite always"). The smallest such agent index: the same message for
+    // any thread count.
+    std::uint32_t nonFinite = detail::Scratch::kNoAgent;
+    for (detail::Scratch& s : ws.scratch)
+        nonFinite = std::min(nonFinite, std::exchange(s.nonFinite, detail::Scratch::kNoAgent));
+    if (nonFinite != detail::Scratch::kNoAgent) {
+        const Vec2 v = ws.newVelocity[nonFinite];
+        throw NonFiniteState("step " + std::to_string(m_stepCount + 1) + ": agent " +
+                             std::to_string(nonFinite) + "'s new velocity is not finite (" +
+                             formatVec(v) +
+                             "); the step was not applied (the simulation cannot continue "
+                             "from such a state)");
+    }
+
     // 3. Move (static agents stay where they are, with velocity zero), and count the step's
     //    statistics while the agent's data is in cache (whole-number sums per worker: the
     //    total does not depend on who counted what). The largest speed and coordinate bound
@@ -517,6 +550,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     const double dt = m_params.timeStep;
     for (auto& w : ws.stats)
         w = {};
+    m_lastLp3.resize(n);
     ws.pool->parallelFor(n, 8192, [&](std::size_t begin, std::size_t end, int worker) {
         const double stillSpeedSq = m_params.detour.stillSpeed * m_params.detour.stillSpeed;
         detail::StepWorkspace::WorkerStats w = ws.stats[static_cast<std::size_t>(worker)];
@@ -533,7 +567,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             detail::advanceDetourState(ws.nextDetourMode[i], ws.detourReason[i], m_vel[i], dt,
                                        stillSpeedSq, m_detourMode[i], m_detourReason[i],
                                        m_stillSeconds[i]);
-            w.stats.lp3Agents += m_lastLp3[i];
+            m_lastLp3[i] = ws.lp3[i];
+            w.stats.lp3Agents += ws.lp3[i];
             w.stats.movingAgents += m_static[i] ? 0 : 1;
             w.stats.goalAgents += m_hasGoal[i];
             w.stats.agentsAtGoal += atGoalAt(i) ? 1 : 0;
@@ -558,6 +593,17 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     m_lastStats = stats;
     m_time += dt;
     ++m_stepCount;
+    // Finite velocities move finite positions to finite ones, unless a coordinate was already
+    // near the largest double.
+    if (!(maxAbsCoordinate <= std::numeric_limits<double>::max())) {
+        std::size_t i = 0;
+        while (i < n && std::isfinite(m_pos[i].x) && std::isfinite(m_pos[i].y))
+            ++i;
+        throw NonFiniteState("step " + std::to_string(m_stepCount) + ": agent " +
+                             std::to_string(i) + "'s position overflowed (" +
+                             (i < n ? formatVec(m_pos[i]) : std::string("?")) +
+                             "): coordinates must stay far below 1.8e308");
+    }
 }
 
 double Simulator::meanCellSize() const {

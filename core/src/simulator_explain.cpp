@@ -163,8 +163,8 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     for (std::size_t k = 0; k < s.neighborCount; ++k) {
         const detail::Neighbor& nb = s.neighbors[k];
         rec.agentNeighbors.push_back({m_ids[nb.agent], nb.distSq});
-        Vec2 relPos = m_pos[nb.agent] - a.position;
-        if (relPos.x == 0.0 && relPos.y == 0.0) relPos.x = nb.agent > i ? 1e-9 : -1e-9;
+        const Vec2 relPos = detail::relativePosition(m_pos[nb.agent], a.position, nb.agent,
+                                                     static_cast<std::uint32_t>(i));
         const Vec2 otherVelocity = m_vel[nb.agent];
         const double combinedRadius = p.radius + m_radius[nb.agent];
         const double share = detail::shareOfU(m_params, m_static[nb.agent] != 0);

@@ -83,7 +83,7 @@ TEST_F(ParamsCli, JsonIsTheTable) {
             }
         }
     }
-    EXPECT_EQ(rows[0].at("range"), nlohmann::json({{"exclusiveMinimum", 0.0}}));
+    EXPECT_EQ(rows[0].at("range"), nlohmann::json({{"minimum", 1e-6}})); // timeStep's floor
 }
 
 TEST_F(ParamsCli, MakeScenesDefaultsAreTheTables) {

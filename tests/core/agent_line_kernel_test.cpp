@@ -6,6 +6,8 @@
 #endif
 #include "agent_line_kernel.hpp"
 
+#include "agent_decision.hpp"
+
 #include <cstring>
 #include <random>
 #include <vector>
@@ -165,13 +167,17 @@ TEST(AgentLineKernel, GatheredLanesAgreeWithOneLaneBitForBit) {
         radius[j] = r(rng);
     }
     for (std::uint32_t self = 0; self + 1 < agents; self += 7) {
-        pos[self + 1] = pos[self]; // a coincident neighbour, on either side of self's index
+        // Coincident neighbours on either side of self's index, and one nearer than the
+        // squared distance resolves (split the same way).
+        pos[self + 1] = pos[self];
         if (self > 0) pos[self - 1] = pos[self];
+        if (self + 2 < agents) pos[self + 2] = pos[self] + Vec2(1e-200, -1e-200);
         for (std::size_t n : {1u, 3u, 4u, 9u, 16u}) {
             std::vector<std::uint32_t> index;
             for (std::size_t k = 0; k < n; ++k)
                 index.push_back(static_cast<std::uint32_t>((self + 1 + k * 5) % agents));
             if (self > 0) index[n / 2] = self - 1;
+            if (n > 2 && self + 2 < agents) index[n - 1] = self + 2;
             const std::size_t padded = (n + 3) & ~std::size_t{3};
             while (index.size() < padded)
                 index.push_back(index.back());
@@ -182,9 +188,9 @@ TEST(AgentLineKernel, GatheredLanesAgreeWithOneLaneBitForBit) {
             for (std::size_t k = 0; k < n; ++k) {
                 const std::uint32_t j = index[k];
                 Batch one(1);
-                one.rpx[0] = pos[j].x - pos[self].x;
-                one.rpy[0] = pos[j].y - pos[self].y;
-                if (one.rpx[0] == 0.0 && one.rpy[0] == 0.0) one.rpx[0] = j > self ? 1e-9 : -1e-9;
+                const Vec2 rp = relativePosition(pos[j], pos[self], j, self);
+                one.rpx[0] = rp.x;
+                one.rpy[0] = rp.y;
                 one.rvx[0] = vel[self].x - vel[j].x;
                 one.rvy[0] = vel[self].y - vel[j].y;
                 one.radius[0] = radius[self] + radius[j];

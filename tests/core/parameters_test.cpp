@@ -198,8 +198,8 @@ TEST(Parameters, EveryCheckAcceptsItsBoundsAndRejectsBeyond) {
 }
 
 TEST(Parameters, RangesReadInIntervalNotation) {
-    EXPECT_EQ(formatRange(findParameter("timeStep")->range), "(0, inf)");
-    EXPECT_EQ(formatRange(findParameter("timeStep")->fileRange), "(0, 1e7]");
+    EXPECT_EQ(formatRange(findParameter("timeStep")->range), "[1e-6, inf)");
+    EXPECT_EQ(formatRange(findParameter("timeStep")->fileRange), "[1e-6, 1e7]");
     EXPECT_EQ(formatRange(findParameter("responsibility")->range), "(0, 1]");
     EXPECT_EQ(formatRange(findParameter("enterSpeedRatio")->range), "[0, 1]");
     EXPECT_EQ(formatRange(findParameter("maxNeighbors")->fileRange), "[0, 2147483647]");
@@ -223,9 +223,9 @@ TEST(Parameters, SimulatorMessagesAreUnchanged) {
         return std::string("(accepted)");
     };
     EXPECT_EQ(simError([](SimulationParams& p) { p.timeStep = 0.0; }),
-              "timeStep must be a finite number > 0 (timeStep = 0.000000)");
+              "timeStep must be a finite number >= 1e-6 (timeStep = 0.000000)");
     EXPECT_EQ(simError([](SimulationParams& p) { p.timeStep = kInf; }),
-              "timeStep must be a finite number > 0 (timeStep = inf)");
+              "timeStep must be a finite number >= 1e-6 (timeStep = inf)");
     EXPECT_EQ(simError([](SimulationParams& p) { p.responsibility = 1.5; }),
               "responsibility must be in (0, 1] (responsibility = 1.500000)");
     EXPECT_EQ(simError([](SimulationParams& p) { p.staticResponsibility = kNaN; }),
@@ -292,7 +292,7 @@ TEST(Parameters, CheckHelpersReportTheFirstError) {
 // The linter's wording of the simulation and detour ranges ("... but must be X").
 TEST(Parameters, RequirementsReadAsTheLinterSaysThem) {
     auto req = [](std::string_view name) { return requirement(*findParameter(name)); };
-    EXPECT_EQ(req("timeStep"), "a finite number > 0");
+    EXPECT_EQ(req("timeStep"), "a finite number >= 1e-6");
     EXPECT_EQ(req("responsibility"), "in (0, 1]");
     EXPECT_EQ(req("lp3BisectorWeight"), "a finite number > 0");
     EXPECT_EQ(req("cellSize"), "a finite number >= 0");

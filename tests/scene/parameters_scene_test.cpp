@@ -124,7 +124,7 @@ TEST(ParametersScene, LoaderMessagesSayTheRange) {
     };
     EXPECT_EQ(messageOf("simulation.staticResponsibility", "1.25"),
               "expected a number in (0, 1], got 1.25");
-    EXPECT_EQ(messageOf("simulation.timeStep", "0"), "expected a number > 0, got 0");
+    EXPECT_EQ(messageOf("simulation.timeStep", "0"), "expected a number in [1e-6, 1e7], got 0");
     EXPECT_EQ(messageOf("detour.enterSpeedRatio", "2"), "expected a number in [0, 1], got 2");
     EXPECT_EQ(messageOf("detour.exitAlignedDegrees", "90.5"),
               "expected a number of degrees in [0, 90], got 90.5");

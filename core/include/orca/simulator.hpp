@@ -64,6 +64,16 @@ class InvalidArgument : public std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+/// Thrown by step() instead of producing a non-finite state (a NaN or infinite velocity or
+/// position), which valid input should never do: the message names the step, the agent (its
+/// index in agent order) and the value. When a decision is non-finite the simulator is left
+/// exactly in its state before the step; when a position overflows (|p| near 1.8e308) the move
+/// has happened and every later step refuses too.
+class NonFiniteState : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 struct SimulatorState;
 
 class Simulator {

@@ -66,7 +66,7 @@ struct AgentDef {
 
 /// Simulation-wide parameters.
 struct SimulationParams {
-    /// Δt: simulated seconds per step (> 0).
+    /// Δt: simulated seconds per step, at least 1e-6 (the collision response scales by 1/Δt).
     double timeStep = 0.25;
     /// Share of the avoidance `u` an agent takes toward another agent (RVO2: 0.5, i.e.
     /// reciprocal). Range (0, 1]; 1 = the agent does all the avoiding.
