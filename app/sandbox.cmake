@@ -25,6 +25,7 @@ add_library(orca_sandbox_lib STATIC
     sandbox/lessons.cpp
     sandbox/pictures.cpp
     sandbox/frame_recorder.cpp
+    sandbox/png_file.cpp
     sandbox/what_if.cpp
     sandbox/actions.cpp
     sandbox/panel_table.cpp

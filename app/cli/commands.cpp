@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <ostream>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "cli_common.hpp"
 #include "lesson_cmd.hpp"
 #include "orca/events.hpp"
+#include "orca/scene/atomic_write.hpp"
 #include "orca/scene/explain_json.hpp"
 #include "orca/scene/lesson.hpp"
 #include "orca/scene/lint.hpp"
@@ -32,13 +32,13 @@ void appendNumber(std::string& out, double v) {
     out.append(buf, res.ptr);
 }
 
-/// Writes step,agent,x,y,vx,vy rows (exact round-trip numbers).
+/// Writes step,agent,x,y,vx,vy rows (exact round-trip numbers) into an AtomicFile: the file
+/// appears, whole, when the run ends well; until then (and if it fails) the old one stays.
 class TrajectoryWriter {
   public:
-    explicit TrajectoryWriter(const std::string& path) : m_file(path, std::ios::binary) {
-        if (m_file) m_file << "step,agent,x,y,vx,vy\n";
+    bool open(const std::string& path, std::string& error) {
+        return m_file.open(path, error) && m_file.write("step,agent,x,y,vx,vy\n");
     }
-    [[nodiscard]] bool ok() const { return static_cast<bool>(m_file); }
     void write(std::uint64_t step, const Simulator& sim) {
         std::string buf;
         const auto pos = sim.positions();
@@ -53,15 +53,12 @@ class TrajectoryWriter {
             }
             buf += '\n';
         }
-        m_file << buf;
+        m_file.write(buf); // a failure is kept and reported by close()
     }
-    bool close() {
-        m_file.close();
-        return !m_file.fail();
-    }
+    bool close(std::string& error) { return m_file.commit(error); }
 
   private:
-    std::ofstream m_file;
+    scene::AtomicFile m_file;
 };
 
 } // namespace
@@ -79,9 +76,9 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
 
     std::optional<TrajectoryWriter> trajectory;
     if (!opt.trajectory.empty()) {
-        trajectory.emplace(opt.trajectory);
-        if (!trajectory->ok()) {
-            err << opt.trajectory << ": error: cannot open the trajectory file for writing\n";
+        std::string error;
+        if (!trajectory.emplace().open(opt.trajectory, error)) {
+            err << opt.trajectory << ": error: cannot write the trajectory: " << error << '\n';
             return kBadInput;
         }
         trajectory->write(0, sim);
@@ -141,8 +138,9 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         if (!stepsToAllAtGoal && stats.goalAgents > 0 && stats.agentsAtGoal == stats.goalAgents)
             stepsToAllAtGoal = steps;
     }
-    if (trajectory && !trajectory->close()) {
-        err << opt.trajectory << ": error: writing the trajectory failed\n";
+    if (std::string error; trajectory && !trajectory->close(error)) {
+        err << opt.trajectory
+            << ": error: writing the trajectory failed, the file is unchanged: " << error << '\n';
         return kBadInput;
     }
     if (!opt.saveState.empty()) {

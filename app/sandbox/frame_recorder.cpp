@@ -10,12 +10,9 @@
 #include <system_error>
 
 #include <gif_lib.h>
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
-#include <stb_image_write.h> // implementation compiled into libstb
 
 #include "orca/ui/palette.hpp"
+#include "png_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -35,11 +32,11 @@ std::int64_t centiseconds(double seconds) {
     return static_cast<std::int64_t>(std::llround(seconds * 100.0));
 }
 
-// giflib's output callback: the FILE* is the GIF's user data (EGifOpenFileName would create
-// the file readable by its owner only).
+// giflib's output callback: the AtomicFile is the GIF's user data (EGifOpenFileName would
+// write in place and create the file readable by its owner only).
 int writeToFile(GifFileType* gif, const GifByteType* data, int n) {
-    auto* f = static_cast<std::FILE*>(gif->UserData);
-    return static_cast<int>(std::fwrite(data, 1, static_cast<std::size_t>(n), f));
+    auto* f = static_cast<scene::AtomicFile*>(gif->UserData);
+    return f->write({reinterpret_cast<const char*>(data), static_cast<std::size_t>(n)}) ? n : 0;
 }
 
 int lutIndex(int r, int g, int b) {
@@ -70,7 +67,12 @@ fs::path FrameRecorder::sequencePath(const fs::path& path, std::size_t frame) {
 
 bool FrameRecorder::gifError(const char* what, int code, std::string& error) {
     const char* msg = GifErrorString(code);
-    error = std::string(what) + " " + m_tmp.string() + ": " + (msg ? msg : "giflib error");
+    // The system's reason when writing the file failed (giflib only knows that it did).
+    if (!m_out.error().empty()) {
+        error = m_out.error();
+    } else {
+        error = std::string(what) + " " + m_path.string() + ": " + (msg ? msg : "giflib error");
+    }
     return false;
 }
 
@@ -90,20 +92,11 @@ bool FrameRecorder::start(const fs::path& path, int width, int height, std::stri
     m_emittedCs = 0;
     m_palette.clear();
     if (m_format == Format::Gif) {
-        m_tmp = path;
-        m_tmp += ".tmp";
-        m_file = std::fopen(m_tmp.c_str(), "wb");
-        if (!m_file) {
-            error = "cannot write " + m_tmp.string() + ": " + std::strerror(errno);
-            return false;
-        }
+        if (!m_out.open(path, error)) return false;
         int code = 0;
-        m_gif = EGifOpen(m_file, writeToFile, &code);
+        m_gif = EGifOpen(&m_out, writeToFile, &code);
         if (!m_gif) {
-            std::fclose(m_file);
-            m_file = nullptr;
-            std::error_code ec;
-            fs::remove(m_tmp, ec);
+            m_out.abandon();
             return gifError("cannot write", code, error);
         }
         EGifSetGifVersion(m_gif, true); // GIF89a: delays and transparency
@@ -118,12 +111,7 @@ void FrameRecorder::abandon() {
         EGifCloseFile(m_gif, &code);
         m_gif = nullptr;
     }
-    if (m_file) {
-        std::fclose(m_file);
-        m_file = nullptr;
-        std::error_code ec;
-        fs::remove(m_tmp, ec);
-    }
+    m_out.abandon();
     m_active = false;
     m_havePending = false;
 }
@@ -271,10 +259,7 @@ bool FrameRecorder::addFrame(std::span<const unsigned char> rgb, double seconds,
     }
     if (m_format == Format::PngSequence) {
         const fs::path file = sequencePath(m_path, m_written);
-        if (stbi_write_png(file.c_str(), m_width, m_height, 3, rgb.data(), 3 * m_width) == 0) {
-            error = "cannot write " + file.string();
-            return false;
-        }
+        if (!writePng(file, m_width, m_height, rgb, error)) return false;
         std::error_code ec;
         const auto size = fs::file_size(file, ec);
         if (!ec) m_bytes += size;
@@ -429,26 +414,14 @@ bool FrameRecorder::finish(double endSeconds, std::string& error) {
     const int rc = EGifCloseFile(m_gif, &code);
     m_gif = nullptr;
     m_active = false;
-    bool flushed = std::fflush(m_file) == 0;
-#if defined(__unix__) || defined(__APPLE__)
-    flushed = ::fsync(fileno(m_file)) == 0 && flushed;
-#endif
-    flushed = std::fclose(m_file) == 0 && flushed;
-    m_file = nullptr;
+    if (rc == GIF_ERROR) {
+        gifError("cannot write", code, error);
+        m_out.abandon();
+        return false;
+    }
+    if (!m_out.commit(error)) return false;
     std::error_code ec;
-    if (rc == GIF_ERROR || !flushed) {
-        fs::remove(m_tmp, ec);
-        if (rc == GIF_ERROR) return gifError("cannot write", code, error);
-        error = "cannot write " + m_tmp.string() + ": " + std::strerror(errno);
-        return false;
-    }
-    m_bytes = fs::file_size(m_tmp, ec);
-    fs::rename(m_tmp, m_path, ec);
-    if (ec) {
-        error = "cannot replace " + m_path.string() + ": " + ec.message();
-        fs::remove(m_tmp, ec);
-        return false;
-    }
+    m_bytes = fs::file_size(m_out.target(), ec);
     return true;
 }
 

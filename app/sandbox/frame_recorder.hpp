@@ -8,8 +8,8 @@
 // with unchanged pixels transparent (giflib's LZW then packs them into almost nothing). A frame
 // is shown for the time until the next frame's timestamp (sim time, in centiseconds, rounded
 // so that the total is exact); frames less than 2 cs apart are merged (browsers treat shorter
-// delays as 10 cs). Written to OUT.tmp and renamed when finished, so a broken recording never
-// replaces a good file.
+// delays as 10 cs). Written with scene::AtomicFile (the numbered PNGs each with writePng), so a
+// broken recording never replaces a good file.
 
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +18,8 @@
 #include <span>
 #include <string>
 #include <vector>
+
+#include "orca/scene/atomic_write.hpp"
 
 struct GifFileType;
 
@@ -67,7 +69,6 @@ class FrameRecorder {
     bool m_active = false;
     Format m_format = Format::Gif;
     std::filesystem::path m_path;
-    std::filesystem::path m_tmp;
     int m_width = 0;
     int m_height = 0;
     std::size_t m_written = 0;
@@ -75,7 +76,7 @@ class FrameRecorder {
 
     // GIF state.
     GifFileType* m_gif = nullptr;
-    std::FILE* m_file = nullptr;
+    scene::AtomicFile m_out;             ///< the GIF, in place when finished
     std::vector<std::uint8_t> m_palette; ///< 256 x RGB
     std::vector<std::uint8_t> m_lut;     ///< 6 bits per channel -> palette index
     std::vector<std::uint8_t> m_pending; ///< indices of the frame not written yet

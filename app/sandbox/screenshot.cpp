@@ -4,7 +4,8 @@
 #include <vector>
 
 #include <SDL_opengl.h>
-#include <stb_image_write.h> // implementation compiled into libstb
+
+#include "png_file.hpp"
 
 namespace orca::app {
 
@@ -44,11 +45,7 @@ bool writeBackBufferPng(const std::filesystem::path& file, int width, int height
                         std::string& error) {
     std::vector<unsigned char> pixels;
     if (!readBackBuffer(0, 0, width, height, height, pixels, error)) return false;
-    if (stbi_write_png(file.c_str(), width, height, 3, pixels.data(), 3 * width) == 0) {
-        error = "cannot write " + file.string();
-        return false;
-    }
-    return true;
+    return writePng(file, width, height, pixels, error);
 }
 
 } // namespace orca::app

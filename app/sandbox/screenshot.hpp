@@ -15,7 +15,7 @@ bool readBackBuffer(int x, int y, int width, int height, int framebufferHeight,
                     std::vector<unsigned char>& rgb, std::string& error);
 
 /// Reads the back buffer of the current GL context (call after rendering, before swapping) and
-/// writes it as an RGB PNG, top row first. Returns false with `error` set on failure.
+/// writes it as an RGB PNG, top row first (writePng). Returns false with `error` set on failure.
 bool writeBackBufferPng(const std::filesystem::path& file, int width, int height,
                         std::string& error);
 

@@ -138,7 +138,7 @@ TEST(FrameRecorder, GifDecodesWithDelaysAndSubRectangles) {
     ASSERT_TRUE(rec.finish(0.7, error)) << error;
     EXPECT_EQ(rec.framesWritten(), 5u);
     EXPECT_EQ(rec.bytes(), fs::file_size(out));
-    EXPECT_FALSE(fs::exists(fs::path(out.string() + ".tmp")));
+    EXPECT_EQ(t.listing(), "run.gif;"); // no temporary file left
 
     int code = 0;
     GifFileType* gif = DGifOpenFileName(out.c_str(), &code);
@@ -198,7 +198,17 @@ TEST(FrameRecorder, PngSequenceAndAbandon) {
     ASSERT_TRUE(rec.addFrame(frame(0), 0.0, error)) << error;
     rec.abandon();
     EXPECT_FALSE(fs::exists(gif));
-    EXPECT_FALSE(fs::exists(fs::path(gif.string() + ".tmp")));
+    EXPECT_EQ(t.listing(), "seq_0000.png;seq_0001.png;seq_0002.png;"); // nothing else left
+
+    // A read-only file is not replaced, and a missing folder is named with the reason.
+    const fs::path locked = t.path() / "locked.gif";
+    { std::ofstream(locked) << "keep"; }
+    fs::permissions(locked, fs::perms::owner_read);
+    EXPECT_FALSE(rec.start(locked, kW, kH, error));
+    EXPECT_NE(error.find("read-only"), std::string::npos) << error;
+    EXPECT_FALSE(rec.start(t.path() / "missing" / "x.gif", kW, kH, error));
+    EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
+    fs::permissions(locked, fs::perms::owner_all);
 }
 
 // ---- SVG --------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@
 #include "orca/scene/atomic_write.hpp"
 
 namespace fs = std::filesystem;
+using orca::scene::AtomicFile;
 using orca::scene::atomicTemporaryPrefix;
 using orca::scene::removeAtomicTemporaries;
 using orca::scene::writeFileAtomic;
@@ -65,31 +66,25 @@ TEST(AtomicWrite, NewFileGetsTheUmaskModeAndAReplacedFileKeepsItsMode) {
 }
 
 TEST(AtomicWrite, TemporaryNamesAreUniqueAndBesideTheTarget) {
-    // A directory as the target: the temporary file is created and written, the rename fails,
-    // and the error names the temporary file. Two tries must use two different names.
     TempDir dir;
     const fs::path target = dir.path() / "scene.json";
-    fs::create_directories(target / "sub");
-    std::set<std::string> names;
-    for (int k = 0; k < 2; ++k) {
-        std::string error;
-        EXPECT_FALSE(writeFileAtomic(target, "text", error));
-        // (Appended, not `"\"" + string`: GCC 12 -Wrestrict false positive.)
-        std::string prefix(1, '"');
-        prefix += (dir.path() / atomicTemporaryPrefix(target)).string();
-        prefix += std::to_string(::getpid()) + "-";
-        const std::size_t at = error.find(prefix);
-        ASSERT_NE(at, std::string::npos) << error;
-        const std::size_t end = error.find('"', at + 1);
-        ASSERT_NE(end, std::string::npos) << error;
-        const std::string name = error.substr(at + 1, end - at - 1);
-        EXPECT_EQ(name.size(), prefix.size() - 1 + 6) << name; // mkstemp's XXXXXX
-        names.insert(name);
+    std::string error;
+    AtomicFile a;
+    AtomicFile b;
+    ASSERT_TRUE(a.open(target, error)) << error;
+    ASSERT_TRUE(b.open(target, error)) << error;
+    const std::string prefix =
+        (dir.path() / atomicTemporaryPrefix(target)).string() + std::to_string(::getpid()) + "-";
+    for (const AtomicFile* f : {&a, &b}) {
+        const std::string name = f->temporaryPath().string();
+        EXPECT_EQ(name.rfind(prefix, 0), 0u) << name;
+        EXPECT_EQ(name.size(), prefix.size() + 6) << name; // mkstemp's XXXXXX
     }
-    EXPECT_EQ(names.size(), 2u);
+    EXPECT_NE(a.temporaryPath(), b.temporaryPath());
     EXPECT_EQ(atomicTemporaryPrefix("/x/y/scene.json"), ".scene.json.tmp-");
-    EXPECT_EQ(dir.listing(), "scene.json;"); // the temporary files were removed
-    EXPECT_TRUE(fs::is_directory(target / "sub"));
+    a.abandon();
+    b.abandon();
+    EXPECT_EQ(dir.listing(), ""); // nothing written, nothing left
 }
 
 TEST(AtomicWrite, FailureLeavesTheOldFileAndNamesTheReason) {
@@ -99,15 +94,14 @@ TEST(AtomicWrite, FailureLeavesTheOldFileAndNamesTheReason) {
     EXPECT_NE(error.find("cannot create a temporary file in"), std::string::npos) << error;
     EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
 
-    // A failed rename (target is a non-empty directory) keeps everything as it was.
+    // A target that is not a regular file (a directory) is refused before anything is written.
     const fs::path file = dir.path() / "keep.json";
     ASSERT_TRUE(writeFileAtomic(file, "precious", error)) << error;
     const fs::path blocked = dir.path() / "dir.json";
     fs::create_directories(blocked / "inside");
     error.clear();
     EXPECT_FALSE(writeFileAtomic(blocked, "new", error));
-    EXPECT_NE(error.find("cannot replace the file with"), std::string::npos) << error;
-    EXPECT_NE(error.find(": "), std::string::npos) << error;
+    EXPECT_NE(error.find("is not a regular file: not replaced"), std::string::npos) << error;
     EXPECT_EQ(readFile(file), "precious");
     EXPECT_EQ(dir.listing(), "dir.json;keep.json;"); // no temporary file left
 
@@ -121,6 +115,64 @@ TEST(AtomicWrite, FailureLeavesTheOldFileAndNamesTheReason) {
         EXPECT_EQ(readFile(file), "precious");
     }
     fs::permissions(dir.path(), fs::perms::owner_all);
+}
+
+TEST(AtomicWrite, ReadOnlyFileIsRefusedEvenForRoot) {
+    TempDir dir;
+    const fs::path file = dir.path() / "locked.csv";
+    writePlain(file, "keep me");
+    ASSERT_EQ(::chmod(file.c_str(), 0444), 0);
+    std::string error;
+    EXPECT_FALSE(writeFileAtomic(file, "replaced", error));
+    EXPECT_NE(error.find("locked.csv\" is read-only: not replaced"), std::string::npos) << error;
+    EXPECT_EQ(readFile(file), "keep me");
+    EXPECT_EQ(dir.listing(), "locked.csv;");
+}
+
+TEST(AtomicWrite, ThroughASymbolicLinkTheTargetIsReplacedAndTheLinkStays) {
+    TempDir dir;
+    fs::create_directories(dir.path() / "real");
+    const fs::path target = dir.path() / "real" / "out.csv";
+    writePlain(target, "old");
+    const fs::path link = dir.path() / "link.csv";
+    fs::create_symlink("real/out.csv", link); // relative, resolved from the link's folder
+    const fs::path chain = dir.path() / "chain.csv";
+    fs::create_symlink(link, chain);
+    std::string error;
+    ASSERT_TRUE(writeFileAtomic(chain, "new", error)) << error;
+    EXPECT_TRUE(fs::is_symlink(chain));
+    EXPECT_TRUE(fs::is_symlink(link));
+    EXPECT_EQ(readFile(target), "new");
+    // A link to a file that does not exist yet creates it there.
+    const fs::path dangling = dir.path() / "dangling.csv";
+    fs::create_symlink("real/later.csv", dangling);
+    ASSERT_TRUE(writeFileAtomic(dangling, "later", error)) << error;
+    EXPECT_TRUE(fs::is_symlink(dangling));
+    EXPECT_EQ(readFile(dir.path() / "real" / "later.csv"), "later");
+    EXPECT_EQ(dir.listing(), "chain.csv;dangling.csv;link.csv;real;");
+}
+
+TEST(AtomicWrite, PiecesGoInAtOnceOrNotAtAll) {
+    TempDir dir;
+    const fs::path file = dir.path() / "t.csv";
+    writePlain(file, "old");
+    std::string error;
+    {
+        AtomicFile f;
+        ASSERT_TRUE(f.open(file, error)) << error;
+        ASSERT_TRUE(f.write("a,"));
+        ASSERT_TRUE(f.write("b\n"));
+        EXPECT_EQ(readFile(file), "old"); // nothing shows before commit
+    }                                     // destroyed without commit: abandoned
+    EXPECT_EQ(readFile(file), "old");
+    EXPECT_EQ(dir.listing(), "t.csv;");
+    AtomicFile f;
+    ASSERT_TRUE(f.open(file, error)) << error;
+    ASSERT_TRUE(f.write("a,"));
+    ASSERT_TRUE(f.write("b\n"));
+    ASSERT_TRUE(f.commit(error)) << error;
+    EXPECT_EQ(readFile(file), "a,b\n");
+    EXPECT_EQ(dir.listing(), "t.csv;");
 }
 
 TEST(AtomicWrite, RemoveAtomicTemporariesClearsOnlyThatFilesLeftovers) {

@@ -20,6 +20,14 @@ std::string osError(int err) {
     return std::error_code(err, std::generic_category()).message();
 }
 
+/// "\"PATH\"" (appended, not `"\"" + string`: GCC 12's -Wrestrict false positive).
+std::string quoted(const fs::path& p) {
+    std::string q(1, '"');
+    q += p.string();
+    q += '"';
+    return q;
+}
+
 /// The process's umask, read without changing it where the system allows (/proc), else by
 /// setting and restoring it once (the result is cached).
 mode_t currentUmask() {
@@ -49,55 +57,111 @@ std::string atomicTemporaryPrefix(const fs::path& path) {
     return prefix;
 }
 
-bool writeFileAtomic(const fs::path& path, std::string_view text, std::string& error) {
-    fs::path dir = path.parent_path();
+namespace {
+
+/// The file a write to `path` replaces: `path` itself, or what its symbolic links lead to.
+fs::path resolveTarget(const fs::path& path, std::string& error) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(path, ec))) return path;
+    // Follow the chain by hand (at most 40 links, as the kernel does): the last link may
+    // name a file that does not exist yet, which is then created there.
+    fs::path at = path;
+    for (int hops = 0; hops < 40; ++hops) {
+        const fs::path next = fs::read_symlink(at, ec);
+        if (ec) {
+            error = "cannot read the symbolic link \"" + at.string() + "\": " + ec.message();
+            return {};
+        }
+        at = next.is_absolute() ? next : at.parent_path() / next;
+        if (!fs::is_symlink(fs::symlink_status(at, ec))) return at.lexically_normal();
+    }
+    error = quoted(path) + ": too many levels of symbolic links";
+    return {};
+}
+
+} // namespace
+
+bool AtomicFile::open(const fs::path& path, std::string& error) {
+    abandon();
+    m_error.clear();
+    m_target = resolveTarget(path, error);
+    if (m_target.empty()) return false;
+    // What is there now decides the new file's mode, and whether it may be replaced at all.
+    struct stat st {};
+    mode_t mode = 0666 & ~currentUmask();
+    if (::stat(m_target.c_str(), &st) == 0) {
+        if (!S_ISREG(st.st_mode)) {
+            error = quoted(m_target) + " is not a regular file: not replaced";
+            return false;
+        }
+        if ((st.st_mode & 0222) == 0 || ::access(m_target.c_str(), W_OK) != 0) {
+            error = quoted(m_target) + " is read-only: not replaced";
+            return false;
+        }
+        mode = st.st_mode & 07777;
+    }
+    fs::path dir = m_target.parent_path();
     if (dir.empty()) dir = ".";
-    std::string name = atomicTemporaryPrefix(path);
+    std::string name = atomicTemporaryPrefix(m_target);
     name += std::to_string(::getpid());
     name += "-XXXXXX";
-    std::string tmpText = (dir / name).string();
+    const std::string tmpText = (dir / name).string();
     std::vector<char> templ(tmpText.begin(), tmpText.end());
     templ.push_back('\0');
-    int fd = ::mkostemp(templ.data(), O_CLOEXEC);
-    if (fd < 0) {
+    m_fd = ::mkostemp(templ.data(), O_CLOEXEC);
+    if (m_fd < 0) {
         error = "cannot create a temporary file in \"" + dir.string() + "\": " + osError(errno);
         return false;
     }
-    const fs::path tmp(templ.data());
-    auto abandon = [&](const std::string& what, int err) {
-        if (fd >= 0) ::close(fd);
-        ::unlink(tmp.c_str());
-        error = what + ": " + osError(err);
+    m_tmp = templ.data();
+    // mkstemp creates the file 0600: give it the mode it will have.
+    if (::fchmod(m_fd, mode) != 0) {
+        error = "cannot set the mode of \"" + m_tmp.string() + "\": " + osError(errno);
+        abandon();
         return false;
-    };
+    }
+    return true;
+}
 
-    // mkstemp creates the file 0600: give it the mode of the file being replaced, or what a
-    // plain open(O_CREAT, 0666) would have given a new file.
-    struct stat st {};
-    const mode_t mode = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)
-                            ? st.st_mode & 07777
-                            : 0666 & ~currentUmask();
-    if (::fchmod(fd, mode) != 0)
-        return abandon("cannot set the mode of \"" + tmp.string() + "\"", errno);
-
+bool AtomicFile::write(std::string_view bytes) {
+    if (m_fd < 0 || !m_error.empty()) {
+        if (m_error.empty()) m_error = "the file is not open";
+        return false;
+    }
     std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(m_fd, bytes.data() + written, bytes.size() - written);
         if (n < 0) {
             if (errno == EINTR) continue;
-            return abandon("cannot write \"" + tmp.string() + "\"", errno);
+            m_error = "cannot write \"" + m_tmp.string() + "\": " + osError(errno);
+            return false;
         }
         written += static_cast<std::size_t>(n);
     }
-    if (::fsync(fd) != 0) return abandon("cannot flush \"" + tmp.string() + "\" to disk", errno);
-    const int closeResult = ::close(fd);
-    fd = -1;
-    if (closeResult != 0) return abandon("cannot close \"" + tmp.string() + "\"", errno);
+    return true;
+}
+
+bool AtomicFile::commit(std::string& error) {
+    auto fail = [&](const std::string& what) {
+        error = what;
+        abandon();
+        return false;
+    };
+    if (m_fd < 0) return fail(m_error.empty() ? "the file is not open" : m_error);
+    if (!m_error.empty()) return fail(m_error);
+    if (::fsync(m_fd) != 0)
+        return fail("cannot flush \"" + m_tmp.string() + "\" to disk: " + osError(errno));
+    const int closeResult = ::close(m_fd);
+    m_fd = -1;
+    if (closeResult != 0) return fail("cannot close \"" + m_tmp.string() + "\": " + osError(errno));
 
     std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) return abandon("cannot replace the file with \"" + tmp.string() + "\"", ec.value());
+    fs::rename(m_tmp, m_target, ec);
+    if (ec) return fail("cannot replace the file with \"" + m_tmp.string() + "\": " + ec.message());
+    m_tmp.clear(); // it is the target now
 
+    fs::path dir = m_target.parent_path();
+    if (dir.empty()) dir = ".";
     const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {
         (void)::fsync(dirFd);
@@ -106,10 +170,31 @@ bool writeFileAtomic(const fs::path& path, std::string_view text, std::string& e
     return true;
 }
 
+void AtomicFile::abandon() {
+    if (m_fd >= 0) {
+        ::close(m_fd);
+        m_fd = -1;
+    }
+    if (!m_tmp.empty()) {
+        ::unlink(m_tmp.c_str());
+        m_tmp.clear();
+    }
+}
+
+bool writeFileAtomic(const fs::path& path, std::string_view text, std::string& error) {
+    AtomicFile file;
+    if (!file.open(path, error)) return false;
+    file.write(text);
+    return file.commit(error);
+}
+
 void removeAtomicTemporaries(const fs::path& path) {
-    fs::path dir = path.parent_path();
+    std::string ignored;
+    fs::path target = resolveTarget(path, ignored);
+    if (target.empty()) target = path;
+    fs::path dir = target.parent_path();
     if (dir.empty()) dir = ".";
-    const std::string prefix = atomicTemporaryPrefix(path);
+    const std::string prefix = atomicTemporaryPrefix(target);
     std::error_code ec;
     std::vector<fs::path> found;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
