@@ -7,6 +7,7 @@
 /// obstacle is a thin segment that blocks from both sides (two directed segments).
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,12 +34,34 @@ struct PolygonCheck {
     std::string error;      ///< What is wrong, when !valid.
 };
 
-/// Whether the closed segments [a, b] and [c, d] share at least one point (touching counts).
+/// The sign of det(b - a, c - a), exactly: +1 when c is left of the line a->b, -1 right of it,
+/// 0 on it. Coordinates must be 0 or within 1e-100..1e100 in magnitude.
+[[nodiscard]] int exactOrientation(Vec2 a, Vec2 b, Vec2 c);
+
+/// Whether the closed segments [a, b] and [c, d] share at least one point (touching counts),
+/// decided with exact orientation tests.
 [[nodiscard]] bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
 
-/// Checks a vertex list: at least 2 vertices, all coordinates finite, no repeated consecutive
-/// (or, for polygons, any repeated) vertex, not all collinear (for >= 3 vertices), no
-/// self-intersection, and reports the winding.
+/// A self-intersection of a closed polygon (edge i runs from vertex i to vertex i + 1,
+/// cyclically): two edges that share a point, `first` < `second`; or, when `foldBack`, an edge
+/// `first` and the next one, `second` = (first + 1) mod n, which turns straight back along it
+/// (adjacent edges share their common vertex, which does not count).
+struct SelfIntersection {
+    std::size_t first;
+    std::size_t second;
+    bool foldBack;
+};
+
+/// A self-intersection of the closed polygon `vertices` (3 or more, no repeated vertex, every
+/// coordinate 0 or within 1e-100..1e100 in magnitude), or none. Folds are looked for first,
+/// then any two edges that touch (a sweep line: O(n log n) for n vertices, with exact
+/// orientation tests). When there are several, which one is reported is unspecified.
+[[nodiscard]] std::optional<SelfIntersection> findSelfIntersection(std::span<const Vec2> vertices);
+
+/// Checks a vertex list: at least 2 vertices, all coordinates finite and 0 or within
+/// 1e-100..1e100 in magnitude, no repeated consecutive (or, for polygons, any repeated)
+/// vertex, not all collinear (for >= 3 vertices), no self-intersection (findSelfIntersection),
+/// and reports the winding. O(n log n).
 [[nodiscard]] PolygonCheck checkPolygon(std::span<const Vec2> vertices);
 
 /// Builds the flat vertex list (links, unit directions, convexity) for a set of polygons.

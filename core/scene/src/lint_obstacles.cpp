@@ -116,11 +116,18 @@ PolygonProblem structuralProblem(const std::vector<Vec2>& v, std::size_t k,
         return p;
     }
     for (std::size_t i = 0; i < n; ++i) {
-        if (!finite(v[i])) {
+        // checkPolygon's range: coordinates 0 or within 1e-100..1e100 in magnitude.
+        auto outOfRange = [](double c) {
+            return c != 0.0 && (std::abs(c) < 1e-100 || std::abs(c) > 1e100);
+        };
+        if (!finite(v[i]) || outOfRange(v[i].x) || outOfRange(v[i].y)) {
             p.rule = "obstacle-non-finite";
             p.path = vertexPath(k, i);
             p.message = "vertex " + std::to_string(i) + " of obstacle " + path +
-                        " is not a finite number, so the simulator rejects the obstacle";
+                        (finite(v[i]) ? " has a coordinate that is not 0 or within 1e-100..1e100 "
+                                        "in magnitude"
+                                      : " is not a finite number") +
+                        ", so the simulator rejects the obstacle";
             p.elements = {obstacleElement(k), {Kind::Vertex, k, i}};
             for (const Vec2& q : v) {
                 if (finite(q)) {
@@ -197,7 +204,7 @@ PolygonProblem structuralProblem(const std::vector<Vec2>& v, std::size_t k,
         return p;
     }
 
-    // Self-intersection, in checkPolygon's order.
+    // Self-intersection: the one checkPolygon reports.
     auto intersecting = [&](std::size_t i, std::size_t j, Vec2 where) {
         p.rule = "obstacle-self-intersecting";
         p.path = path + ".vertices";
@@ -209,23 +216,13 @@ PolygonProblem structuralProblem(const std::vector<Vec2>& v, std::size_t k,
         p.where = where;
         p.fixLabel = "Delete obstacle";
     };
-    for (std::size_t i = 0; i < n; ++i) {
+    if (const auto hit = findSelfIntersection(v)) {
+        const std::size_t i = hit->first;
+        const std::size_t j = hit->second;
         const Vec2 a = v[i];
         const Vec2 b = v[(i + 1) % n];
-        const Vec2 c = v[(i + 2) % n];
-        if (det(b - a, c - b) == 0.0 && dot(b - a, c - b) < 0.0) {
-            intersecting(i, (i + 1) % n, b);
-            return p;
-        }
-        for (std::size_t j = i + 2; j < n; ++j) {
-            if (i == 0 && j == n - 1) continue;
-            const Vec2 d0 = v[j];
-            const Vec2 d1 = v[(j + 1) % n];
-            if (segmentsTouch(a, b, d0, d1)) {
-                intersecting(i, j, a + crossingParam(a, b, d0, d1) * (b - a));
-                return p;
-            }
-        }
+        intersecting(i, j,
+                     hit->foldBack ? b : a + crossingParam(a, b, v[j], v[(j + 1) % n]) * (b - a));
     }
     return p;
 }
