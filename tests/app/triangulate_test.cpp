@@ -69,6 +69,21 @@ TEST(Triangulate, StarShape) {
     EXPECT_NEAR(triangulatedArea(star, tri), orca::signedArea(star), 1e-9);
 }
 
+TEST(Triangulate, LargeStarOutlineIsFilledExactly) {
+    // 100,000 vertices (a scene's obstacle once froze the app for minutes here: every ear was
+    // tested against every vertex and clipped out of an array).
+    const std::size_t n = 100000;
+    std::vector<Vec2> star;
+    for (std::size_t k = 0; k < n; ++k) {
+        const double a = 2.0 * M_PI * static_cast<double>(k) / static_cast<double>(n);
+        const double r = k % 2 == 0 ? 1000.0 : 990.0;
+        star.emplace_back(r * std::cos(a), r * std::sin(a));
+    }
+    const auto tri = triangulatePolygon(star);
+    ASSERT_EQ(tri.size(), 3u * (n - 2));
+    EXPECT_NEAR(triangulatedArea(star, tri), orca::signedArea(star), 1e-9 * orca::signedArea(star));
+}
+
 TEST(Triangulate, DegenerateInputs) {
     EXPECT_TRUE(triangulatePolygon(std::vector<Vec2>{}).empty());
     EXPECT_TRUE(triangulatePolygon(std::vector<Vec2>{{0, 0}, {1, 0}}).empty());

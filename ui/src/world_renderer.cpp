@@ -222,19 +222,46 @@ void WorldRenderer::drawObstacles(ImDrawList& dl, const Camera& camera,
         for (std::size_t k = 0; k < o.vertices.size(); ++k)
             screen[k] = toIm(camera.worldToScreen(o.vertices[k]));
 
-        // Fill as one indexed mesh without anti-aliasing fringes, so shared triangle edges of
-        // a concave polygon leave no seams; the anti-aliased outline covers the border.
-        if (!o.triangles.empty()) {
+        // Fill without anti-aliasing fringes, so shared triangle edges of a concave polygon
+        // leave no seams; the anti-aliased outline covers the border. ImDrawIdx is 16 bits: one
+        // reservation must stay under 65,536 vertices, so an outline with more is filled in
+        // batches of unshared triangles.
+        constexpr std::size_t kMaxVertices = 60000;
+        if (!o.triangles.empty() && screen.size() <= kMaxVertices) {
             dl.PrimReserve(static_cast<int>(o.triangles.size()), static_cast<int>(screen.size()));
             const auto base = static_cast<ImDrawIdx>(dl._VtxCurrentIdx);
             for (const ImVec2& p : screen)
                 dl.PrimWriteVtx(p, uv, fill);
             for (const std::uint32_t t : o.triangles)
                 dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + t));
+        } else {
+            for (std::size_t first = 0; first < o.triangles.size(); first += kMaxVertices) {
+                const std::size_t count = std::min(kMaxVertices, o.triangles.size() - first);
+                dl.PrimReserve(static_cast<int>(count), static_cast<int>(count));
+                const auto base = static_cast<ImDrawIdx>(dl._VtxCurrentIdx);
+                for (std::size_t k = 0; k < count; ++k) {
+                    dl.PrimWriteVtx(screen[o.triangles[first + k]], uv, fill);
+                    dl.PrimWriteIdx(static_cast<ImDrawIdx>(base + k));
+                }
+            }
         }
-        const ImDrawFlags closed = screen.size() >= 3 ? ImDrawFlags_Closed : ImDrawFlags_None;
-        dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline, closed,
-                       stroke(1.5f));
+        // The outline likewise in pieces of at most kMaxPolylinePoints points (a thick
+        // anti-aliased line takes 4 vertices a point), each sharing its last point with the next.
+        constexpr std::size_t kMaxPolylinePoints = 10000;
+        const bool closedLoop = screen.size() >= 3;
+        if (screen.size() <= kMaxPolylinePoints) {
+            dl.AddPolyline(screen.data(), static_cast<int>(screen.size()), outline,
+                           closedLoop ? ImDrawFlags_Closed : ImDrawFlags_None, stroke(1.5f));
+        } else {
+            if (closedLoop) screen.push_back(screen.front());
+            for (std::size_t first = 0; first + 1 < screen.size();
+                 first += kMaxPolylinePoints - 1) {
+                const std::size_t count = std::min(kMaxPolylinePoints, screen.size() - first);
+                dl.AddPolyline(screen.data() + first, static_cast<int>(count), outline,
+                               ImDrawFlags_None, stroke(1.5f));
+            }
+            if (closedLoop) screen.pop_back();
+        }
         if (options.obstacleWinding || options.obstacleNormals)
             drawEdgeMarks(dl, screen, options.obstacleWinding, options.obstacleNormals);
     }
