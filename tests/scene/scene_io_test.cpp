@@ -199,6 +199,10 @@ std::vector<BrokenCase> brokenCases() {
         {"MissingColon", header + "  \"agents\" []\n}\n", "", "expected ':'", 4, 12},
         {"TextAfterEnd", sceneText("") + "\n}", "", "more text after the end", 2, 1},
         {"EmptyFile", "  \n", "", "the file is empty", 1, 1},
+        {"NulBytes", std::string(64, '\0'), "", "contains a NUL byte (at byte 0): it is binary", 1,
+         1},
+        {"NulInside", header + "  \"agents\": [" + std::string(1, '\0') + "]\n}\n", "",
+         "contains a NUL byte (at byte " + std::to_string(header.size() + 13) + ")", 4, 14},
         {"InvalidUtf8", "{\"format\": \"\xff\"}", "", "ill-formed UTF-8", 1, 13},
 
         // The header.
@@ -309,7 +313,7 @@ std::vector<BrokenCase> brokenCases() {
         {"SimulationNotObject", sceneText("", R"("simulation": [],)"), "simulation",
          "expected an object, got an array"},
         {"ZeroTimeStep", sceneText("", R"("simulation": {"timeStep": 0},)"), "simulation.timeStep",
-         "expected a number > 0, got 0"},
+         "expected a number in [1e-6, 1e7], got 0"},
         {"TimeStepString", sceneText("", R"("simulation": {"timeStep": "fast"},)"),
          "simulation.timeStep", "expected a number, got string \"fast\""},
         {"ResponsibilityAboveOne", sceneText("", R"("simulation": {"responsibility": 1.5},)"),
@@ -320,6 +324,13 @@ std::vector<BrokenCase> brokenCases() {
          "expected a number >= 0"},
         {"FractionalStep", sceneText("", R"("simulation": {"step": 2.5},)"), "simulation.step",
          "expected a non-negative integer"},
+        {"StepAboveInt64", sceneText("", R"("simulation": {"step": 18446744073709551615},)"),
+         "simulation.step",
+         "the value 18446744073709551615 is too large (at most 9223372036854775807)"},
+        {"StepAsHugeFloat", sceneText("", R"("simulation": {"step": 1e19},)"), "simulation.step",
+         "is too large (at most 9223372036854775807)"},
+        {"TinyTimeStep", sceneText("", R"("simulation": {"timeStep": 1e-161},)"),
+         "simulation.timeStep", "expected a number in [1e-6, 1e7], got 1e-161"},
         {"ZeroDefaultTimeHorizon", sceneText("", R"("agentDefaults": {"timeHorizon": 0},)"),
          "agentDefaults.timeHorizon", "expected a number > 0"},
 

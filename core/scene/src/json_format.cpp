@@ -269,6 +269,15 @@ double JsonReader::number(const OJson& j, const std::string& path, Bound bound,
 }
 
 std::int64_t JsonReader::count(const OJson& j, const std::string& path, std::int64_t max) const {
+    // integerValue() clamps what does not fit 64 signed bits: name it instead of accepting the
+    // clamped value.
+    const bool huge =
+        (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(max)) ||
+        (j.is_number_float() && std::isfinite(j.get<double>()) && j.get<double>() >= 9.0e18 &&
+         j.get<double>() == std::floor(j.get<double>()));
+    if (huge) {
+        fail(path, "the value " + j.dump() + " is too large (at most " + std::to_string(max) + ")");
+    }
     const std::optional<std::int64_t> v = integerValue(j);
     if (!j.is_number() || !v || *v < 0) {
         fail(path, "expected a non-negative integer, got " + describe(j));
@@ -508,6 +517,23 @@ OJson parseJsonText(const std::string& text, const std::string& fileName) {
     const std::string file = fileName.empty() ? std::string("<scene>") : fileName;
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
         throw SceneError(file, "", 1, 1, "the file is empty (expected a JSON object)");
+    }
+    // A NUL byte is never JSON (not even inside a string): binary data, which the parser would
+    // misreport (a file of NULs "ends early").
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+        int line = 1;
+        int column = 1;
+        for (std::size_t i = 0; i < nul; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        throw SceneError(file, "", line, column,
+                         "the file contains a NUL byte (at byte " + std::to_string(nul) +
+                             "): it is binary data, not JSON text");
     }
     SaxBuilder builder;
     try {
