@@ -63,8 +63,9 @@ TEST_F(FiniteCli, NearlyCoincidentAgentsRunFinite) {
         const auto file = write("near.json", sceneWith(c.agents));
         const auto state = m_dir / "state.json";
         const auto csv = m_dir / "trajectory.csv";
-        const orca::testing::Result run = orca("run " + file.string() + " --steps 10 --save-state " +
-                                               state.string() + " --trajectory " + csv.string());
+        const orca::testing::Result run =
+            orca("run " + file.string() + " --steps 10 --save-state " + state.string() +
+                 " --trajectory " + csv.string());
         ASSERT_EQ(run.code, 0) << run.err;
         const Json summary = Json::parse(run.out);
         EXPECT_FALSE(summary["minClearance"].is_null());
@@ -95,8 +96,8 @@ TEST_F(FiniteCli, NearlyCoincidentAgentsRunFinite) {
 }
 
 TEST_F(FiniteCli, TimeStepBelowTheFloorIsRefused) {
-    const auto file = write("dt.json", sceneWith(R"([{"position": [0, 0]}])",
-                                                 R"({"timeStep": 1e-161})"));
+    const auto file =
+        write("dt.json", sceneWith(R"([{"position": [0, 0]}])", R"({"timeStep": 1e-161})"));
     const orca::testing::Result r = orca("run " + file.string() + " --steps 1");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.err.find("timeStep"), std::string::npos) << r.err;

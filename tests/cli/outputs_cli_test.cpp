@@ -40,12 +40,11 @@ TEST_F(OutputsCli, TrajectoryThatCannotBeFinishedLeavesTheOldFile) {
     write("t.csv", "the old trajectory\n");
     // A 4 KiB file-size limit (dash's ulimit -f counts 512-byte blocks) with SIGXFSZ ignored:
     // the write fails with EFBIG, as it would with ENOSPC on a full disk.
-    const Result r = capture("trap '' XFSZ; ulimit -f 8; " + orcaCommand() + " run " +
-                             scene("crossing.json") + " --steps 40 --no-metrics --trajectory " +
-                             csv.string());
+    const Result r =
+        capture("trap '' XFSZ; ulimit -f 8; " + orcaCommand() + " run " + scene("crossing.json") +
+                " --steps 40 --no-metrics --trajectory " + csv.string());
     EXPECT_EQ(r.code, 1) << r.out;
-    EXPECT_NE(r.err.find("writing the trajectory failed, the file is unchanged"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("writing the trajectory failed, the file is unchanged"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err; // the system's reason
     EXPECT_EQ(orca::test::readFile(csv), "the old trajectory\n");

@@ -76,15 +76,14 @@ TEST(Finite, NearlyCoincidentCrowdsAtEverySpread) {
     // coincidence); 2 to 5 agents, some static, at rest or moving.
     std::mt19937_64 rng(14);
     auto unit = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
-    const std::vector<double> spreads{1e-9,  1e-50,  1e-100, 1e-150, 1e-154, 1e-155,
+    const std::vector<double> spreads{1e-9,   1e-50,  1e-100, 1e-150, 1e-154, 1e-155,
                                       1e-160, 1e-162, 1e-200, 1e-300, 1e-310, 5e-324};
     const std::vector<double> bases{0.0, 4.9e-324, 1e-310, 1.0, 1e6};
     for (double spread : spreads) {
         for (double base : bases) {
             for (int round = 0; round < 4; ++round) {
                 const std::string what = "spread " + std::to_string(spread) + " base " +
-                                         std::to_string(base) + " round " +
-                                         std::to_string(round);
+                                         std::to_string(base) + " round " + std::to_string(round);
                 SimulationParams sp;
                 sp.timeStep = round % 2 == 0 ? 0.25 : 1e-6; // the shortest step too
                 Simulator sim(sp);
