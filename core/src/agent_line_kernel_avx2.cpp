@@ -63,6 +63,21 @@ inline bool all(M4 m) {
     return _mm256_movemask_pd(m.v) == 15;
 }
 
+/// Stores quadruple k's lines and cases.
+inline void store(const Line<D4, M4>& l, const AgentLineBatch& b, std::size_t k) {
+    _mm256_storeu_pd(b.dx + k, l.dx.v);
+    _mm256_storeu_pd(b.dy + k, l.dy.v);
+    _mm256_storeu_pd(b.ux + k, l.ux.v);
+    _mm256_storeu_pd(b.uy + k, l.uy.v);
+    const int colliding = _mm256_movemask_pd(l.colliding.v);
+    const int onCutoff = _mm256_movemask_pd(l.onCutoff.v);
+    const int leftLeg = _mm256_movemask_pd(l.leftLeg.v);
+    for (int lane = 0; lane < 4; ++lane) {
+        b.lineCase[k + static_cast<std::size_t>(lane)] =
+            caseOf((colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
+    }
+}
+
 } // namespace lanes_avx2
 
 void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTimeHorizon,
@@ -79,17 +94,7 @@ void computeAgentLinesAvx2(std::size_t n, const AgentLineBatch& b, double invTim
             D4{_mm256_loadu_pd(b.rpx + k)}, D4{_mm256_loadu_pd(b.rpy + k)},
             D4{_mm256_loadu_pd(b.rvx + k)}, D4{_mm256_loadu_pd(b.rvy + k)},
             D4{_mm256_loadu_pd(b.radius + k)}, invTau, invDt, zero, one);
-        _mm256_storeu_pd(b.dx + k, l.dx.v);
-        _mm256_storeu_pd(b.dy + k, l.dy.v);
-        _mm256_storeu_pd(b.ux + k, l.ux.v);
-        _mm256_storeu_pd(b.uy + k, l.uy.v);
-        const int colliding = _mm256_movemask_pd(l.colliding.v);
-        const int onCutoff = _mm256_movemask_pd(l.onCutoff.v);
-        const int leftLeg = _mm256_movemask_pd(l.leftLeg.v);
-        for (int lane = 0; lane < 4; ++lane) {
-            b.lineCase[k + static_cast<std::size_t>(lane)] = lanes_avx2::caseOf(
-                (colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
-        }
+        lanes_avx2::store(l, b, k);
     }
     if (k < n) {
         // The rest on SSE2 pairs / one lane (this file's own copies of those paths).
@@ -154,17 +159,7 @@ void computeAgentLinesGatheredAvx2(std::size_t padded, const AgentLineSources& s
                                                               src.radius[j[1]], src.radius[j[0]]));
         const auto l = lanes_avx2::agentLine<D4, M4>(D4{rpx}, D4{rpy}, D4{rvx}, D4{rvy}, D4{radius},
                                                      invTau, invDt, zero, one);
-        _mm256_storeu_pd(b.dx + k, l.dx.v);
-        _mm256_storeu_pd(b.dy + k, l.dy.v);
-        _mm256_storeu_pd(b.ux + k, l.ux.v);
-        _mm256_storeu_pd(b.uy + k, l.uy.v);
-        const int colliding = _mm256_movemask_pd(l.colliding.v);
-        const int onCutoff = _mm256_movemask_pd(l.onCutoff.v);
-        const int leftLeg = _mm256_movemask_pd(l.leftLeg.v);
-        for (int lane = 0; lane < 4; ++lane) {
-            b.lineCase[k + static_cast<std::size_t>(lane)] = lanes_avx2::caseOf(
-                (colliding >> lane) & 1, (onCutoff >> lane) & 1, (leftLeg >> lane) & 1);
-        }
+        lanes_avx2::store(l, b, k);
     }
 }
 

@@ -51,7 +51,6 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
 
     // Cell by cell, like the step's search: the agents of a cell share the block of cells that
     // covers their reach (or, for a reach of more than 3 cells, each looks up its own square).
-    const std::span<const Vec2> itemPos = grid.itemPositions();
     const double invCell = 1.0 / grid.cellSize();
     const std::size_t cells = grid.occupiedCount();
     const std::size_t grain =
@@ -67,22 +66,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
         // from it in the steps that follow, when the order has changed little, inserts each
         // candidate in place).
         auto scan = [&](std::uint32_t i, double reachSq) {
-            const Vec2 p = pos[i];
-            std::size_t found = 0;
-            for (const ItemRange& r : s.ranges) {
-                for (std::uint32_t k = r.begin; k < r.end; ++k) {
-                    const double dx = itemPos[k].x - p.x;
-                    const double dy = itemPos[k].y - p.y;
-                    const double d = dx * dx + dy * dy;
-                    if (d < reachSq && items[k] != i) {
-                        // pickNearest pads up to kMinCandidateRoom: room for that many.
-                        s.reserveCandidates(std::max(found + 1, kMinCandidateRoom));
-                        s.candDistSq[found] = d;
-                        s.candAgent[found] = items[k];
-                        ++found;
-                    }
-                }
-            }
+            const std::size_t found = gatherCandidates(pos[i], i, reachSq, grid, s);
             if (found > kInsertionCandidates) { // chosen from by rank: any order will do
                 out.insert(out.end(), s.candAgent.begin(),
                            s.candAgent.begin() + static_cast<std::ptrdiff_t>(found));

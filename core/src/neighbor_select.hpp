@@ -108,10 +108,11 @@ inline void pickNearest(std::size_t count, std::size_t maxNeighbors, Scratch& s)
     }
 }
 
-/// The `maxNeighbors` nearest agents of `p` (strictly within the range, excluding `self`)
-/// among the items of s.ranges: the same set and order as AgentGrid::nearest.
-inline void selectFromRanges(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
-                             const AgentGrid& grid, Scratch& s) {
+/// The items of s.ranges strictly within the range of `p`, agent `self` excluded, into
+/// s.candDistSq / s.candAgent [0, count) in item order (with room for pickNearest): returns
+/// count.
+inline std::size_t gatherCandidates(Vec2 p, std::uint32_t self, double rangeSq,
+                                    const AgentGrid& grid, Scratch& s) {
     const std::span<const Vec2> pos = grid.itemPositions();
     const std::span<const std::uint32_t> agents = grid.itemAgents();
     std::size_t total = 0;
@@ -131,7 +132,14 @@ inline void selectFromRanges(Vec2 p, std::uint32_t self, double rangeSq, std::si
             count += (d < rangeSq) & (agents[k] != self);
         }
     }
-    pickNearest(count, maxNeighbors, s);
+    return count;
+}
+
+/// The `maxNeighbors` nearest agents of `p` (strictly within the range, excluding `self`)
+/// among the items of s.ranges: the same set and order as AgentGrid::nearest.
+inline void selectFromRanges(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                             const AgentGrid& grid, Scratch& s) {
+    pickNearest(gatherCandidates(p, self, rangeSq, grid, s), maxNeighbors, s);
 }
 
 /// Lists of at most this many candidates are chosen from by insertion, longer ones by rank.
