@@ -20,13 +20,13 @@ struct CellXY {
 };
 
 /// (cellCoord(p.x), cellCoord(p.y)) for `inv` = 1 / cell size: both at once with SSE2, the
-/// same operations lane by lane (the clamp keeps a NaN, as std::clamp does; the conversion
-/// gives it the same integer as the scalar one).
+/// same operations lane by lane. A NaN coordinate (a corrupt state the step is about to refuse)
+/// lands on the low clamp in both, so every cell coordinate stays far from the int32 limits.
 inline CellXY cellOf(const Vec2& p, double inv) {
 #if defined(__SSE2__)
     __m128d c = _mm_mul_pd(_mm_loadu_pd(&p.x), _mm_set1_pd(inv));
-    c = _mm_max_pd(_mm_set1_pd(-1.0e9), c); // -1e9 > c ? -1e9 : c
-    c = _mm_min_pd(_mm_set1_pd(1.0e9), c);  // 1e9 < c ? 1e9 : c
+    c = _mm_max_pd(c, _mm_set1_pd(-1.0e9)); // c > -1e9 ? c : -1e9 (so NaN -> -1e9)
+    c = _mm_min_pd(c, _mm_set1_pd(1.0e9));  // c < 1e9 ? c : 1e9
     const __m128i t = _mm_cvttpd_epi32(c);  // truncated, in lanes 0 and 1
     const __m128d below = _mm_cmplt_pd(c, _mm_cvtepi32_pd(t));
     // Each 64-bit mask's low half to lanes 0 and 1: t - 1 where c < t.
@@ -37,7 +37,7 @@ inline CellXY cellOf(const Vec2& p, double inv) {
             static_cast<std::int32_t>(std::uint32_t(both >> 32))};
 #else
     auto coord = [inv](double v) {
-        const double c = std::clamp(v * inv, -1.0e9, 1.0e9);
+        const double c = clampCell(v * inv);
         const auto t = static_cast<std::int32_t>(c);
         return t - static_cast<std::int32_t>(c < static_cast<double>(t));
     };

@@ -81,6 +81,13 @@ struct DenseCell {
     return absSq(Vec2(dx, dy));
 }
 
+/// A scaled coordinate clamped to +-1e9 cells before the int32 conversion; NaN (a corrupt
+/// state the step then refuses) goes to -1e9, so cell arithmetic never nears the int32 limits.
+[[nodiscard]] inline double clampCell(double c) {
+    c = c > -1.0e9 ? c : -1.0e9;
+    return c < 1.0e9 ? c : 1.0e9;
+}
+
 class AgentGrid {
   public:
     /// Cells with more items than this get a kd-tree. Ordinary crowds hold a few agents per
@@ -189,7 +196,7 @@ class AgentGrid {
         // floor(), without a libm call (x86-64 baseline has no SSE4.1 round instruction and
         // this runs for every agent every step). |coordinates| are bounded by validation (1e7
         // in scenes); the clamp keeps any input from overflowing the conversion.
-        const double c = std::clamp(v * m_invCellSize, -1.0e9, 1.0e9);
+        const double c = clampCell(v * m_invCellSize);
         const auto t = static_cast<std::int32_t>(c); // truncates toward zero
         return t - static_cast<std::int32_t>(c < static_cast<double>(t));
     }

@@ -46,7 +46,8 @@ std::size_t hashTile(std::int32_t tx, std::int32_t ty) {
 } // namespace
 
 std::int32_t DetourField::coord(double v) const {
-    const double c = std::clamp(std::floor(v / m_cellSize), -1.0e9, 1.0e9);
+    const double f = std::floor(v / m_cellSize);
+    const double c = f > -1.0e9 ? std::min(f, 1.0e9) : -1.0e9; // NaN -> -1e9, no UB cast
     return static_cast<std::int32_t>(c);
 }
 
