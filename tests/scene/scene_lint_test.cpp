@@ -561,6 +561,37 @@ TEST(LintParams, NeighborDistShortIsGroupedAndRaisedWhereItComesFrom) {
         has(sceneOf(R"({"position": [0, 0]})", "", R"("neighborDist": 5)"), "neighbor-dist-short"));
 }
 
+TEST(LintParams, NeighborDistShortFixStopsAtTheLargestValueAFileAccepts) {
+    // maxSpeed 1e7 x τ 5 = 5e7, beyond the file range of neighborDist (at most 1e7): the fix
+    // raises to 1e7 and the fixed scene still loads (a fuzzer find: it used to write 5e7).
+    Scene s = sceneOf(R"({"position": [-12, 0]}, {"position": [12, 0.4]})", "",
+                      R"("maxSpeed": 1e7, "neighborDist": 2)");
+    std::vector<LintIssue> issues = withRule(lintScene(s), "neighbor-dist-short");
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_EQ(issues[0].fixLabel, "Raise neighborDist to 1e+07");
+    EXPECT_NE(issues[0].message.find("at most 1e+07: lower maxSpeed or timeHorizon"),
+              std::string::npos)
+        << issues[0].message;
+    ASSERT_TRUE(applyLintFix(s, issues[0]));
+    EXPECT_EQ(s.agentDefaults.neighborDist, 1e7);
+    const Scene again = parseScene(serializeScene(s), "fixed.json").scene;
+    EXPECT_EQ(again.agentDefaults.neighborDist, 1e7);
+    // At the cap the warning stays (it is still true) but has no fix, and applying it fails.
+    issues = withRule(lintScene(s), "neighbor-dist-short");
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_EQ(issues[0].fixLabel, "");
+    std::string error;
+    EXPECT_FALSE(applyLintFix(s, issues[0], &error));
+    EXPECT_NE(error.find("no automatic fix"), std::string::npos) << error;
+
+    // The same through an agent override.
+    Scene o = sceneOf(R"({"position": [0, 0], "maxSpeed": 1e7, "timeHorizon": 2})", "", "");
+    issues = withRule(lintScene(o), "neighbor-dist-short");
+    ASSERT_EQ(issues.size(), 1u);
+    ASSERT_TRUE(applyLintFix(o, issues[0]));
+    EXPECT_EQ(o.agents[0].overrides.neighborDist, 1e7);
+}
+
 TEST(LintParams, OneIssueForTenThousandAgentsSharingTheDefaults) {
     const Scene s = uniformWorkload(10000);
     const std::vector<LintIssue> issues = lintScene(s);

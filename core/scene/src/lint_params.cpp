@@ -1,8 +1,10 @@
 // Lint rules about the simulation block and agent parameters.
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "lint_rules.hpp"
@@ -213,6 +215,16 @@ void checkTimeStepVsHorizon(Context& c) {
     }
 }
 
+/// The largest neighborDist a scene file may hold (the parameter table's file range).
+double neighborDistCap() {
+    return findParameter("agent.neighborDist")->fileRange.max;
+}
+
+/// What the fix raises neighborDist to: maxSpeed x timeHorizon, but never past the cap.
+double neighborDistTarget(const AgentParams& p) {
+    return std::min(p.maxSpeed * p.timeHorizon, neighborDistCap());
+}
+
 void checkNeighborDistShort(Context& c) {
     const AgentSets sets = agentSets(c);
     std::vector<std::size_t> hit;
@@ -223,12 +235,19 @@ void checkNeighborDistShort(Context& c) {
     for (const Group& g : groupByParams(c, hit, {"neighborDist", "maxSpeed", "timeHorizon"})) {
         const AgentParams& p = c.params[g.agents.front()];
         const double need = p.maxSpeed * p.timeHorizon;
-        c.add(groupPath(c, g, "neighborDist"),
-              "neighborDist " + num(p.neighborDist) + " of " + groupWho(g, sets.moving.size()) +
-                  " is shorter than maxSpeed x timeHorizon = " + num(need) +
-                  ": agents that could collide within the time horizon are not considered "
-                  "until they are closer, so avoidance starts late and is abrupt",
-              agentElements(g.agents), where(c, g), "Raise neighborDist to " + num(need));
+        const double target = neighborDistTarget(p);
+        std::string message = "neighborDist " + num(p.neighborDist) + " of " +
+                              groupWho(g, sets.moving.size()) +
+                              " is shorter than maxSpeed x timeHorizon = " + num(need) +
+                              ": agents that could collide within the time horizon are not "
+                              "considered until they are closer, so avoidance starts late and "
+                              "is abrupt";
+        if (target < need)
+            message += " (a scene's neighborDist is at most " + num(target) +
+                       ": lower maxSpeed or timeHorizon)";
+        c.add(groupPath(c, g, "neighborDist"), std::move(message), agentElements(g.agents),
+              where(c, g),
+              p.neighborDist < target ? "Raise neighborDist to " + num(target) : std::string());
     }
 }
 
@@ -276,21 +295,21 @@ bool fixParamInvalid(Scene& scene, const LintIssue& issue, std::string* error) {
 bool fixNeighborDistShort(Scene& scene, const LintIssue& issue, std::string* error) {
     if (issue.jsonPath == "agentDefaults.neighborDist") {
         AgentParams& d = scene.agentDefaults;
-        const double need = d.maxSpeed * d.timeHorizon;
-        if (!(d.neighborDist < need) || !std::isfinite(need))
-            return fail(error, "agentDefaults.neighborDist is long enough now");
-        d.neighborDist = need;
+        const double target = neighborDistTarget(d);
+        if (!(d.neighborDist < target))
+            return fail(error, "agentDefaults.neighborDist cannot be raised further now");
+        d.neighborDist = target;
         return true;
     }
     bool changed = false;
     for (std::size_t i : elementAgents(issue, scene.agents.size())) {
         const AgentParams p = scene.resolvedParams(scene.agents[i]);
-        const double need = p.maxSpeed * p.timeHorizon;
-        if (scene.agents[i].isStatic || !(p.neighborDist < need) || !std::isfinite(need)) continue;
-        scene.agents[i].overrides.neighborDist = need;
+        const double target = neighborDistTarget(p);
+        if (scene.agents[i].isStatic || !(p.neighborDist < target)) continue;
+        scene.agents[i].overrides.neighborDist = target;
         changed = true;
     }
-    return changed ? true : fail(error, "every agent's neighborDist is long enough now");
+    return changed ? true : fail(error, "no agent's neighborDist can be raised further now");
 }
 
 } // namespace orca::scene::lint
