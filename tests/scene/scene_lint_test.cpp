@@ -592,6 +592,50 @@ TEST(LintParams, NeighborDistShortFixStopsAtTheLargestValueAFileAccepts) {
     EXPECT_EQ(o.agents[0].overrides.neighborDist, 1e7);
 }
 
+/// Applies the one `rule` issue of `s`: either the fix works and the scene it leaves loads
+/// again, or it fails naming the file range. Returns whether it was applied.
+bool fixStaysLoadable(Scene& s, const std::string& rule) {
+    const LintIssue issue = one(s, rule);
+    std::string error;
+    if (!applyLintFix(s, issue, &error)) {
+        EXPECT_NE(error.find("beyond -1e7..1e7"), std::string::npos) << rule << ": " << error;
+        return false;
+    }
+    EXPECT_NO_THROW((void)parseScene(serializeScene(s), "fixed.json")) << rule;
+    return true;
+}
+
+TEST(LintFixes, NoFixWritesAValueTheLoaderRefuses) {
+    // Overlap at the edge of the coordinate range: nudging apart would leave it.
+    Scene edge = sceneOf(R"({"position": [9999999.5, 0]}, {"position": [10000000, 0]})");
+    EXPECT_FALSE(fixStaysLoadable(edge, "agents-overlap"));
+    EXPECT_EQ(edge.agents[1].position, Vec2(1e7, 0)); // untouched
+    // Head-on along the top and the bottom edge: the sideways shift leaves the range on one.
+    int refused = 0;
+    for (const char* y : {"1e7", "-1e7"}) {
+        const std::string a = std::string(R"({"position": [-5, )") + y + R"(], "goal": [5, )" + y +
+                              "]}, " + R"({"position": [5, )" + y + R"(], "goal": [-5, )" + y +
+                              "]}";
+        Scene headOn = sceneOf(a);
+        refused += fixStaysLoadable(headOn, "head-on-symmetric") ? 0 : 1;
+    }
+    EXPECT_EQ(refused, 1);
+    // Three agents of radius 9e6 sharing a goal need a goalRadius beyond what a file holds:
+    // the fix stops at 1e7.
+    Scene big = sceneOf(R"({"position": [-9000000, 0], "goal": [0, 0]},
+                           {"position": [0, 9000000], "goal": [0, 0]},
+                           {"position": [9000000, 0], "goal": [0, 0]})",
+                        "", R"("radius": 1e6)");
+    for (SceneAgent& a : big.agents)
+        a.overrides.radius = 9e6;
+    const LintIssue crowded = one(big, "goal-crowded");
+    EXPECT_EQ(crowded.fixLabel, "Raise goalRadius to 1e+07") << crowded.message;
+    EXPECT_NE(crowded.message.find("more than a scene's goalRadius can be"), std::string::npos)
+        << crowded.message;
+    EXPECT_TRUE(fixStaysLoadable(big, "goal-crowded"));
+    EXPECT_EQ(big.agents[0].overrides.goalRadius, 1e7);
+}
+
 TEST(LintParams, OneIssueForTenThousandAgentsSharingTheDefaults) {
     const Scene s = uniformWorkload(10000);
     const std::vector<LintIssue> issues = lintScene(s);

@@ -150,6 +150,14 @@ bool finite(Vec2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
 
+double fileMaxOf(std::string_view agentParam) {
+    return findParameter("agent." + std::string(agentParam))->fileRange.max;
+}
+
+bool storable(Vec2 v) {
+    return std::fabs(v.x) <= kMaxMagnitude && std::fabs(v.y) <= kMaxMagnitude;
+}
+
 LintElement agentElement(std::size_t i) {
     return {Kind::Agent, i, 0};
 }

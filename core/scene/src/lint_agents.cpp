@@ -544,14 +544,19 @@ bool fixAgentsOverlap(Scene& scene, const LintIssue& issue, std::string* error) 
     // Along the centre line, symmetrically unless one is static (coincident: along +x).
     const Vec2 dir = dist > 0.0 ? d / dist : Vec2{1.0, 0.0};
     const double push = sum * (1.0 + kNudgeMargin) - dist;
+    Vec2 pa = a.position;
+    Vec2 pb = b.position;
     if (a.isStatic) {
-        b.position += dir * push;
+        pb += dir * push;
     } else if (b.isStatic) {
-        a.position -= dir * push;
+        pa -= dir * push;
     } else {
-        a.position -= dir * (push * 0.5);
-        b.position += dir * (push * 0.5);
+        pa -= dir * (push * 0.5);
+        pb += dir * (push * 0.5);
     }
+    if (!storable(pa) || !storable(pb)) return fail(error, kBeyondFileRange);
+    a.position = pa;
+    b.position = pb;
     return true;
 }
 
@@ -610,6 +615,8 @@ bool fixHeadOnSymmetric(Scene& scene, const LintIssue& issue, std::string* error
     const auto travel = travelOf(b, params[*j], kHeadOnFixTolerance);
     const Vec2 offset = perp(travel->dir) * (params[*j].radius * kPerturbRatio);
     SceneAgent& moved = scene.agents[*j];
+    if (!storable(moved.position + offset) || (moved.goal && !storable(*moved.goal + offset)))
+        return fail(error, kBeyondFileRange);
     moved.position += offset;
     if (moved.goal) *moved.goal += offset;
     return true;

@@ -78,6 +78,7 @@ void checkGoalCrowded(Context& c) {
             smallest = std::min(smallest, effectiveGoalRadius(c.params[i]));
         const double need = crowdedGoalRadius(c.params, agents, density);
         if (!(smallest < need)) continue;
+        const double target = std::min(need, fileMaxOf("goalRadius"));
         std::vector<LintElement> elements;
         for (std::size_t i : agents) {
             elements.push_back(agentElement(i));
@@ -88,8 +89,10 @@ void checkGoalCrowded(Context& c) {
                   num(goal.x) + ", " + num(goal.y) + ") but their goalRadius " + num(smallest) +
                   " cannot hold them all: they jostle round it forever and never all count "
                   "as arrived (needs about " +
-                  num(need) + ")",
-              std::move(elements), goal, "Raise goalRadius to " + num(need));
+                  num(need) + (target < need ? ", more than a scene's goalRadius can be" : "") +
+                  ")",
+              std::move(elements), goal,
+              smallest < target ? "Raise goalRadius to " + num(target) : std::string());
     }
 }
 
@@ -120,7 +123,8 @@ bool fixGoalCrowded(Scene& scene, const LintIssue& issue, std::string* error) {
         params[i] = scene.resolvedParams(a);
         if (!paramsValid(params[i])) return fail(error, "invalid agent parameters");
     }
-    const double need = crowdedGoalRadius(params, agents, LintOptions{}.goalPackingDensity);
+    const double need = std::min(crowdedGoalRadius(params, agents, LintOptions{}.goalPackingDensity),
+                                 fileMaxOf("goalRadius"));
     bool changed = false;
     for (std::size_t i : agents) {
         if (effectiveGoalRadius(params[i]) < need) {

@@ -215,14 +215,10 @@ void checkTimeStepVsHorizon(Context& c) {
     }
 }
 
-/// The largest neighborDist a scene file may hold (the parameter table's file range).
-double neighborDistCap() {
-    return findParameter("agent.neighborDist")->fileRange.max;
-}
-
-/// What the fix raises neighborDist to: maxSpeed x timeHorizon, but never past the cap.
+/// What the fix raises neighborDist to: maxSpeed x timeHorizon, but never past what a scene
+/// file accepts.
 double neighborDistTarget(const AgentParams& p) {
-    return std::min(p.maxSpeed * p.timeHorizon, neighborDistCap());
+    return std::min(p.maxSpeed * p.timeHorizon, fileMaxOf("neighborDist"));
 }
 
 void checkNeighborDistShort(Context& c) {
