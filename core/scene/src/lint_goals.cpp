@@ -123,8 +123,9 @@ bool fixGoalCrowded(Scene& scene, const LintIssue& issue, std::string* error) {
         params[i] = scene.resolvedParams(a);
         if (!paramsValid(params[i])) return fail(error, "invalid agent parameters");
     }
-    const double need = std::min(crowdedGoalRadius(params, agents, LintOptions{}.goalPackingDensity),
-                                 fileMaxOf("goalRadius"));
+    const double need =
+        std::min(crowdedGoalRadius(params, agents, LintOptions{}.goalPackingDensity),
+                 fileMaxOf("goalRadius"));
     bool changed = false;
     for (std::size_t i : agents) {
         if (effectiveGoalRadius(params[i]) < need) {
