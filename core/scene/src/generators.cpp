@@ -85,11 +85,6 @@ void requireCount(std::string_view generator, std::string_view name, std::int64_
     }
 }
 
-bool withinSceneLimits(Vec2 v) {
-    // NaN compares false, so it fails too.
-    return std::fabs(v.x) <= kMaxMagnitude && std::fabs(v.y) <= kMaxMagnitude;
-}
-
 /// Throws when a generated position or goal lies beyond the scene format's limit (the scene
 /// could not be saved, and the solver's absolute epsilons would stop meaning anything).
 void requireWithinSceneLimits(std::string_view generator, const std::vector<SceneAgent>& agents) {

@@ -154,10 +154,6 @@ double fileMaxOf(std::string_view agentParam) {
     return findParameter("agent." + std::string(agentParam))->fileRange.max;
 }
 
-bool storable(Vec2 v) {
-    return std::fabs(v.x) <= kMaxMagnitude && std::fabs(v.y) <= kMaxMagnitude;
-}
-
 LintElement agentElement(std::size_t i) {
     return {Kind::Agent, i, 0};
 }

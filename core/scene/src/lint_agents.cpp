@@ -554,7 +554,7 @@ bool fixAgentsOverlap(Scene& scene, const LintIssue& issue, std::string* error) 
         pa -= dir * (push * 0.5);
         pb += dir * (push * 0.5);
     }
-    if (!storable(pa) || !storable(pb)) return fail(error, kBeyondFileRange);
+    if (!withinSceneLimits(pa) || !withinSceneLimits(pb)) return fail(error, kBeyondFileRange);
     a.position = pa;
     b.position = pb;
     return true;
@@ -615,7 +615,8 @@ bool fixHeadOnSymmetric(Scene& scene, const LintIssue& issue, std::string* error
     const auto travel = travelOf(b, params[*j], kHeadOnFixTolerance);
     const Vec2 offset = perp(travel->dir) * (params[*j].radius * kPerturbRatio);
     SceneAgent& moved = scene.agents[*j];
-    if (!storable(moved.position + offset) || (moved.goal && !storable(*moved.goal + offset)))
+    if (!withinSceneLimits(moved.position + offset) ||
+        (moved.goal && !withinSceneLimits(*moved.goal + offset)))
         return fail(error, kBeyondFileRange);
     moved.position += offset;
     if (moved.goal) *moved.goal += offset;

@@ -351,7 +351,7 @@ bool fixPushOut(Scene& scene, const LintIssue& issue, bool goal, std::string* er
         return fail(error, "no longer inside the obstacle");
     const std::optional<Vec2> out = pushOut(v, *point, p.radius);
     if (!out) return fail(error, "no free spot found near the obstacle's boundary");
-    if (!storable(*out)) return fail(error, kBeyondFileRange);
+    if (!withinSceneLimits(*out)) return fail(error, kBeyondFileRange);
     *point = *out;
     return true;
 }

@@ -78,13 +78,11 @@ inline constexpr std::size_t kMaxNeighborCount = 1000;
 [[nodiscard]] std::string obstaclePath(std::size_t i);
 [[nodiscard]] std::string vertexPath(std::size_t o, std::size_t v);
 [[nodiscard]] bool finite(Vec2 v);
-/// Whether a scene file can hold v (each coordinate within ±kMaxMagnitude). A fix that would
-/// move a point past that fails rather than write a scene the loader refuses.
-[[nodiscard]] bool storable(Vec2 v);
 /// The largest value a scene file accepts for an agent parameter ("neighborDist"): a fix that
 /// raises a parameter stops there.
 [[nodiscard]] double fileMaxOf(std::string_view agentParam);
-/// fail()'s text for such a fix.
+/// fail()'s text for a fix that would move a point past withinSceneLimits() (it fails rather
+/// than write a scene the loader refuses).
 inline constexpr const char* kBeyondFileRange =
     "the fix would move it beyond -1e7..1e7, the range of a scene file's coordinates";
 [[nodiscard]] LintElement agentElement(std::size_t i);

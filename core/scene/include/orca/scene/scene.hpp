@@ -5,6 +5,7 @@
 ///
 /// Target `orca_scene` (depends on nlohmann/json); the simulator core does not.
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -25,6 +26,11 @@ namespace orca::scene {
 /// spans. Far beyond any sensible scene, and small enough that squared distances (up to ~1e15)
 /// stay far from overflow and the solver's absolute epsilons (1e-5) still mean something.
 inline constexpr double kMaxMagnitude = 1e7;
+
+/// Whether a scene file can hold point v: each coordinate within ±kMaxMagnitude (NaN fails).
+[[nodiscard]] inline bool withinSceneLimits(Vec2 v) {
+    return std::fabs(v.x) <= kMaxMagnitude && std::fabs(v.y) <= kMaxMagnitude;
+}
 
 /// Per-agent overrides of the scene's agentDefaults (unset = use the default).
 struct AgentOverrides {
