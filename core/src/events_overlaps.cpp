@@ -1,0 +1,368 @@
+// EventDetector's overlap detection (overlap-begin, overlap-end and the flood events): pairs
+// of agents whose disks overlap, found through a candidate list with a skin (a Verlet list)
+// over the agents radix-sorted by grid cell, or by a direct sweep of the cells when the list
+// would overflow its budget.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "orca/events.hpp"
+
+namespace orca {
+
+namespace {
+
+/// Grid cell coordinate of x: floor(x / cell) clamped to [-2^30, 2^30] (positions are finite
+/// but may be huge for the cell size). Clamping is monotonic, so agents in adjacent cells stay
+/// in the same or adjacent cells and no pair is missed; far-apart agents that share a clamped
+/// cell are only tested, never reported.
+double cellCoord(double x, double invCell) {
+    constexpr double kClamp = 1073741824.0; // 2^30
+    return std::clamp(std::floor(x * invCell), -kClamp, kClamp);
+}
+
+bool finite(Vec2 p) {
+    return std::isfinite(p.x) && std::isfinite(p.y);
+}
+
+/// Sweeps agents sorted by cell (row-major keys, `width` cells per row, at least one empty
+/// column at the right): each agent meets the rest of its row from its own cell to the next,
+/// and the three cells above it, found by a pointer that only moves forward, so every pair in
+/// the same or adjacent cells is offered once to test(k, m) (sorted positions k, m). Stops
+/// when test returns false; returns false then.
+template <class Test>
+bool sweepCells(const std::uint64_t* keys, std::size_t placed, std::uint64_t width, Test&& test) {
+    std::size_t above = 0; // first agent at or after the cell up-left of the current one
+    for (std::size_t k = 0; k < placed; ++k) {
+        const std::uint64_t key = keys[k];
+        for (std::size_t m = k + 1; m < placed && keys[m] <= key + 1; ++m)
+            if (!test(k, m)) return false;
+        const std::uint64_t first = key + width - 1; // (cx - 1, cy + 1)
+        while (above < placed && keys[above] < first)
+            ++above;
+        for (std::size_t m = above; m < placed && keys[m] <= first + 2; ++m)
+            if (!test(k, m)) return false;
+    }
+    return true;
+}
+
+/// Clearance of agents i < j as Simulator::clearance() writes it (bit for bit), or +inf when
+/// the squared distance already rules the overlap out (the relative 1e-9 dwarfs the rounding,
+/// so such a pair's clearance is positive). The pair counts as overlapping when the result is
+/// negative and the agents are not both static.
+double pairClearance(const Vec2* p, const double* radius, std::uint32_t i, std::uint32_t j) {
+    const Vec2 d = p[j] - p[i];
+    const double reach = radius[i] + radius[j];
+    if (absSq(d) >= reach * reach * (1.0 + 1e-9)) return std::numeric_limits<double>::infinity();
+    return length(d) - radius[i] - radius[j];
+}
+
+bool pairLess(std::uint32_t ai, std::uint32_t aj, std::uint32_t bi, std::uint32_t bj) {
+    return ai != bi ? ai < bi : aj < bj;
+}
+
+} // namespace
+
+std::uint64_t EventDetector::sortByCell(std::span<const Vec2> pos, double invCell) {
+    // Agents sorted by cell, row-major (LSD radix sort, O(n)), with their positions: the
+    // sweeps then read memory in order, and their cost does not depend on the crowd's spread.
+    Scratch& s = m_scratch;
+    const std::size_t n = pos.size();
+    double minX = std::numeric_limits<double>::infinity();
+    double minY = minX;
+    double maxX = -minX;
+    double maxY = -minX;
+    std::vector<std::uint32_t>& order = s.sortItems;
+    order.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!finite(pos[i])) continue; // no position, no overlap (until it moves)
+        order.push_back(static_cast<std::uint32_t>(i));
+        const double cx = cellCoord(pos[i].x, invCell);
+        const double cy = cellCoord(pos[i].y, invCell);
+        minX = std::min(minX, cx);
+        maxX = std::max(maxX, cx);
+        minY = std::min(minY, cy);
+        maxY = std::max(maxY, cy);
+    }
+    const std::size_t placed = order.size();
+    s.sortKeys.resize(placed);
+    // Row width: one spare column, so that "the next cell" of a row's last cell is empty.
+    const std::uint64_t width = placed == 0 ? 2 : static_cast<std::uint64_t>(maxX - minX) + 2;
+    for (std::size_t k = 0; k < placed; ++k) {
+        const Vec2 p = pos[order[k]];
+        s.sortKeys[k] = static_cast<std::uint64_t>(cellCoord(p.y, invCell) - minY) * width +
+                        static_cast<std::uint64_t>(cellCoord(p.x, invCell) - minX);
+    }
+    const std::uint64_t maxKey =
+        placed == 0 ? 0 : static_cast<std::uint64_t>(maxY - minY) * width + width;
+    s.sortKeysTmp.resize(placed);
+    s.sortItemsTmp.resize(placed);
+    for (int shift = 0; shift < 64 && (maxKey >> shift) != 0; shift += 8) {
+        std::array<std::uint32_t, 257> count{};
+        for (std::size_t k = 0; k < placed; ++k)
+            ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
+        for (std::size_t d = 0; d < 256; ++d)
+            count[d + 1] += count[d];
+        for (std::size_t k = 0; k < placed; ++k) {
+            const std::uint32_t at = count[(s.sortKeys[k] >> shift) & 0xff]++;
+            s.sortKeysTmp[at] = s.sortKeys[k];
+            s.sortItemsTmp[at] = order[k];
+        }
+        s.sortKeys.swap(s.sortKeysTmp);
+        order.swap(s.sortItemsTmp);
+    }
+    s.sortPos.resize(placed);
+    for (std::size_t k = 0; k < placed; ++k)
+        s.sortPos[k] = pos[order[k]];
+    return width;
+}
+
+bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadius) {
+    Scratch& s = m_scratch;
+    const auto pos = sim.positions();
+    const auto params = sim.agentParams();
+    const std::size_t n = pos.size();
+    // The skin: wide enough that agents at full speed need about 8 steps to use it up (a
+    // rebuild costs several times a step's candidate tests), within [2, 8] x the max radius
+    // (a wider one only multiplies the candidates of dense crowds).
+    double maxStep = 0.0;
+    for (const AgentParams& p : params)
+        maxStep = std::max(maxStep, p.maxSpeed);
+    maxStep *= sim.params().timeStep;
+    const double skin = std::clamp(16.0 * maxStep, 2.0 * maxRadius, 8.0 * maxRadius);
+    s.candidates.clear();
+    s.builtPos.assign(pos.begin(), pos.end());
+    s.builtRadius.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        s.builtRadius[i] = params[i].radius;
+    s.skinLimitSq = 0.25 * skin * skin * (1.0 - 1e-9);
+    s.candidatesValid = false;
+
+    // Uniform grid, cell = 2 x max radius + skin: a candidate pair (distance < r_i + r_j +
+    // skin <= cell) lies in the same or adjacent cells.
+    const std::uint64_t width = sortByCell(pos, 1.0 / (2.0 * maxRadius + skin));
+
+    // Candidates: closer than r_i + r_j + skin, widened by a relative 1e-9 for rounding. At
+    // most `budget` of them: a crowd piled up at one point has n(n-1)/2 (the build gives up,
+    // and the overlaps are swept directly, see detectOverlaps()). The list grows by hand so
+    // that its capacity never exceeds the budget either.
+    constexpr std::size_t kNoBudget = std::numeric_limits<std::size_t>::max();
+    const std::size_t perAgent = kCandidatesPerAgent * n;
+    const std::size_t budget = m_params.maxOverlapPairs > kNoBudget - perAgent
+                                   ? kNoBudget // (a cap near the maximum: no budget)
+                                   : perAgent + m_params.maxOverlapPairs;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates =
+        std::move(s.candidatesUnsorted);
+    candidates.clear();
+    const std::uint32_t* items = s.sortItems.data();
+    const Vec2* sorted = s.sortPos.data();
+    const bool complete =
+        sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
+            const std::uint32_t a = items[k];
+            const std::uint32_t b = items[m];
+            const double reach = params[a].radius + params[b].radius + skin;
+            if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
+                if (candidates.size() == candidates.capacity()) {
+                    if (candidates.size() >= budget) return false;
+                    candidates.reserve(
+                        std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size())));
+                }
+                candidates.emplace_back(std::min(a, b), std::max(a, b));
+            }
+            return true;
+        });
+    if (!complete) {
+        candidates.clear();
+        s.candidatesUnsorted = std::move(candidates);
+        return false;
+    }
+
+    // Sort by (i, j): a counting sort by i, then the few j of each i.
+    s.candidateStart.assign(n + 1, 0);
+    for (const auto& c : candidates)
+        ++s.candidateStart[c.first + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        s.candidateStart[i + 1] += s.candidateStart[i];
+    s.candidates.resize(candidates.size());
+    for (const auto& c : candidates)
+        s.candidates[s.candidateStart[c.first]++] = c;
+    for (std::size_t i = n; i > 0; --i)
+        s.candidateStart[i] = s.candidateStart[i - 1];
+    s.candidateStart[0] = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto first = s.candidates.begin() + s.candidateStart[i];
+        const auto last = s.candidates.begin() + s.candidateStart[i + 1];
+        if (last - first > 1) std::sort(first, last);
+    }
+    s.candidatesUnsorted = std::move(candidates);
+    s.candidatesValid = true;
+    return true;
+}
+
+bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
+    // The overlaps themselves, without a list: cell = 2 x max radius holds every overlapping
+    // pair in the same or adjacent cells. Each pair is tested once, with the exact test of
+    // pairClearance (i < j), and the sweep stops at maxOverlapPairs + 1 overlaps, so a pile-up
+    // costs O(n + maxOverlapPairs) time and memory however many pairs overlap.
+    Scratch& s = m_scratch;
+    const auto pos = sim.positions();
+    const auto params = sim.agentParams();
+    s.builtRadius.resize(params.size()); // (the radii for pairClearance)
+    for (std::size_t i = 0; i < params.size(); ++i)
+        s.builtRadius[i] = params[i].radius;
+    // (Widened by a relative 1e-6: far more than the rounding of the cell coordinates, so a
+    // pair closer than the cell never lands two cells apart.)
+    const std::uint64_t width = sortByCell(pos, 1.0 / (2.0 * maxRadius * (1.0 + 1e-6)));
+    const std::size_t cap = m_params.maxOverlapPairs;
+    const std::uint32_t* items = s.sortItems.data();
+    const Vec2* p = pos.data();
+    const double* radius = s.builtRadius.data();
+    const bool complete =
+        sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
+            const std::uint32_t i = std::min(items[k], items[m]);
+            const std::uint32_t j = std::max(items[k], items[m]);
+            const double c = pairClearance(p, radius, i, j);
+            if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j))) {
+                if (s.pairs.size() >= cap) return false;
+                s.pairs.push_back({i, j, -c});
+            }
+            return true;
+        });
+    if (!complete) return false;
+    std::sort(s.pairs.begin(), s.pairs.end(), [](const OpenOverlap& x, const OpenOverlap& y) {
+        return pairLess(x.i, x.j, y.i, y.j);
+    });
+    return true;
+}
+
+void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step) {
+    Scratch& s = m_scratch;
+    s.pairs.clear();
+    const auto pos = sim.positions();
+    const std::size_t n = pos.size();
+    const std::size_t cap = m_params.maxOverlapPairs;
+    bool flooded = false; // more than `cap` pairs overlap (s.pairs is then incomplete)
+    if (n >= 2 && maxRadius > 0.0) {
+        // A candidate list with a skin (a Verlet list): pairs closer than r_i + r_j + skin when
+        // it was built. While every agent stays within skin / 2 of where it was then (and
+        // keeps its radius), a pair missing from the list is still farther apart than
+        // r_i + r_j, so only the candidates need the exact test. Otherwise, rebuild. When a
+        // build overflows its budget (a pile-up), the overlaps are swept directly for a while
+        // (the result is the same; only the cost differs).
+        bool useList = s.buildBackoff == 0;
+        if (!useList) --s.buildBackoff;
+        if (useList) {
+            bool rebuild = !s.candidatesValid || s.radiusChanged || s.builtPos.size() != n;
+            for (std::size_t i = 0; !rebuild && i < n; ++i) // (NaN compares false: rebuild)
+                rebuild = !(absSq(pos[i] - s.builtPos[i]) < s.skinLimitSq);
+            if (rebuild && !buildOverlapCandidates(sim, maxRadius)) {
+                useList = false;
+                s.buildBackoff = 15; // retried at the 16th observation from now
+            }
+        } else {
+            s.candidatesValid = false;
+        }
+        if (useList) {
+            // The exact test on the candidates (sorted: so are the pairs). Two static agents
+            // are fixed scenery. (Radii: the build's, equal to the current ones.)
+            const Vec2* p = pos.data();
+            const double* radius = s.builtRadius.data();
+            for (const auto& [i, j] : s.candidates) {
+                const double c = pairClearance(p, radius, i, j);
+                if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j))) {
+                    if (s.pairs.size() >= cap) {
+                        flooded = true;
+                        break;
+                    }
+                    s.pairs.push_back({i, j, -c});
+                }
+            }
+        } else {
+            flooded = !sweepOverlaps(sim, maxRadius);
+        }
+    }
+
+    // (The new list is built exactly sized: bytes() counts capacity, and a copy's equals its
+    // size.)
+    std::vector<OpenOverlap> next;
+    if (flooded) {
+        // Flooded: no overlap-begin. The flood is reported once, with the exact number of
+        // overlapping pairs (Simulator::clearance() counts them without listing them, in
+        // O(n log n) even for a pile-up). The spells already open (at most `cap`) are still
+        // followed, with the same test, to their overlap-end.
+        if (!m_flooded) {
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapFloodBegin;
+            e.value = static_cast<double>(sim.clearance(0.0).overlappingPairs);
+            s.events.push_back(std::move(e));
+            m_flooded = true;
+            m_floodSince = step;
+        }
+        const Vec2* p = pos.data();
+        const double* radius = s.builtRadius.data(); // (the current radii, see above)
+        next.reserve(m_overlaps.size());
+        for (const OpenOverlap& o : m_overlaps) {
+            const double c = pairClearance(p, radius, o.i, o.j);
+            if (c < 0.0 && !(sim.isStaticAt(o.i) && sim.isStaticAt(o.j))) {
+                next.push_back({o.i, o.j, std::max(o.deepest, -c)});
+                continue;
+            }
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapEnd;
+            e.agents = {o.i, o.j};
+            e.value = o.deepest;
+            s.events.push_back(std::move(e));
+        }
+        if (next.size() != m_overlaps.size()) next.shrink_to_fit();
+        m_overlaps = std::move(next);
+        return;
+    }
+    if (m_flooded) {
+        // The flood is over; the merge below reports, as overlap-begin at this step, every pair
+        // overlapping now that was not followed.
+        Event e;
+        e.step = step;
+        e.kind = EventKind::OverlapFloodEnd;
+        e.value = static_cast<double>(step - m_floodSince);
+        s.events.push_back(std::move(e));
+        m_flooded = false;
+    }
+
+    // Merge with the overlaps in progress (both sorted by (i, j)).
+    next.reserve(s.pairs.size());
+    std::size_t a = 0;
+    std::size_t b = 0;
+    auto key = [](const OpenOverlap& o) { return std::pair(o.i, o.j); };
+    while (a < m_overlaps.size() || b < s.pairs.size()) {
+        if (b == s.pairs.size() ||
+            (a < m_overlaps.size() && key(m_overlaps[a]) < key(s.pairs[b]))) {
+            const OpenOverlap& ended = m_overlaps[a++];
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapEnd;
+            e.agents = {ended.i, ended.j};
+            e.value = ended.deepest;
+            s.events.push_back(std::move(e));
+        } else if (a == m_overlaps.size() || key(s.pairs[b]) < key(m_overlaps[a])) {
+            const OpenOverlap& begun = s.pairs[b++];
+            Event e;
+            e.step = step;
+            e.kind = EventKind::OverlapBegin;
+            e.agents = {begun.i, begun.j};
+            e.value = begun.deepest;
+            s.events.push_back(std::move(e));
+            next.push_back(begun);
+        } else {
+            OpenOverlap going = m_overlaps[a++];
+            going.deepest = std::max(going.deepest, s.pairs[b++].deepest);
+            next.push_back(going);
+        }
+    }
+    m_overlaps = std::move(next);
+}
+
+} // namespace orca
