@@ -8,34 +8,44 @@ find_package(GIF 5 REQUIRED) # giflib: recordings (Debian: libgif-dev)
 
 # Everything but the window, GL and the command line, so that tests/gui can link it.
 add_library(orca_sandbox_lib STATIC
+    # The context and the frame.
     sandbox/sandbox.cpp
     sandbox/sandbox_frame.cpp
-    sandbox/state_dump.cpp
-    sandbox/key_bindings.cpp
     sandbox/paths.cpp
     sandbox/layers.cpp
-    sandbox/settings.cpp
-    sandbox/selection.cpp
-    sandbox/scene_edit.cpp
-    sandbox/editor.cpp
-    sandbox/authoring_panels.cpp
-    sandbox/recovery.cpp
-    sandbox/timeline.cpp
-    sandbox/compare.cpp
-    sandbox/lessons.cpp
-    sandbox/pictures.cpp
-    sandbox/frame_recorder.cpp
-    sandbox/png_file.cpp
-    sandbox/what_if.cpp
-    sandbox/actions.cpp
-    sandbox/panel_table.cpp
-    sandbox/tools/tool_table.cpp
-    sandbox/tools/tool_common.cpp
-    sandbox/tools/inspect_tool.cpp
-    sandbox/tools/select_tool.cpp
-    sandbox/tools/add_agent_tool.cpp
-    sandbox/tools/goal_tool.cpp
-    sandbox/tools/obstacle_tool.cpp
+    # The shell: key table, settings, actions, panel table.
+    sandbox/shell/key_bindings.cpp
+    sandbox/shell/settings.cpp
+    sandbox/shell/actions.cpp
+    sandbox/shell/panel_table.cpp
+    # The document: scene edits, autosave and recovery.
+    sandbox/document/scene_edit.cpp
+    sandbox/document/recovery.cpp
+    # Explain: the selection.
+    sandbox/explain/selection.cpp
+    # Time: the step, the timeline, Compare, what-if.
+    sandbox/time/step.cpp
+    sandbox/time/timeline.cpp
+    sandbox/time/compare.cpp
+    sandbox/time/what_if.cpp
+    # Authoring: the editor, its panels and tools.
+    sandbox/authoring/editor.cpp
+    sandbox/authoring/authoring_panels.cpp
+    sandbox/authoring/tools/tool_table.cpp
+    sandbox/authoring/tools/tool_common.cpp
+    sandbox/authoring/tools/inspect_tool.cpp
+    sandbox/authoring/tools/select_tool.cpp
+    sandbox/authoring/tools/add_agent_tool.cpp
+    sandbox/authoring/tools/goal_tool.cpp
+    sandbox/authoring/tools/obstacle_tool.cpp
+    # Teaching.
+    sandbox/lessons/lessons.cpp
+    # Pictures: SVG, recordings, PNG files.
+    sandbox/pictures/pictures.cpp
+    sandbox/pictures/frame_recorder.cpp
+    sandbox/pictures/png_file.cpp
+    # The state dump (--dump-state).
+    sandbox/state_dump/state_dump.cpp
 )
 target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -43,9 +53,9 @@ target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 GIF:
                        PRIVATE orca_warnings)
 
 add_executable(orca-sandbox
-    sandbox/main.cpp
-    sandbox/screenshot.cpp
-    sandbox/options.cpp
+    sandbox/shell/main.cpp
+    sandbox/pictures/screenshot.cpp
+    sandbox/shell/options.cpp
 )
 target_include_directories(orca-sandbox PRIVATE common)
 target_link_libraries(orca-sandbox PRIVATE

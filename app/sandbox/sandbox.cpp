@@ -1,7 +1,6 @@
 #include "sandbox.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <utility>
@@ -10,19 +9,13 @@
 
 #include "orca/ui/style.hpp"
 
-#include "panel_table.hpp"
+#include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
 
 namespace orca::app {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 std::string idText(const std::optional<nlohmann::json>& id) {
     if (!id) return {};
@@ -281,54 +274,6 @@ bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
     return true;
 }
 
-void stepSimulation(SandboxContext& ctx, int steps) {
-    if (steps > 0) whatIfSettle(ctx); // stepping runs the previewed change
-    for (int i = 0; i < steps; ++i) {
-        const auto t0 = Clock::now();
-        try {
-            ctx.session.sim.step();
-        } catch (const NonFiniteState& e) {
-            // Valid scenes never get here; if one does, stop rather than draw NaN agents.
-            std::fprintf(stderr, "%s\n", e.what());
-            ctx.session.running = false;
-            ctx.windows.messages.push("The simulation stopped",
-                                      std::string(e.what()) +
-                                          "\n\nThe simulation is paused here; step back on "
-                                          "the timeline or edit the scene.");
-            break;
-        }
-        ctx.session.stepTiming.add(msSince(t0));
-        if (ctx.view.layers.world.trails) ctx.view.renderer.sampleTrails(ctx.session.sim);
-        recordStep(ctx);
-        const StepStats& st = ctx.session.sim.lastStepStats();
-        ui::MetricsSample s;
-        s.step = ctx.session.sim.stepCount();
-        s.agentsAtGoal = st.agentsAtGoal;
-        s.goalAgents = st.goalAgents;
-        s.lp3Agents = st.lp3Agents;
-        if (ctx.windows.panels.metrics) {
-            // A pass over all agents: only while somebody looks at it.
-            const ClearanceStats c = ctx.session.sim.clearance();
-            s.hasClearance = true;
-            s.minClearance = c.minAgentClearance;
-            s.overlappingPairs = c.overlappingPairs;
-        }
-        ctx.session.metricsHistory.push(s);
-    }
-    if (steps > 0) ++ctx.session.stateVersion;
-}
-
-void advanceSimulation(SandboxContext& ctx, double frameSeconds) {
-    int steps = 0;
-    if (ctx.session.running)
-        steps = ctx.session.clock.stepsFor(frameSeconds, ctx.session.sim.params().timeStep,
-                                           ctx.session.clockSettings);
-    else
-        ctx.session.clock.reset();
-    steps += std::exchange(ctx.session.pendingSingleSteps, 0);
-    stepSimulation(ctx, steps);
-}
-
 void refreshRecords(ExplainView& explain, const Session& session) {
     // Solve mode needs the primary record's LP trace (recorded only while it is on).
     const ExplainRecord* primary = primaryRecord(explain);
@@ -523,7 +468,7 @@ void openPanel(SandboxContext& ctx, std::string_view name) {
 }
 
 void autosaveTick(SandboxContext& ctx, double nowSeconds) {
-    if (ctx.doc.recoveryFile.empty() || ctx.windows.pendingRecovery)
+    if (ctx.doc.recoveryFile.empty() || ctx.doc.pendingRecovery)
         return; // never overwrite unanswered
     if (!ctx.doc.autosave.due(nowSeconds, ctx.doc.unsaved.unsaved(), ctx.doc.editVersion)) return;
     std::string error;
@@ -539,9 +484,9 @@ void autosaveTick(SandboxContext& ctx, double nowSeconds) {
 
 void answerRecovery(SandboxContext& ctx, bool restore) {
     ctx.windows.dialog = Dialog::None;
-    if (!ctx.windows.pendingRecovery) return;
-    Recovered r = std::move(*ctx.windows.pendingRecovery);
-    ctx.windows.pendingRecovery.reset();
+    if (!ctx.doc.pendingRecovery) return;
+    Recovered r = std::move(*ctx.doc.pendingRecovery);
+    ctx.doc.pendingRecovery.reset();
     if (!restore) {
         removeRecovery(ctx.doc.recoveryFile);
         setNote(ctx.windows, "discarded the autosaved scene");
@@ -577,7 +522,7 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
 }
 
 void forgetRecovery(SandboxContext& ctx) {
-    if (ctx.windows.pendingRecovery) return; // not answered yet: keep it for the next start
+    if (ctx.doc.pendingRecovery) return; // not answered yet: keep it for the next start
     removeRecovery(ctx.doc.recoveryFile);
 }
 

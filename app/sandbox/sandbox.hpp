@@ -21,25 +21,25 @@
 #include "orca/ui/solve_view.hpp"
 #include "orca/ui/world_renderer.hpp"
 
-#include "compare.hpp"
-#include "document.hpp"
-#include "editor.hpp"
-#include "explain_view.hpp"
-#include "key_bindings.hpp"
+#include "authoring/editor.hpp"
+#include "document/document.hpp"
+#include "document/recovery.hpp"
+#include "document/scene_edit.hpp"
+#include "explain/explain_view.hpp"
+#include "explain/selection.hpp"
 #include "layers.hpp"
-#include "lessons.hpp"
+#include "lessons/lessons.hpp"
 #include "paths.hpp"
-#include "pictures.hpp"
-#include "recovery.hpp"
-#include "scene_edit.hpp"
-#include "selection.hpp"
+#include "pictures/pictures.hpp"
 #include "session.hpp"
-#include "settings.hpp"
+#include "shell/key_bindings.hpp"
+#include "shell/settings.hpp"
+#include "shell/windows.hpp"
 #include "sim_clock.hpp"
-#include "timeline.hpp"
+#include "time/compare.hpp"
+#include "time/timeline.hpp"
+#include "time/what_if.hpp"
 #include "view_state.hpp"
-#include "what_if.hpp"
-#include "windows.hpp"
 
 namespace orca::app {
 
@@ -66,8 +66,11 @@ struct SandboxContext {
     Session session;     ///< the simulation, its clock, stateVersion (session.hpp)
     ExplainView explain; ///< selection, explain records, hover, construction, solve
     ViewState view;      ///< camera, fit, layers, renderer, labels, pointer (view_state.hpp)
-    Windows windows;     ///< panels, Help, lesson, messages, dialogs, note (windows.hpp)
+    Windows windows;     ///< panels, Help, messages, dialogs, note (shell/windows.hpp)
     Requests requests;
+
+    // Teaching: the open lesson, its window and task (lessons/lessons.hpp).
+    LessonState lesson;
 
     // Scene authoring: tools, selection of obstacles, clipboard, generators, lint (editor.hpp).
     EditorState editor;
@@ -116,7 +119,8 @@ bool saveSceneAs(SandboxContext& ctx, const std::filesystem::path& file);
 /// A scene name from a file name: the stem, underscores as spaces, trimmed, first letter in
 /// capitals ("my_crowd.json" -> "My crowd"); "Untitled" when nothing is left.
 [[nodiscard]] std::string sceneNameFromFile(const std::filesystem::path& file);
-/// Runs `steps` steps now, timing each.
+/// Runs `steps` steps now (time/step.cpp): a pending what-if preview is kept first, then each
+/// step is timed, recorded (timeline, Compare's branch) and followed by trails and metrics.
 void stepSimulation(SandboxContext& ctx, int steps);
 /// Runs the steps owed this frame: the clock's while running, plus requested single steps.
 void advanceSimulation(SandboxContext& ctx, double frameSeconds);

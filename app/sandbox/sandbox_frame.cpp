@@ -18,9 +18,9 @@
 #include "orca/ui/style.hpp"
 #include "orca/ui/window_placement.hpp"
 
-#include "panel_table.hpp"
+#include "authoring/tools/edit_tool.hpp"
 #include "sandbox.hpp"
-#include "tools/edit_tool.hpp"
+#include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
 
@@ -494,12 +494,12 @@ void drawDialogs(SandboxContext& ctx) {
         break;
     }
     case Dialog::Recover: {
-        if (!ctx.windows.pendingRecovery) {
+        if (!ctx.doc.pendingRecovery) {
             closeDialog(ctx.windows);
             break;
         }
-        const RecoveryInfo& info = ctx.windows.pendingRecovery->info;
-        const scene::Scene& sc = ctx.windows.pendingRecovery->scene;
+        const RecoveryInfo& info = ctx.doc.pendingRecovery->info;
+        const scene::Scene& sc = ctx.doc.pendingRecovery->scene;
         ImGui::TextUnformatted("The sandbox was closed with unsaved changes. They were autosaved:");
         ImGui::BulletText("scene: %s", info.sceneFile.empty() ? "(new scene, never saved)"
                                                               : info.sceneFile.c_str());

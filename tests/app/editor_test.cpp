@@ -339,8 +339,8 @@ TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     SandboxContext next;
     next.doc.recoveryFile = ctx.doc.recoveryFile;
     std::string error;
-    next.windows.pendingRecovery = readRecovery(next.doc.recoveryFile, error);
-    ASSERT_TRUE(next.windows.pendingRecovery) << error;
+    next.doc.pendingRecovery = readRecovery(next.doc.recoveryFile, error);
+    ASSERT_TRUE(next.doc.pendingRecovery) << error;
     answerRecovery(next, true);
     EXPECT_EQ(next.doc.scene.agents[0].position, (Vec2{1.0, 1.0}));
     EXPECT_EQ(next.doc.sceneFile, ctx.doc.sceneFile);
@@ -355,8 +355,8 @@ TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     ASSERT_TRUE(fs::exists(ctx.doc.recoveryFile));
     SandboxContext third;
     third.doc.recoveryFile = ctx.doc.recoveryFile;
-    third.windows.pendingRecovery = readRecovery(third.doc.recoveryFile, error);
-    ASSERT_TRUE(third.windows.pendingRecovery);
+    third.doc.pendingRecovery = readRecovery(third.doc.recoveryFile, error);
+    ASSERT_TRUE(third.doc.pendingRecovery);
     answerRecovery(third, false);
     EXPECT_FALSE(fs::exists(third.doc.recoveryFile));
     fs::remove_all(dir);

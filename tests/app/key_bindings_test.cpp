@@ -3,7 +3,7 @@
 #include <set>
 #include <utility>
 
-#include "key_bindings.hpp"
+#include "shell/key_bindings.hpp"
 
 using namespace orca::app;
 

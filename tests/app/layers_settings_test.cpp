@@ -11,7 +11,7 @@
 
 #include "layers.hpp"
 #include "orca/scene/atomic_write.hpp"
-#include "settings.hpp"
+#include "shell/settings.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca::app;

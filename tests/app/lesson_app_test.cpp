@@ -1,6 +1,6 @@
-// Lessons in the app (app/sandbox/lessons.cpp) without a window: the names a lesson file may use
-// are the app's, lesson names resolve like --lesson takes them, and the bundled lessons list
-// with their titles.
+// Lessons in the app (app/sandbox/lessons/lessons.cpp) without a window: the names a lesson file
+// may use are the app's, lesson names resolve like --lesson takes them, and the bundled lessons
+// list with their titles.
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include "orca/ui/lesson_panel.hpp"
 
 #include "layers.hpp"
-#include "lessons.hpp"
-#include "panel_table.hpp"
+#include "lessons/lessons.hpp"
+#include "shell/panel_table.hpp"
 
 namespace orca::app {
 namespace {

@@ -15,8 +15,8 @@
 #include "orca/simulator.hpp"
 #include "orca/ui/svg_export.hpp"
 
-#include "frame_recorder.hpp"
 #include "paths.hpp"
+#include "pictures/frame_recorder.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca;

@@ -14,7 +14,7 @@
 
 #include "orca/scene/scene.hpp"
 
-#include "recovery.hpp"
+#include "document/recovery.hpp"
 
 #include <csignal>
 #include <sys/types.h>

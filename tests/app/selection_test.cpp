@@ -5,7 +5,7 @@
 
 #include "orca/simulator.hpp"
 
-#include "selection.hpp"
+#include "explain/selection.hpp"
 
 using namespace orca;
 using namespace orca::app;

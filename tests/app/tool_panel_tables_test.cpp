@@ -1,14 +1,14 @@
-// The tool table (app/sandbox/tools/) and the panel table (app/sandbox/panel_table.hpp): every
-// tool and panel is found by the names the command line, lessons and settings files use, old
-// names included.
+// The tool table (app/sandbox/authoring/tools/) and the panel table
+// (app/sandbox/shell/panel_table.hpp): every tool and panel is found by the names the command line,
+// lessons and settings files use, old names included.
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "panel_table.hpp"
-#include "settings.hpp"
-#include "tools/edit_tool.hpp"
+#include "authoring/tools/edit_tool.hpp"
+#include "shell/panel_table.hpp"
+#include "shell/settings.hpp"
 
 namespace orca::app {
 namespace {

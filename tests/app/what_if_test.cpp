@@ -134,3 +134,73 @@ TEST(WhatIf, KeepingAPrefVelocityIsAParameterEdit) {
     EXPECT_TRUE(ctx.doc.scene.agents[2].goal.has_value());
     EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter("crossing.json", 15));
 }
+
+TEST(WhatIf, ParameterAndRunEditsShareOneCutStackUndoneNewestFirst) {
+    // A v_pref kept at step 50 (a parameter edit: its own undo step), then a velocity kept at
+    // step 20 (a run edit: no undo step): both cut the recording and wait on the one stack;
+    // Ctrl+Z takes the run edit back first, then the parameter edit, each with its recording.
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "dense_convergence.json");
+    stepSimulation(ctx, 80);
+    const std::uint64_t head = ctx.session.sim.stateHash();
+    seekTo(ctx, 50);
+    whatIfSet(ctx, WhatIfTarget::PrefVelocity, 2, Vec2(0.0, 1.0));
+    ASSERT_TRUE(whatIfKeep(ctx));
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 50u);
+    ASSERT_EQ(ctx.timeline.cut.size(), 1u);
+    EXPECT_EQ(ctx.timeline.cut.back().edit, CutRecording::Edit::Parameter);
+    stepSimulation(ctx, 10);
+    const std::uint64_t afterParameter = ctx.session.sim.stateHash();
+    seekTo(ctx, 20);
+    whatIfSet(ctx, WhatIfTarget::Velocity, 3, Vec2(0.5, -0.5));
+    ASSERT_TRUE(whatIfKeep(ctx));
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 20u);
+    ASSERT_EQ(ctx.timeline.cut.size(), 2u);
+    EXPECT_EQ(ctx.timeline.cut.back().edit, CutRecording::Edit::Run);
+    EXPECT_EQ(ctx.timeline.cut.back().step, 20u);
+
+    undoEdit(ctx); // the run edit: the recording up to step 60 (with the v_pref) is back
+    EXPECT_EQ(ctx.session.sim.stepCount(), 20u);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 60u);
+    EXPECT_EQ(ctx.timeline.cut.size(), 1u);
+    ASSERT_TRUE(ctx.doc.scene.agents[2].prefVelocity.has_value()); // the scene edit stays
+    applyAction(ctx, Action::RecordingEnd);
+    EXPECT_EQ(ctx.session.sim.stateHash(), afterParameter);
+
+    undoEdit(ctx); // the parameter edit: the scene reverts and the first recording is back
+    EXPECT_EQ(ctx.session.sim.stepCount(), 50u);
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 80u);
+    EXPECT_TRUE(ctx.timeline.cut.empty());
+    EXPECT_TRUE(ctx.doc.scene.agents[2].goal.has_value());
+    applyAction(ctx, Action::RecordingEnd);
+    EXPECT_EQ(ctx.session.sim.stateHash(), head);
+}
+
+TEST(WhatIf, ARunEditIsNoLongerUndoneOnceTheSceneWasEditedAfterIt) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    load(ctx, "dense_convergence.json");
+    stepSimulation(ctx, 40);
+    seekTo(ctx, 20);
+    whatIfSet(ctx, WhatIfTarget::Velocity, 3, Vec2(0.5, -0.5));
+    ASSERT_TRUE(whatIfKeep(ctx));
+    ASSERT_EQ(ctx.timeline.cut.size(), 1u);
+    // A parameter edit after it: the next Ctrl+Z is that edit's.
+    const scene::Scene before = ctx.doc.scene;
+    ui::AgentEdit edit;
+    edit.field = ui::AgentField::MaxSpeed;
+    edit.number = 1.5;
+    const AgentId first = ctx.session.sim.agentIdAt(0);
+    ASSERT_TRUE(editAgents(ctx, edit, std::span<const AgentId>(&first, 1)));
+    EXPECT_EQ(ctx.timeline.history.lastStep(), 20u);
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.doc.scene.agents[0].overrides.maxSpeed, before.agents[0].overrides.maxSpeed);
+    EXPECT_EQ(ctx.session.sim.stepCount(), 20u);
+    // The scene changed twice since the run edit: the next Ctrl+Z does not bring back the
+    // recording the run edit cut (it was of a run before those edits), and drops its entry.
+    undoEdit(ctx);
+    EXPECT_NE(ctx.timeline.history.lastStep(), 40u); // the recording before it stays gone
+    for (const CutRecording& c : ctx.timeline.cut)
+        EXPECT_NE(c.edit, CutRecording::Edit::Run);
+}

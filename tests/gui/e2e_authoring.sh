@@ -11,55 +11,29 @@
 #   e2e_authoring.sh APP EMPTY_SCENE WORKDIR CMAKE JSON_GET_SCRIPT EXPECTED COMPARE_SCRIPT
 set -euo pipefail
 
-APP=$1
-EMPTY=$2
-WORK=$3
-CMAKE=$4
-JSON_GET=$5
+source "$(dirname "$0")/e2e_lib.sh"
+e2e_init "$@"
+EMPTY=$SCENE
 EXPECTED=$6
 COMPARE=$7
-
-rm -rf "$WORK"
-mkdir -p "$WORK"
-DUMP=$WORK/state.json
-SETTINGS=$WORK/settings.json
 RECOVERY=$WORK/recovery.json
 OUT=$WORK/authored.json
-printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
-export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
 
-PID=
-source "$(dirname "$0")/e2e_lib.sh"
-
-start() { # start SCENE [extra args...]
-    local scene=$1
+start() { # start SCENE [ARGS...]: launch it paused, find the window, dump, read the camera
+    SCENE=$1
     shift
-    LAST_SEQ=0
-    rm -f "$DUMP"
     # Run in WORK, so that Save As can be given a bare file name (xdotool types some
     # characters of a long path, such as '_', differently depending on the keymap).
-    (cd "$WORK" && exec "$APP" "$scene" --paused --dump-state "$DUMP" --size 1024x768 \
-        --settings "$SETTINGS" "$@" >"$WORK/stdout.txt" 2>"$WORK/stderr.txt") &
-    PID=$!
-    WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
-        fail "no orca-sandbox window appeared"
-    xdotool mousemove --window "$WID" 512 700
-    xdotool windowfocus "$WID" || true
+    pushd "$WORK" >/dev/null
+    launch --paused "$@"
+    popd >/dev/null
+    find_window 512 700
     dump_now
     CX=$(json 'camera;center;0')
     CY=$(json 'camera;center;1')
     ZOOM=$(json 'camera;zoom')
     VX=$(awk -v a="$(json 'camera;viewport;0')" -v b="$(json 'camera;viewport;2')" 'BEGIN{print (a+b)/2}')
     VY=$(awk -v a="$(json 'camera;viewport;1')" -v b="$(json 'camera;viewport;3')" 'BEGIN{print (a+b)/2}')
-}
-stop() { # waits for the app to exit by itself; expects exit code 0
-    local end=$((SECONDS + 60))
-    while alive && ((SECONDS < end)); do sleep 0.1; done
-    alive && fail "orca-sandbox did not exit"
-    local rc=0
-    wait "$PID" || rc=$?
-    ((rc == 0)) || fail "orca-sandbox exited with $rc"
-    PID=
 }
 
 # World point -> window pixel, from the camera in the last dump (y up in the world).
@@ -82,16 +56,7 @@ drag() { # drag X0 Y0 X1 Y1: press, move in steps, release
     sleep 0.2
 }
 key() { xdotool key --clearmodifiers "$@"; sleep 0.2; }
-# Keys for ImGui's own widgets (text fields): Dear ImGui 1.86 reads key *state* once per frame,
-# so a press and release inside one frame (what `xdotool key` sends) can go unseen. Hold them.
-hold() { # hold KEY [MODIFIER]
-    [[ $# -gt 1 ]] && xdotool keydown "$2"
-    xdotool keydown "$1"
-    sleep 0.15
-    xdotool keyup "$1"
-    [[ $# -gt 1 ]] && xdotool keyup "$2"
-    sleep 0.15
-}
+# Keys of ImGui's own widgets (text fields, dialogs) are held: see hold in e2e_lib.sh.
 editor_is() { # editor_is KEY VALUE
     dump_now
     [[ "$(json "editor;$1")" == "$2" ]]
@@ -143,8 +108,7 @@ hold Return
 saved() { dump_now; [[ -f "$OUT" ]] && ! is_true "$(json unsaved)"; }
 poll 30 "the scene to be saved to $OUT" saved
 [[ ! -f "$RECOVERY" ]] || fail "the recovery file survived a save"
-key ctrl+q
-stop
+quit_app
 
 "$CMAKE" -DACTUAL="$OUT" -DEXPECTED="$EXPECTED" -P "$COMPARE" || fail "saved scene differs"
 
@@ -170,7 +134,6 @@ hold Escape # not now: kept for the next start (a key of the dialog: held)
 dialog_closed() { dump_now; [[ "$(json dialog)" == none ]]; }
 poll 30 "the recovery dialog to close" dialog_closed
 [[ -f "$RECOVERY" ]] || fail "'Not now' deleted the recovery file"
-key ctrl+q
-stop
+quit_app
 [[ -f "$RECOVERY" ]] || fail "quitting without answering deleted the recovery file"
 echo "ok: authored, undone/redone, saved, compared, reloaded, recovery offered after kill -9"

@@ -1,7 +1,11 @@
-# Shared helpers of the end-to-end GUI drivers (sourced, not run). The caller sets WORK (its
-# folder, with the app's output as *.txt), CMAKE and JSON_GET (tests/gui/json_get.cmake), and
-# for a driver of one running app DUMP (the --dump-state file) and PID once the app runs — or
-# calls e2e_init and launch, which set them. Drivers of several short runs use fail and get.
+# shellcheck shell=bash
+# Shared helpers of the end-to-end GUI drivers: every tests/gui/e2e_*.sh sources this file
+# first and calls e2e_init with its arguments, which sets APP, SCENE, WORK (a fresh folder; the
+# app's output goes to *.txt there), CMAKE, JSON_GET (tests/gui/json_get.cmake), SETTINGS and
+# DUMP (the --dump-state file). A driver of one running app then calls launch (which sets PID),
+# find_window, dump_now, json, poll, ... and quit_app (these need xdotool). A driver of several
+# short runs that quit by themselves (--frames) calls run_app for each, with get and json on
+# their dumps (no xdotool needed).
 
 # fail MESSAGE: print it with every *.txt in WORK (the app's output) and the last dump, stop
 # the app if one runs, exit 1.
@@ -21,11 +25,15 @@ fail() {
 }
 
 # get FILE KEY: one value of a state dump ("a;b;0" paths, see json_get.cmake); json KEY: of
-# the last dump.
+# the last dump; json_len KEY: the length of an array (or object) of the last dump.
 get() { "$CMAKE" "-DFILE=$1" "-DKEY=$2" -P "$JSON_GET"; }
 json() { get "$DUMP" "$1"; }
+json_len() { "$CMAKE" "-DFILE=$DUMP" "-DKEY=$1" -DLENGTH=1 -P "$JSON_GET"; }
 alive() { kill -0 "$PID" 2>/dev/null; }
+# is_true VALUE, is_false VALUE: a dumped boolean (ON/OFF in json_get's output, true/false in
+# a raw file); anything else is neither.
 is_true() { [[ "$1" == ON || "$1" == true ]]; }
+is_false() { [[ "$1" == OFF || "$1" == false ]]; }
 
 # poll SECONDS DESCRIPTION COMMAND...: run COMMAND every 0.1 s until it succeeds.
 poll() {
@@ -50,11 +58,14 @@ dump_now() {
 }
 
 # find_window X Y: wait for the orca-sandbox window (WID), put the mouse at (X, Y) in it and
-# give it the keyboard focus.
+# give it the keyboard focus (there is no window manager under Xvfb). Waiting for the focus is
+# not fatal: with the X server's default focus (pointer root) the keys arrive anyway, and the
+# driver's first dump_now fails the test if they do not.
 find_window() {
     WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
         fail "no orca-sandbox window appeared"
     [[ -n "$WID" ]] || fail "no orca-sandbox window appeared"
+    echo "window $WID"
     xdotool mousemove --window "$WID" "$1" "$2"
     xdotool windowfocus "$WID" || true
     local end=$((SECONDS + 20))
@@ -63,14 +74,28 @@ find_window() {
     done
 }
 
-# e2e_init APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT: the drivers' arguments; a fresh WORK holding
-# an empty settings file (SETTINGS) and the dump path (DUMP).
+# hold KEY [MODIFIER]: press KEY (with MODIFIER held) for a moment. Dear ImGui 1.86 reads key
+# *state* once per frame, so a press and release inside one frame (what `xdotool key` sends)
+# can go unseen by ImGui's own widgets (text fields, dialogs) and by keys it reads as held.
+hold() {
+    if (($# > 1)); then xdotool keydown "$2"; fi
+    xdotool keydown "$1"
+    sleep 0.15
+    xdotool keyup "$1"
+    if (($# > 1)); then xdotool keyup "$2"; fi
+    sleep 0.2
+}
+
+# e2e_init APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT [MORE...]: the drivers' arguments (a driver
+# reads its MORE itself); a fresh WORK holding the dump path (DUMP) and an empty settings file
+# (SETTINGS: not a first launch, so no Help window covers the view).
 e2e_init() {
     APP=$1
     SCENE=$2
     WORK=$3
     CMAKE=$4
     JSON_GET=$5
+    PID=
     rm -rf "$WORK"
     mkdir -p "$WORK"
     DUMP=$WORK/state.json
@@ -79,15 +104,26 @@ e2e_init() {
     export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
 }
 
+# first_launch_settings DIR: SETTINGS becomes $WORK/DIR/settings.json, a file that does not
+# exist (nor, unless the driver creates it, its folder): the app's first launch, which opens
+# Help and writes the file (and imgui.ini next to it) on exit.
+first_launch_settings() {
+    SETTINGS=$WORK/$1/settings.json
+    [[ ! -e "$SETTINGS" ]] || fail "$SETTINGS exists: not a first launch"
+}
+
 # launch ARGS...: start the app on SCENE with ARGS, the dump, a 1024x768 window and the
-# settings file, in the background (PID).
+# settings file, in the background (PID). A later launch (after the app exited) starts a new
+# dump: the old one is removed and dump_now counts from the start again.
 launch() {
+    LAST_SEQ=0
+    rm -f "$DUMP"
     "$APP" "$SCENE" "$@" --dump-state "$DUMP" --size 1024x768 --settings "$SETTINGS" \
         >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
     PID=$!
 }
 
-# quit_app: Ctrl+Q; the app must exit with status 0 within a minute.
+# quit_app: Ctrl+Q; the app must exit with status 0 within a minute (PID is cleared).
 quit_app() {
     xdotool key ctrl+q
     local end=$((SECONDS + 60))
@@ -95,5 +131,20 @@ quit_app() {
     alive && fail "orca-sandbox did not exit after Ctrl+Q"
     local rc=0
     wait "$PID" || rc=$?
+    PID=
     ((rc == 0)) || fail "orca-sandbox exited with $rc"
+}
+
+# run_app NAME ARGS...: run the app in the foreground with ARGS (the scene first, if any), the
+# settings file (SETTINGS) and the dump $WORK/NAME.json, which becomes DUMP (for json and
+# fail); its output goes to $WORK/NAME.stdout.txt and .stderr.txt. ARGS must make it quit by
+# itself (--frames): it must exit with status 0 within two minutes.
+run_app() {
+    local name=$1
+    shift
+    DUMP=$WORK/$name.json
+    local rc=0
+    timeout 120 "$APP" "$@" --settings "$SETTINGS" --dump-state "$DUMP" \
+        >"$WORK/$name.stdout.txt" 2>"$WORK/$name.stderr.txt" || rc=$?
+    ((rc == 0)) || fail "$name: orca-sandbox exited with $rc"
 }

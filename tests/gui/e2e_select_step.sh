@@ -12,42 +12,13 @@
 # Every wait polls with a generous deadline (slow CI machines), never a bare fixed sleep.
 set -euo pipefail
 
-APP=$1
-SCENE=$2
-WORK=$3
-CMAKE=$4
-JSON_GET=$5
-
-rm -rf "$WORK"
-mkdir -p "$WORK"
-DUMP=$WORK/state.json
-SETTINGS=$WORK/settings.json
-# An existing settings file: not a first launch, so no Help window covers the agents.
-printf '{"format": "orca-sandbox-settings", "version": 1}\n' >"$SETTINGS"
-
-export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
-"$APP" "$SCENE" --paused --dump-state "$DUMP" --size 1024x768 --settings "$SETTINGS" \
-    >"$WORK/stdout.txt" 2>"$WORK/stderr.txt" &
-PID=$!
-
 source "$(dirname "$0")/e2e_lib.sh"
-
-WID=$(timeout 90 xdotool search --sync --name '^ORCA Sandbox' | head -n 1) ||
-    fail "no orca-sandbox window appeared"
-[[ -n "$WID" ]] || fail "no orca-sandbox window appeared"
-echo "window $WID"
-
-# No window manager under Xvfb: give the window the pointer and the keyboard focus directly.
-xdotool mousemove --window "$WID" 512 384
-xdotool windowfocus "$WID" || true
-focused() { [[ "$(xdotool getwindowfocus 2>/dev/null)" == "$WID" ]]; }
-# Not fatal: with the X server's default focus (pointer root) the keys arrive anyway, and the
-# first dump below fails the test if they do not.
-end=$((SECONDS + 20))
-until focused || ((SECONDS >= end)); do sleep 0.1; done
+e2e_init "$@"
+launch --paused # e2e_init's settings file: not a first launch, no Help covers the agents
+find_window 512 384
 
 dump_now
-[[ "$(json running)" == "OFF" || "$(json running)" == "false" ]] || fail "not paused at start"
+is_false "$(json running)" || fail "not paused at start"
 STEP0=$(json step)
 W=$(json "window;width")
 H=$(json "window;height")
@@ -60,20 +31,20 @@ xdotool mousemove --window "$WID" "$X" "$Y"
 xdotool click 1
 selected_two() { dump_now; [[ "$(json primary)" == 2 ]]; }
 poll 60 "agent 2 to be selected" selected_two
-count=$("$CMAKE" "-DFILE=$DUMP" -DKEY=selected -DLENGTH=1 -P "$JSON_GET")
+count=$(json_len selected)
 [[ "$count" == 1 && "$(json 'selected;0')" == 2 ]] || fail "selection is $(json selected), want [2]"
 # Move the pointer off the agents (a hover tooltip is harmless, but keep the view clean).
 xdotool mousemove --window "$WID" 1000 60
 
 # Run until the simulation has advanced.
 xdotool key p
-advanced() { dump_now; [[ "$(json running)" == "ON" || "$(json running)" == "true" ]] && (($(json step) > STEP0)); }
+advanced() { dump_now; is_true "$(json running)" && (($(json step) > STEP0)); }
 poll 90 "the simulation to run" advanced
 echo "running: step $(json step)"
 
 # Pause; the step count must then stay put.
 xdotool key p
-paused() { dump_now; [[ "$(json running)" == "OFF" || "$(json running)" == "false" ]]; }
+paused() { dump_now; is_false "$(json running)"; }
 poll 60 "the simulation to pause" paused
 STEP_PAUSED=$(json step)
 sleep 0.5
@@ -88,14 +59,14 @@ poll 60 "two single steps" two_steps
 STEP_FINAL=$(json step)
 echo "paused at $STEP_PAUSED, after o o: $STEP_FINAL"
 ((STEP_FINAL == STEP_PAUSED + 2)) || fail "step $STEP_FINAL after two single steps from $STEP_PAUSED"
-[[ "$(json running)" == "OFF" || "$(json running)" == "false" ]] || fail "running after single steps"
+is_false "$(json running)" || fail "running after single steps"
 [[ "$(json primary)" == 2 ]] || fail "agent 2 no longer the primary selection"
-[[ "$(json unsaved)" == "OFF" || "$(json unsaved)" == "false" ]] || fail "scene marked unsaved"
+is_false "$(json unsaved)" || fail "scene marked unsaved"
 
 # Construction mode (C): the arrows walk the construction instead of stepping; off again,
 # Right is a single step.
 xdotool key c
-construction_on() { dump_now; [[ "$(json 'construction;active')" == ON || "$(json 'construction;active')" == true ]]; }
+construction_on() { dump_now; is_true "$(json 'construction;active')"; }
 poll 60 "construction mode" construction_on
 xdotool key Right
 xdotool key Down
@@ -108,17 +79,10 @@ xdotool key Right
 right_steps() { dump_now; (($(json step) == STEP_FINAL + 1)); }
 poll 60 "Right to single-step outside construction mode" right_steps
 STEP_FINAL=$(json step)
-[[ "$(json 'construction;active')" == OFF || "$(json 'construction;active')" == false ]] ||
-    fail "construction mode still on"
+is_false "$(json 'construction;active')" || fail "construction mode still on"
 
 # Close (Ctrl+Q: the same request as the window's close button) and expect a clean exit.
-xdotool key ctrl+q
-end=$((SECONDS + 60))
-while alive && ((SECONDS < end)); do sleep 0.1; done
-alive && fail "orca-sandbox did not exit after Ctrl+Q"
-rc=0
-wait "$PID" || rc=$?
-((rc == 0)) || fail "orca-sandbox exited with $rc"
+quit_app
 [[ "$(json reason)" == exit ]] || fail "no dump on exit"
 [[ "$(json step)" == "$STEP_FINAL" && "$(json primary)" == 2 ]] || fail "exit dump differs"
 echo "ok: agent 2 selected, steps $STEP0 -> $STEP_PAUSED (run, pause) -> +2 (o o) -> $STEP_FINAL (Right after construction mode), exit 0"

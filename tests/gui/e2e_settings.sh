@@ -9,33 +9,20 @@
 #   e2e_settings.sh APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT
 set -euo pipefail
 
-APP=$1
-SCENE=$2
-WORK=$3
-CMAKE=$4
-JSON_GET=$5
-
-rm -rf "$WORK"
-mkdir -p "$WORK"
-SETTINGS=$WORK/prefs/settings.json
-mkdir -p "$WORK/prefs"
-export SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0
-
 source "$(dirname "$0")/e2e_lib.sh"
+e2e_init "$@"
+first_launch_settings prefs
+mkdir -p "$WORK/prefs" # the folder exists, the file does not
 
-run() { # run NAME ARGS...
+run() { # run NAME ARGS...: SCENE, paused, 20 frames, 640x480 (DUMP: $WORK/NAME.json)
     local name=$1
     shift
-    local rc=0
-    timeout 120 "$APP" "$SCENE" --paused --frames 20 --size 640x480 --settings "$SETTINGS" \
-        --dump-state "$WORK/$name.json" "$@" >"$WORK/$name.stdout.txt" \
-        2>"$WORK/$name.stderr.txt" || rc=$?
-    ((rc == 0)) || fail "$name: orca-sandbox exited with $rc"
+    run_app "$name" "$SCENE" --paused --frames 20 --size 640x480 "$@"
 }
 
 # 1. First launch.
 run first --layers halfPlanes,feasibleRegion,grid
-is_true "$(get "$WORK/first.json" 'panels;help')" || fail "first launch: Help is not open"
+is_true "$(json 'panels;help')" || fail "first launch: Help is not open"
 [[ -f "$SETTINGS" ]] || fail "first launch: no settings file written"
 is_true "$(get "$SETTINGS" 'layers;halfPlanes')" || fail "settings: halfPlanes not saved on"
 is_true "$(get "$SETTINGS" 'layers;voCones')" && fail "settings: voCones saved on"
@@ -43,15 +30,15 @@ is_true "$(get "$SETTINGS" 'layers;voCones')" && fail "settings: voCones saved o
 
 # 2. Second launch: settings read back.
 run second
-is_true "$(get "$WORK/second.json" 'panels;help')" && fail "second launch: Help opened again"
-is_true "$(get "$WORK/second.json" 'layers;feasibleRegion')" || fail "layers not restored"
-is_true "$(get "$WORK/second.json" 'layers;voCones')" && fail "layers not restored (voCones)"
+is_true "$(json 'panels;help')" && fail "second launch: Help opened again"
+is_true "$(json 'layers;feasibleRegion')" || fail "layers not restored"
+is_true "$(json 'layers;voCones')" && fail "layers not restored (voCones)"
 
 # 3. A corrupt settings file.
 printf '{ "layers": { "grid": tru' >"$SETTINGS"
 run corrupt
 grep -q "ignoring the settings file" "$WORK/corrupt.stderr.txt" || fail "no message about the corrupt file"
-is_true "$(get "$WORK/corrupt.json" 'panels;help')" && fail "corrupt file treated as first launch"
-is_true "$(get "$WORK/corrupt.json" 'layers;voCones')" || fail "corrupt file: defaults not used"
+is_true "$(json 'panels;help')" && fail "corrupt file treated as first launch"
+is_true "$(json 'layers;voCones')" || fail "corrupt file: defaults not used"
 get "$SETTINGS" format >/dev/null || fail "the corrupt file was not replaced on exit"
 echo "ok: first launch shows Help, settings persist, a corrupt file is ignored and replaced"

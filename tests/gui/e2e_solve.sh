@@ -12,28 +12,26 @@ launch --steps 150 --paused --select 34
 find_window 300 300
 
 dump_now
-[[ "$(json 'solve;active')" == OFF || "$(json 'solve;active')" == false ]] ||
-    fail "solve mode is on at the start"
+is_false "$(json 'solve;active')" || fail "solve mode is on at the start"
 
-# Keys are held a moment: ImGui 1.86 reads key state once per frame.
-press() { xdotool keydown "$1"; sleep 0.15; xdotool keyup "$1"; sleep 0.2; }
-press v
+# Keys are held a moment (hold): ImGui 1.86 reads key state once per frame.
+hold v
 solve_on() { dump_now; is_true "$(json 'solve;active')"; }
 poll 60 "V to turn solve mode on" solve_on
 STEPS=$(json 'solve;steps')
 ((STEPS > 4)) || fail "the trace has only $STEPS steps"
 START=$(json 'solve;step')
-for _ in 1 2 3; do press Right; done
+for _ in 1 2 3; do hold Right; done
 at_step() { dump_now; (($(json 'solve;step') == START + 3)); }
 poll 60 "Right x3 to step the trace to $((START + 3))" at_step
 NARRATION=$(json 'solve;narration')
 [[ -n "$NARRATION" ]] || fail "no narration at step $((START + 3))"
 [[ "$(json step)" == 150 ]] || fail "Right stepped the simulation (step $(json step)) in solve mode"
 echo "ok: solve step $((START + 3)) of $STEPS: $NARRATION"
-press Left
+hold Left
 back() { dump_now; (($(json 'solve;step') == START + 2)); }
 poll 60 "Left to go back one trace step" back
-press v
+hold v
 solve_off() { dump_now; ! is_true "$(json 'solve;active')"; }
 poll 60 "V to turn solve mode off" solve_off
 echo "ok: V, Right x3, Left, V"

@@ -20,7 +20,7 @@ dump_now
 [[ "$(json 'timeline;last')" == 300 && "$(json 'timeline;first')" == 0 ]] ||
     fail "recorded range $(json 'timeline;first')-$(json 'timeline;last'), want 0-300"
 HEAD_HASH=$(json stateHash)
-NM=$("$CMAKE" "-DFILE=$DUMP" "-DKEY=timeline;markers" -DLENGTH=1 -P "$JSON_GET")
+NM=$(json_len 'timeline;markers')
 ((NM > 2)) || fail "only $NM markers on the timeline"
 # A marker of the overlap lane well before the head (the playhead is drawn at step 300).
 PICK=-1
@@ -35,7 +35,7 @@ done
 MSTEP=$(json "timeline;markers;$PICK;step")
 MX=$(printf '%.0f' "$(json "timeline;markers;$PICK;screen;0")")
 MY=$(printf '%.0f' "$(json "timeline;markers;$PICK;screen;1")")
-NA=$("$CMAKE" "-DFILE=$DUMP" "-DKEY=timeline;markers;$PICK;agents" -DLENGTH=1 -P "$JSON_GET")
+NA=$(json_len "timeline;markers;$PICK;agents")
 WANT=()
 for ((a = 0; a < NA; a++)); do WANT+=("$(json "timeline;markers;$PICK;agents;$a")"); done
 echo "marker $PICK: step $MSTEP at ($MX, $MY), agents ${WANT[*]}"
@@ -45,7 +45,7 @@ sleep 0.3
 xdotool click 1
 at_marker() { dump_now; [[ "$(json step)" == "$MSTEP" ]]; }
 poll 60 "the click on the marker to go to step $MSTEP" at_marker
-NS=$("$CMAKE" "-DFILE=$DUMP" -DKEY=selected -DLENGTH=1 -P "$JSON_GET")
+NS=$(json_len selected)
 GOT=()
 for ((a = 0; a < NS; a++)); do GOT+=("$(json "selected;$a")"); done
 SORTED=$(printf '%s\n' "${GOT[@]}" | sort -n | tr '\n' ' ')

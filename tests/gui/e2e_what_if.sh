@@ -18,7 +18,7 @@ dump_now
 [[ "$(json step)" == 20 && "$(json 'timeline;last')" == 40 ]] ||
     fail "at step $(json step), recorded to $(json 'timeline;last'); want 20 of 40"
 BEFORE=$(json stateHash)
-NH=$("$CMAKE" "-DFILE=$DUMP" -DKEY=whatIfHandles -DLENGTH=1 -P "$JSON_GET")
+NH=$(json_len whatIfHandles)
 PICK=-1
 for ((k = 0; k < NH; k++)); do
     if [[ "$(json "whatIfHandles;$k;target")" == velocity && "$(json "whatIfHandles;$k;agent")" != 0 ]]; then

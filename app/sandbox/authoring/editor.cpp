@@ -1,4 +1,4 @@
-#include "editor.hpp"
+#include "authoring/editor.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@
 
 #include "orca/geometry.hpp"
 
+#include "authoring/tools/edit_tool.hpp"
 #include "sandbox.hpp"
-#include "tools/edit_tool.hpp"
 
 namespace orca::app {
 
@@ -206,9 +206,9 @@ namespace {
 
 // Undo (or redo) one step of the history on the scene, then rebuild the simulation from it.
 void walkHistory(SandboxContext& ctx, bool redo) {
-    // A parameter edit made at a past step: its undo puts back the recording it cut.
+    // An edit made at a past step (a parameter or a kept what-if): its undo puts back the
+    // recording it cut (the cut stack, time/timeline.hpp).
     if (!redo && whatIfRevert(ctx)) return; // a preview is undone by dropping it
-    if (!redo && undoKeptRunEdit(ctx)) return;
     if (!redo && undoCutRecording(ctx)) return;
     sealParameterEdits(ctx);
     beginEditing(ctx);

@@ -4,14 +4,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "orca/scene/history.hpp"
 #include "orca/scene/scene.hpp"
 
-#include "recovery.hpp"
-#include "scene_edit.hpp"
+#include "document/recovery.hpp"
+#include "document/scene_edit.hpp"
 
 namespace orca::app {
 
@@ -28,6 +29,8 @@ struct Document {
     /// Autosave of unsaved edits to the recovery file ("" = none).
     std::filesystem::path recoveryFile;
     AutosaveTimer autosave;
+    /// A recovery file found at start, waiting for the user's answer (Dialog::Recover).
+    std::optional<Recovered> pendingRecovery;
     /// Scene and lesson files larger than this are refused (--max-file-size); devices, FIFOs
     /// and folders always are (scene::readTextFile).
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;

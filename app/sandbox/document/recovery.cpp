@@ -1,4 +1,4 @@
-#include "recovery.hpp"
+#include "document/recovery.hpp"
 
 #include <algorithm>
 #include <cerrno>

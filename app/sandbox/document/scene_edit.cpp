@@ -1,4 +1,4 @@
-#include "scene_edit.hpp"
+#include "document/scene_edit.hpp"
 
 #include <exception>
 #include <utility>

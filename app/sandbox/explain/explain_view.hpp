@@ -12,7 +12,7 @@
 #include "orca/ui/solve_view.hpp"
 
 #include "cache_stamp.hpp"
-#include "selection.hpp"
+#include "explain/selection.hpp"
 #include "session.hpp"
 
 namespace orca::app {

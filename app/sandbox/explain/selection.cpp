@@ -1,4 +1,4 @@
-#include "selection.hpp"
+#include "explain/selection.hpp"
 
 #include <algorithm>
 #include <charconv>

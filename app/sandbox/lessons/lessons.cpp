@@ -1,4 +1,4 @@
-#include "lessons.hpp"
+#include "lessons/lessons.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -81,7 +81,7 @@ void applyConstruction(SandboxContext& ctx, const std::optional<lesson::LessonCo
 }
 
 void refreshTask(SandboxContext& ctx) {
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     if (!ls.lesson || ls.page >= ls.lesson->pages.size()) return;
     const auto& task = ls.lesson->pages[ls.page].task;
     if (!task) return;
@@ -166,7 +166,7 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
             w.message;
         std::fprintf(stderr, "%s\n", line.c_str());
     }
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     ls.file = file;
     ls.name = file.stem().string();
     ls.lesson = std::move(l);
@@ -207,7 +207,7 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
 }
 
 void applyLessonPage(SandboxContext& ctx, std::size_t page) {
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     if (!ls.lesson) return;
     const lesson::Lesson& l = *ls.lesson;
     page = std::min(page, l.pages.size() - 1);
@@ -255,11 +255,11 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
 }
 
 void closeLesson(SandboxContext& ctx) {
-    ctx.windows.lesson.lesson.reset();
-    ctx.windows.lesson.windowOpen = false;
-    ctx.windows.lesson.pageRequest.reset();
-    ctx.windows.lesson.resetRequest = false;
-    ctx.windows.lesson.solveStep.reset();
+    ctx.lesson.lesson.reset();
+    ctx.lesson.windowOpen = false;
+    ctx.lesson.pageRequest.reset();
+    ctx.lesson.resetRequest = false;
+    ctx.lesson.solveStep.reset();
 }
 
 void requestLesson(SandboxContext& ctx, const fs::path& file) {
@@ -267,7 +267,7 @@ void requestLesson(SandboxContext& ctx, const fs::path& file) {
 }
 
 void applyLessonRequests(SandboxContext& ctx) {
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     if (ctx.requests.load && lesson::isLessonFile(*ctx.requests.load, ctx.doc.maxFileSize)) {
         const fs::path file = *std::exchange(ctx.requests.load, std::nullopt);
         std::string error;
@@ -298,7 +298,7 @@ void applyLessonRequests(SandboxContext& ctx) {
 
 void drawLessonsMenu(SandboxContext& ctx) {
     if (!ImGui::BeginMenu("Lessons")) return;
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     if (ImGui::IsWindowAppearing()) ls.available = listLessons(ctx.paths.lessonsDir);
     if (ctx.paths.lessonsDir.empty())
         ImGui::TextDisabled("lessons/ folder not found");
@@ -320,13 +320,12 @@ void drawLessonsMenu(SandboxContext& ctx) {
 }
 
 float lessonDockWidth(const SandboxContext& ctx) {
-    if (ctx.interactive || !ctx.windows.lesson.lesson || !ctx.windows.lesson.windowOpen)
-        return 0.0f;
+    if (ctx.interactive || !ctx.lesson.lesson || !ctx.lesson.windowOpen) return 0.0f;
     return dockWidth(ImGui::GetIO().DisplaySize.x);
 }
 
 void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
-    LessonState& ls = ctx.windows.lesson;
+    LessonState& ls = ctx.lesson;
     if (!ls.lesson) return;
     refreshTask(ctx);
     if (!ls.windowOpen) return;
@@ -369,7 +368,7 @@ void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
 }
 
 ui::Rect lessonUncoveredArea(const SandboxContext& ctx, const ui::Rect& area) {
-    const LessonState& ls = ctx.windows.lesson;
+    const LessonState& ls = ctx.lesson;
     if (!ctx.interactive || !ls.lesson || !ls.windowOpen) return area;
     ui::Rect window;
     if (ls.windowRect) {
@@ -384,15 +383,14 @@ ui::Rect lessonUncoveredArea(const SandboxContext& ctx, const ui::Rect& area) {
 }
 
 std::string firstLessonTitle(SandboxContext& ctx) {
-    if (ctx.windows.lesson.available.empty())
-        ctx.windows.lesson.available = listLessons(ctx.paths.lessonsDir);
-    for (const LessonListEntry& e : ctx.windows.lesson.available)
+    if (ctx.lesson.available.empty()) ctx.lesson.available = listLessons(ctx.paths.lessonsDir);
+    for (const LessonListEntry& e : ctx.lesson.available)
         if (!e.title.empty()) return e.title;
     return {};
 }
 
 void startFirstLesson(SandboxContext& ctx) {
-    for (const LessonListEntry& e : ctx.windows.lesson.available) {
+    for (const LessonListEntry& e : ctx.lesson.available) {
         if (e.title.empty()) continue;
         ctx.windows.showHelp = false; // the lesson window takes its place
         requestLesson(ctx, e.file);
@@ -402,7 +400,7 @@ void startFirstLesson(SandboxContext& ctx) {
 
 nlohmann::ordered_json lessonJson(const SandboxContext& ctx) {
     using json = nlohmann::ordered_json;
-    const LessonState& ls = ctx.windows.lesson;
+    const LessonState& ls = ctx.lesson;
     if (!ls.lesson) return nullptr;
     const lesson::Lesson& l = *ls.lesson;
     const lesson::LessonPage& p = l.pages[ls.page];

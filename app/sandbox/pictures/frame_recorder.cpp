@@ -1,4 +1,4 @@
-#include "frame_recorder.hpp"
+#include "pictures/frame_recorder.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <gif_lib.h>
 
 #include "orca/ui/palette.hpp"
-#include "png_file.hpp"
+#include "pictures/png_file.hpp"
 
 namespace fs = std::filesystem;
 

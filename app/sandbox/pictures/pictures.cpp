@@ -1,4 +1,4 @@
-#include "pictures.hpp"
+#include "pictures/pictures.hpp"
 
 #include <imgui.h>
 

@@ -1,4 +1,4 @@
-#include "png_file.hpp"
+#include "pictures/png_file.hpp"
 
 #include <stb_image_write.h> // implementation compiled into libstb
 

@@ -1,11 +1,11 @@
-#include "screenshot.hpp"
+#include "pictures/screenshot.hpp"
 
 #include <cstring>
 #include <vector>
 
 #include <SDL_opengl.h>
 
-#include "png_file.hpp"
+#include "pictures/png_file.hpp"
 
 namespace orca::app {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <utility>
 
-#include "panel_table.hpp"
+#include "authoring/tools/edit_tool.hpp"
 #include "sandbox.hpp"
-#include "tools/edit_tool.hpp"
+#include "shell/panel_table.hpp"
 
 namespace orca::app {
 

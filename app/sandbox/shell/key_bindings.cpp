@@ -1,4 +1,4 @@
-#include "key_bindings.hpp"
+#include "shell/key_bindings.hpp"
 
 #include <SDL_keyboard.h>
 

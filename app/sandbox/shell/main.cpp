@@ -26,13 +26,13 @@
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 
-#include "frame_recorder.hpp"
-#include "options.hpp"
-#include "pictures.hpp"
+#include "authoring/tools/edit_tool.hpp"
+#include "pictures/frame_recorder.hpp"
+#include "pictures/pictures.hpp"
+#include "pictures/screenshot.hpp"
 #include "sandbox.hpp"
-#include "screenshot.hpp"
-#include "settings.hpp"
-#include "tools/edit_tool.hpp"
+#include "shell/options.hpp"
+#include "shell/settings.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca::app;
@@ -662,12 +662,12 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
         ctx.doc.recoveryFile = recoveryLock.file();
         ctx.doc.autosave = AutosaveTimer(opt.autosaveSeconds);
-        ctx.windows.pendingRecovery = readRecovery(ctx.doc.recoveryFile, recoveryError);
+        ctx.doc.pendingRecovery = readRecovery(ctx.doc.recoveryFile, recoveryError);
         if (!recoveryError.empty()) {
             std::fprintf(stderr, "orca-sandbox: %s\n", recoveryError.c_str());
             ctx.windows.messages.push("Recovery file unreadable", recoveryError);
         }
-        if (ctx.windows.pendingRecovery) {
+        if (ctx.doc.pendingRecovery) {
             ctx.windows.dialog = Dialog::Recover;
             ctx.session.running = false;
         }

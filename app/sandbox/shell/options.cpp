@@ -1,5 +1,5 @@
 // The only file that includes CLI11 (its header is slow to compile).
-#include "options.hpp"
+#include "shell/options.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -10,12 +10,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "key_bindings.hpp"
+#include "authoring/tools/edit_tool.hpp"
+#include "explain/selection.hpp"
 #include "layers.hpp"
 #include "max_file_size_option.hpp"
-#include "panel_table.hpp"
-#include "selection.hpp"
-#include "tools/edit_tool.hpp"
+#include "shell/key_bindings.hpp"
+#include "shell/panel_table.hpp"
 
 namespace orca::app {
 

@@ -1,6 +1,6 @@
 // The panel table (panel_table.hpp) and the panels drawn here: parameters, inspector, metrics.
 
-#include "panel_table.hpp"
+#include "shell/panel_table.hpp"
 
 #include <algorithm>
 #include <thread>

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "key_bindings.hpp"
-#include "settings.hpp"
+#include "shell/key_bindings.hpp"
+#include "shell/settings.hpp"
 
 namespace orca::app {
 

@@ -1,4 +1,4 @@
-#include "settings.hpp"
+#include "shell/settings.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -11,7 +11,7 @@
 #include "orca/ui/style.hpp"
 
 #include "orca/scene/atomic_write.hpp"
-#include "panel_table.hpp"
+#include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

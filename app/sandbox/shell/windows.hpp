@@ -1,6 +1,6 @@
 #pragma once
 // The windows part of the sandbox's context: which panels are open, Help, the scene hint, the
-// lesson window, message boxes, the modal dialogs and the status-bar note.
+// message boxes, the modal dialogs and the status-bar note.
 
 #include <filesystem>
 #include <optional>
@@ -9,10 +9,8 @@
 
 #include "orca/ui/panels.hpp"
 
-#include "key_bindings.hpp"
-#include "lessons.hpp"
-#include "recovery.hpp"
-#include "settings.hpp"
+#include "shell/key_bindings.hpp"
+#include "shell/settings.hpp"
 
 namespace orca::app {
 
@@ -35,7 +33,6 @@ struct Windows {
     std::vector<ui::HelpRow> keyHelp = keyHelpRows();
     std::vector<ui::HelpRow> mouseHelp = mouseHelpRows();
     std::string sceneHint; ///< the scene's "view" hint line, "" when none or dismissed
-    LessonState lesson;    ///< the open lesson (lessons.hpp), its window and task
     ui::MessageQueue messages;
     std::vector<std::filesystem::path> sceneFiles; ///< Scene menu, rescanned when it opens
 
@@ -44,8 +41,6 @@ struct Windows {
     std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
     std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
     bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
-    /// A recovery file found at start, waiting for the user's answer (Dialog::Recover).
-    std::optional<Recovered> pendingRecovery;
 
     std::string note;       ///< transient status-bar note ("saved ...")
     double noteUntil = 0.0; ///< ImGui time when the note disappears

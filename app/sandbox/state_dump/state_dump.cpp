@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "orca/scene/atomic_write.hpp"
-#include "panel_table.hpp"
 #include "sandbox.hpp"
+#include "shell/panel_table.hpp"
 
 namespace orca::app {
 
@@ -156,7 +156,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"drawing", ed.drawing.size()},
                    {"skippedObstacles", std::move(skipped)},
                    {"recoveryFile", ctx.doc.recoveryFile.string()},
-                   {"recoveryPending", ctx.windows.pendingRecovery.has_value()}};
+                   {"recoveryPending", ctx.doc.pendingRecovery.has_value()}};
     std::string error;
     if (!scene::writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());

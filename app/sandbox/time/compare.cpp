@@ -1,4 +1,4 @@
-#include "compare.hpp"
+#include "time/compare.hpp"
 
 #include "orca/scene/events_json.hpp"
 #include "sandbox.hpp"

@@ -1,4 +1,4 @@
-#include "timeline.hpp"
+#include "time/timeline.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -70,6 +70,14 @@ void storeSample(AgentTrace& t, std::uint64_t step, const ui::AgentHistorySample
     t.samples[k] = s;
 }
 
+// Files a cut recording; the oldest goes beyond 8 (each keeps its recording's keyframes alive,
+// up to the memory budget each).
+void pushCut(TimelineState& t, CutRecording c) {
+    constexpr std::size_t kMaxKept = 8;
+    t.cut.push_back(std::move(c));
+    if (t.cut.size() > kMaxKept) t.cut.erase(t.cut.begin());
+}
+
 std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
     return ctx.timeline.eventsPanel.filter.agent(
         ctx.explain.selection.primaryIndex(ctx.session.sim));
@@ -81,7 +89,7 @@ void startRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
     t.history.start(ctx.session.sim);
     stopBranch(ctx); // the branch was of the previous run
-    ctx.whatIf = {}; // a preview or kept run edit of the previous run means nothing now
+    ctx.whatIf = {}; // a preview of the previous run means nothing now
     ++t.generation;
     t.cut.clear();
     t.lastEditKey.clear();
@@ -103,7 +111,6 @@ void recordStep(SandboxContext& ctx) {
         startRecording(ctx);
     }
     // step <= lastStep(): the step replayed the recording (bit-exact), nothing to record.
-    followBranch(ctx);
 }
 
 std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step) {
@@ -200,6 +207,19 @@ void recordRunEdit(SandboxContext& ctx) {
     ++t.generation;
 }
 
+void recordRunEditKeepingCut(SandboxContext& ctx, std::string label) {
+    TimelineState& t = ctx.timeline;
+    CutRecording c;
+    c.edit = CutRecording::Edit::Run;
+    c.undoCount = ctx.doc.history.undoCount();
+    c.editVersion = ctx.doc.editVersion;
+    c.label = std::move(label);
+    c.before = t.history;
+    c.step = ctx.session.sim.stepCount();
+    recordRunEdit(ctx); // cuts the recorded future
+    pushCut(t, std::move(c));
+}
+
 void putRecordingBack(SandboxContext& ctx, History before, std::uint64_t step) {
     TimelineState& t = ctx.timeline;
     ctx.session.running = false;
@@ -220,16 +240,22 @@ void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit) {
     if (count > edit.undoCountBefore) {
         // A new undo step: it keeps the recording from before the edit.
         if (edit.before) {
-            t.cut.push_back({count, eh.undoLabel(), std::move(*edit.before), step});
-            // Each keeps its recording's keyframes alive (up to the memory budget each).
-            constexpr std::size_t kMaxKept = 8;
-            if (t.cut.size() > kMaxKept) t.cut.erase(t.cut.begin());
+            CutRecording c;
+            c.edit = CutRecording::Edit::Parameter;
+            c.undoCount = count;
+            c.label = eh.undoLabel();
+            c.before = std::move(*edit.before);
+            c.step = step;
+            pushCut(t, std::move(c));
         }
     } else if (count == edit.undoCountBefore) {
         // Merged into the previous step (whose entry, if any, stays), or nothing was recorded;
         // or the full history dropped its oldest step for this one: then the counts no longer
         // name our entries, so keep none rather than a wrong one.
-        if (count >= scene::EditHistory::Limits{}.maxEdits) t.cut.clear();
+        if (count >= scene::EditHistory::Limits{}.maxEdits)
+            std::erase_if(t.cut, [](const CutRecording& c) {
+                return c.edit == CutRecording::Edit::Parameter;
+            });
     } else {
         // The merged step came back to where it started and went away.
         while (!t.cut.empty() && t.cut.back().undoCount > count)
@@ -249,6 +275,20 @@ void sealParameterEdits(SandboxContext& ctx) {
 bool undoCutRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
     scene::EditHistory& eh = ctx.doc.history;
+    if (!t.cut.empty() && t.cut.back().edit == CutRecording::Edit::Run) {
+        // A run edit: only while no scene edit came after it (else Ctrl+Z is that edit's, and
+        // the run edits' recordings are of a run that no longer exists).
+        CutRecording& c = t.cut.back();
+        if (c.undoCount == eh.undoCount() && c.editVersion == ctx.doc.editVersion) {
+            const std::string label = c.label;
+            putRecordingBack(ctx, std::move(c.before), c.step);
+            t.cut.pop_back();
+            setNote(ctx.windows, "Undo: " + label + " (the recording is back)");
+            return true;
+        }
+        std::erase_if(t.cut,
+                      [](const CutRecording& r) { return r.edit == CutRecording::Edit::Run; });
+    }
     sealParameterEdits(ctx);
     // Entries for steps that are no longer on the undo stack go.
     while (!t.cut.empty() && t.cut.back().undoCount > eh.undoCount())

@@ -26,12 +26,22 @@ namespace orca::app {
 struct SandboxContext;
 enum class Action;
 
-/// The recording as it was before a parameter edit, kept with the undo step of that edit.
+/// A recording as it was before an edit at a past step cut its future, kept so that Ctrl+Z
+/// puts it back. One stack (TimelineState::cut, newest last) keyed by the editor's undo
+/// position serves both kinds of edit:
+/// - a parameter edit (Parameters panel, detour switch, a kept what-if v_pref) is an undo step
+///   of its own: kept with the undo count right after it and its undo label;
+/// - a run edit (a kept what-if position or velocity at a later step) is not: it is undoable
+///   while the editor is still at the undo count it was kept at and the scene was not edited
+///   since (`editVersion`).
 struct CutRecording {
-    std::size_t undoCount = 0; ///< EditHistory::undoCount() right after the edit was recorded
-    std::string label;         ///< its undo label
-    History before;            ///< the recording before the edit (cheap: keyframes are shared)
-    std::uint64_t step = 0;    ///< the step the edit was made at
+    enum class Edit { Parameter, Run };
+    Edit edit = Edit::Parameter;
+    std::size_t undoCount = 0;     ///< EditHistory::undoCount() (see above)
+    std::uint64_t editVersion = 0; ///< Run: Document::editVersion when it was kept
+    std::string label;             ///< the undo label (Parameter) or the note's (Run)
+    History before;                ///< the recording before the edit (keyframes are shared)
+    std::uint64_t step = 0;        ///< the step the edit was made at
 };
 
 /// "Why?": the diagnosis of the primary agent at the current step (orca::diagnoseAt on the
@@ -70,8 +80,9 @@ struct TimelineState {
     std::size_t keyframesCount = ~std::size_t{0};
     std::uint64_t keyframesGeneration = ~std::uint64_t{0};
     std::uint64_t keyframesLast = ~std::uint64_t{0};
-    /// Undo steps that can put a cut recording back (oldest first). Cleared when a new
-    /// recording starts (load, restart, a scene edit: those rebuild the simulation anyway).
+    /// Edits that can put a cut recording back (oldest first, at most 8: each keeps its
+    /// recording's keyframes alive). Cleared when a new recording starts (load, restart, a
+    /// scene edit: those rebuild the simulation anyway).
     std::vector<CutRecording> cut;
     // The last parameter edit, to tell whether the next one merges into its undo step (a slider
     // drag is one step: its first edit keeps the recording, the others need no copy).
@@ -83,8 +94,9 @@ struct TimelineState {
 
 /// Starts a new recording at the simulator's current state (load, restart, rebuild).
 void startRecording(SandboxContext& ctx);
-/// After each Simulator::step(): records it when the simulator is at the head; before the head
-/// the step replayed the recording and nothing is recorded.
+/// After each Simulator::step() (time/step.cpp): records it when the simulator is at the head
+/// (before the head the step replayed the recording and nothing is recorded), and adds the
+/// step to the inspector's trace.
 void recordStep(SandboxContext& ctx);
 /// Goes to recorded step `step` (clamped to the recording), paused; every cache (explain
 /// records, overlays, inspector, metrics, trails) follows. Returns the step reached.
@@ -111,13 +123,18 @@ void commitParameterEdit(SandboxContext& ctx, ParameterEditRecording edit);
 /// Records an edit of the simulator at its current step (History::edit: the recorded future is
 /// cut); a Compare branch of the old run ends.
 void recordRunEdit(SandboxContext& ctx);
+/// recordRunEdit for an edit that is no undo step of the editor (a kept what-if position or
+/// velocity): the recording before it goes on the cut stack as a run edit named `label`.
+void recordRunEditKeepingCut(SandboxContext& ctx, std::string label);
 /// Makes `before` the recording again and goes to `step` in it, paused (undo of an edit that
 /// cut the future).
 void putRecordingBack(SandboxContext& ctx, History before, std::uint64_t step);
 /// Ends merging of parameter edits (mouse released, undo, redo).
 void sealParameterEdits(SandboxContext& ctx);
-/// Undo of a parameter edit whose cut recording is kept: reverts the scene, puts the recording
-/// back and goes to the step of the edit. False (nothing done) when the undo step is not one.
+/// Ctrl+Z when the newest cut recording belongs to the undo position: a run edit's recording
+/// comes back; a parameter edit's undo step is undone (the scene reverts) and its recording
+/// comes back. Either goes to the step of the edit, paused. False (nothing done) otherwise:
+/// then Ctrl+Z is the editor's ordinary undo.
 bool undoCutRecording(SandboxContext& ctx);
 
 /// The timeline bar with its top at `y` (wired to seeking and the transport).

@@ -1,4 +1,4 @@
-#include "what_if.hpp"
+#include "time/what_if.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -84,19 +84,10 @@ bool keepAsSceneEdit(SandboxContext& ctx, std::size_t i) {
 
 /// Commits a position or velocity at a later step: an edit of the run from this step on.
 void keepAsRunEdit(SandboxContext& ctx, std::size_t i) {
-    WhatIfState& w = ctx.whatIf;
-    TimelineState& t = ctx.timeline;
-    WhatIfState::KeptRunEdit k;
-    k.before = t.history;
-    k.step = ctx.session.sim.stepCount();
-    k.undoCount = ctx.doc.history.undoCount();
-    k.editVersion = ctx.doc.editVersion;
-    k.label = "Set " + std::string(targetNameOf(w.target)) + " of agent #" + std::to_string(i) +
-              " at step " + std::to_string(k.step);
-    recordRunEdit(ctx); // cuts the recorded future
-    w.kept.push_back(std::move(k));
-    constexpr std::size_t kMaxKept = 8; // each keeps a recording's keyframes alive
-    if (w.kept.size() > kMaxKept) w.kept.erase(w.kept.begin());
+    const WhatIfState& w = ctx.whatIf;
+    const std::uint64_t step = ctx.session.sim.stepCount();
+    recordRunEditKeepingCut(ctx, "Set " + std::string(targetNameOf(w.target)) + " of agent #" +
+                                     std::to_string(i) + " at step " + std::to_string(step));
 }
 
 void finish(SandboxContext& ctx) {
@@ -336,22 +327,6 @@ bool whatIfKeep(SandboxContext& ctx) {
 
 void whatIfSettle(SandboxContext& ctx) {
     if (ctx.whatIf.active) whatIfKeep(ctx);
-}
-
-bool undoKeptRunEdit(SandboxContext& ctx) {
-    WhatIfState& w = ctx.whatIf;
-    if (w.kept.empty()) return false;
-    WhatIfState::KeptRunEdit& k = w.kept.back();
-    // Only while no scene edit came after it (else Ctrl+Z is that edit's).
-    if (k.undoCount != ctx.doc.history.undoCount() || k.editVersion != ctx.doc.editVersion) {
-        w.kept.clear();
-        return false;
-    }
-    const std::string label = k.label;
-    putRecordingBack(ctx, std::move(k.before), k.step);
-    w.kept.pop_back();
-    setNote(ctx.windows, "Undo: " + label + " (the recording is back)");
-    return true;
 }
 
 } // namespace orca::app

@@ -31,16 +31,6 @@ struct WhatIfState {
     Vec2 value{0.0, 0.0};      ///< the previewed position / velocity / v_pref
     Vec2 originalValue{0.0, 0.0};
     std::optional<SimulatorState> original; ///< the state before the preview
-    /// Kept run edits (position/velocity at a step > 0), newest last: Ctrl+Z restores the
-    /// recording as it was, while no scene edit came after.
-    struct KeptRunEdit {
-        History before;
-        std::uint64_t step = 0;
-        std::size_t undoCount = 0; ///< the editor's undo count when it was kept
-        std::uint64_t editVersion = 0;
-        std::string label;
-    };
-    std::vector<KeptRunEdit> kept;
 };
 
 /// The handle under the mouse, if any (screen-space hit test; for the hover cursor and tests).
@@ -67,8 +57,6 @@ void whatIfSet(SandboxContext& ctx, WhatIfTarget target, std::size_t agent, Vec2
 bool whatIfRevert(SandboxContext& ctx);
 /// Enter / Keep: commits the previewed change (see the file comment). False when none.
 bool whatIfKeep(SandboxContext& ctx);
-/// Ctrl+Z after a kept run edit: the recording comes back. False when the undo step is not one.
-bool undoKeptRunEdit(SandboxContext& ctx);
 /// Anything that steps, seeks or edits keeps a pending preview first (call before).
 void whatIfSettle(SandboxContext& ctx);
 

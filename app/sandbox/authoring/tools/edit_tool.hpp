@@ -17,14 +17,14 @@
 #include "orca/types.hpp"
 #include "orca/ui/camera.hpp"
 
-#include "../editor.hpp"
-#include "../key_bindings.hpp"
+#include "authoring/editor.hpp"
 
 struct ImDrawList;
 
 namespace orca::app {
 
 struct SandboxContext;
+enum class Action; // shell/key_bindings.hpp: the key or menu action that picks a tool
 
 /// The pointer as the tools see it this frame.
 struct ToolPointer {

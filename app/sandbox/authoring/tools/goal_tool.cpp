@@ -9,8 +9,8 @@
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/palette.hpp"
 
-#include "../sandbox.hpp"
-#include "edit_tool.hpp"
+#include "authoring/tools/edit_tool.hpp"
+#include "sandbox.hpp"
 
 namespace orca::app {
 

@@ -4,8 +4,8 @@
 
 #include <imgui.h>
 
-#include "../sandbox.hpp"
-#include "edit_tool.hpp"
+#include "authoring/tools/edit_tool.hpp"
+#include "sandbox.hpp"
 
 namespace orca::app {
 

@@ -2,7 +2,8 @@
 /// \file lesson_panel.hpp
 /// The lesson window: the lesson and page titles, the page text (paragraphs, "- " bullets)
 /// wrapped to the window, page k/n with Prev / Next, and the page's "try this" task with a live
-/// check mark. It only draws and reports clicks; the app applies them (app/sandbox/lessons.cpp).
+/// check mark. It only draws and reports clicks; the app applies them
+/// (app/sandbox/lessons/lessons.cpp).
 
 #include <cstddef>
 #include <optional>
