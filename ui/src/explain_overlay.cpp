@@ -1,11 +1,11 @@
 #include "orca/ui/explain_overlay.hpp"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/element_colours.hpp"
+#include "orca/ui/label_style.hpp"
 #include "orca/ui/line_style.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
@@ -16,9 +16,7 @@ namespace {
 
 using ui::col; // beside the alpha-scaling overload below
 ImU32 col(Rgba c, float alphaScale) {
-    return IM_COL32(
-        c.r, c.g, c.b,
-        static_cast<int>(std::clamp(static_cast<float>(c.a) * alphaScale, 0.0f, 255.0f)));
+    return col(scaledAlpha(c, alphaScale));
 }
 // Halfway to the highlight colour (white on dark, black on light): the emphasised version.
 Rgba brighter(Rgba c) {
@@ -99,6 +97,10 @@ void label(LabelLayout& labels, Vec2 anchor, ImU32 c, const char* text, int prio
            LabelSide side, const char* shortText = nullptr) {
     labels.add(labelRequest(anchor, text, c, priority, side, shortText));
 }
+// One of label_style.hpp's.
+void label(LabelLayout& labels, Vec2 anchor, const OverlayLabel& l) {
+    label(labels, anchor, col(l.colour), l.text.c_str(), l.priority, l.side, l.shortText);
+}
 
 // The style with a label layout: the caller's, or `local` (then placed and drawn by the
 // caller of this helper when it is done).
@@ -130,6 +132,10 @@ struct VoStyle {
     bool dashedOutline = false;
     bool apexLegs = false; // construction: the untruncated part of the legs from the apex
 };
+VoStyle voStyle(VoRole role, bool apexLegs = false) {
+    const VoLook l = voLook(role);
+    return {col(l.outline), col(l.fill), l.width, l.dashedLegs, apexLegs};
+}
 
 // Draws `vo` shifted by `offset` (relative → absolute when offset = vo.offset).
 void drawVo(ImDrawList& dl, const VelocityTransform& t, const Rect& clipVel,
@@ -218,7 +224,7 @@ void diamond(ImDrawList& dl, Vec2 s, ImU32 c, float r) {
     const ImVec2 p = toIm(s);
     dl.AddQuadFilled({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y}, c);
     dl.AddQuad({p.x, p.y - r}, {p.x + r, p.y}, {p.x, p.y + r}, {p.x - r, p.y},
-               col(palette().kTextShadow), stroke(1.0f));
+               col(lp3MarkerOutline()), stroke(1.0f));
 }
 
 } // namespace
@@ -248,7 +254,7 @@ void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds)
     labels.padding = stroke(1.0f);
     labels.place(bounds);
     const ImU32 shadow = col(palette().kTextShadow);
-    const ImU32 plate = col(palette().kTextShadow, std::uint8_t{120});
+    const ImU32 plate = col(labelPlateColour());
     const float off = stroke(1.0f);
     for (const PlacedLabel& p : labels.placed()) {
         const LabelRequest& r = labels.requests()[p.request];
@@ -258,7 +264,8 @@ void placeAndDrawLabels(ImDrawList& dl, LabelLayout& labels, const Rect& bounds)
                          std::clamp(r.anchor.y, p.rect.min.y, p.rect.max.y)};
             dl.AddLine(toIm(r.anchor), toIm(q), shadow, stroke(2.5f));
             dl.AddLine(toIm(r.anchor), toIm(q),
-                       (r.colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 190), stroke(1.0f));
+                       (r.colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, kLabelLeaderAlpha),
+                       stroke(1.0f));
         }
         const char* text = labels.textOf(p).c_str();
         const ImVec2 at = toIm(p.rect.min);
@@ -315,18 +322,17 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
     // 1. VO cones: skipped obstacle segments (dim), then every line's VO, highlighted last.
     if (layers.voCones) {
         // Obstacle segments that built no line (covered, foreign leg...): dim, panel only.
-        const VoStyle dim{col(palette().kVo, 0.35f), col(palette().kVoFill, 0.5f), 1.0f, true};
+        const VoStyle dim = voStyle(VoRole::Skipped);
         if (panel)
             for (const ExplainObstacleNeighbor& on : rec.obstacleNeighbors)
                 if (on.hasVo && on.lineIndex < 0) drawVo(dl, t, clipVel, on.vo, on.vo.offset, dim);
         // The world view has many cones over the crowd: lighter there.
-        const VoStyle normal{col(palette().kVo, panel ? 0.6f : 0.4f),
-                             col(palette().kVoFill, panel ? 1.0f : 0.5f), 1.0f};
+        const VoStyle normal = voStyle(panel ? VoRole::Panel : VoRole::World);
         for (std::size_t i = 0; i < rec.lines.size(); ++i)
             if (static_cast<int>(i) != hl)
                 drawVo(dl, t, clipVel, rec.lines[i].vo, rec.lines[i].vo.offset, normal);
         if (hl >= 0) {
-            const VoStyle emph{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f};
+            const VoStyle emph = voStyle(VoRole::Highlighted);
             const VelocityObstacle& vo = rec.lines[static_cast<std::size_t>(hl)].vo;
             drawVo(dl, t, clipVel, vo, vo.offset, emph);
         }
@@ -365,8 +371,7 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
             const Rgba c = lineColour(l.lineCase);
             const Dash dash = dashOf(familyOf(l.lineCase));
             if (rec.lp2Failed() && i == rec.lp2Fail)
-                drawLine(dl, t, clipVel, l.line, col(palette().kLp3, std::uint8_t{150}), th + 4.0f,
-                         {});
+                drawLine(dl, t, clipVel, l.line, col(lp2FailColour()), th + 4.0f, {});
             if (h) drawLine(dl, t, clipVel, l.line, IM_COL32(0, 0, 0, 160), th * 2.0f + 3.0f, {});
             drawLine(dl, t, clipVel, l.line, col(h ? brighter(c) : c), h ? th * 2.0f : th, dash);
         };
@@ -384,43 +389,39 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
             const Vec2 target = uArrowTip(rec, l);
             const Rgba c = lineColour(l.lineCase);
             const Vec2 ts = t.toScreen(target);
-            arrow(dl, vS, ts, col(h ? brighter(c) : c, h ? 1.0f : 0.8f), h ? 2.0f : 1.0f);
+            arrow(dl, vS, ts, h ? col(brighter(c)) : col(uArrowColour(l.lineCase)),
+                  h ? 2.0f : 1.0f);
             marker(dl, ts, col(c), h ? 4.0f : 2.5f);
         }
     }
 
     // 6. Line indices (panel: all; world: the highlighted one).
     if (layers.halfPlanes) {
-        char buf[24];
         for (std::size_t i = 0; i < rec.lines.size(); ++i) {
             const bool h = static_cast<int>(i) == hl;
-            if (!panel && !h) continue;
+            if (!lineLabelled(panel, h)) continue;
             const Line& l = rec.lines[i].line;
             const auto at = lineLabelAt(l, clipVel);
             if (!at) continue;
-            std::snprintf(buf, sizeof buf, "%zu", i);
             // Off the line on its permitted side, if there is room.
-            label(labels, t.toScreen(*at),
-                  col(h ? palette().kHighlight : lineColour(rec.lines[i].lineCase)), buf,
-                  h ? 70 : 40, labelSideToward(-forbiddenNormalScreen(l)));
+            OverlayLabel ll = lineLabel(i, rec.lines[i].lineCase, h);
+            ll.side = labelSideToward(-forbiddenNormalScreen(l));
+            label(labels, t.toScreen(*at), ll);
         }
     }
 
     // 7. v, v_pref, v_new and LP3. While the agent detours, ORCA's v_pref is the detour
     //    direction (drawn in the detour colour) and the goal's v_pref is shown beside it.
-    const bool detouring =
-        layers.detour && rec.detour.enabled && rec.detour.mode == DetourMode::Detouring;
+    const bool detouring = showsDetour(rec, layers);
     if (layers.velocityArrows) {
         const float at = th + 0.5f;
         if (detouring) {
-            arrow(dl, o, t.toScreen(rec.detour.goalPrefVelocity),
-                  col(palette().kArrowPref, std::uint8_t{120}), 1.0f, {3.0f, 4.0f});
-            label(labels, t.toScreen(rec.detour.goalPrefVelocity),
-                  col(palette().kArrowPref, std::uint8_t{200}), "v_pref (goal)", 60,
-                  LabelSide::BelowRight, "goal");
+            arrow(dl, o, t.toScreen(rec.detour.goalPrefVelocity), col(goalPrefArrowColour()), 1.0f,
+                  {3.0f, 4.0f});
+            label(labels, t.toScreen(rec.detour.goalPrefVelocity), goalPrefLabel());
         }
-        arrow(dl, o, t.toScreen(rec.prefVelocity),
-              col(detouring ? palette().kDetourSample : palette().kArrowPref), at, {6.0f, 4.0f});
+        arrow(dl, o, t.toScreen(rec.prefVelocity), col(prefArrowColour(detouring)), at,
+              {6.0f, 4.0f});
         arrow(dl, o, vS, col(palette().kArrowV), at);
         const Vec2 nS = t.toScreen(rec.newVelocity);
         arrow(dl, o, nS, col(palette().kArrowNew), at);
@@ -438,19 +439,13 @@ void drawVelocitySpace(ImDrawList& dl, const VelocityTransform& t, const Rect& c
                 }
             }
             diamond(dl, nS, col(palette().kLp3), 6.0f);
-            char buf[48];
-            std::snprintf(buf, sizeof buf, "LP3 depth %.3g", m.depth);
-            label(labels, nS, col(palette().kLp3), buf, 95, LabelSide::BelowRight, "LP3");
+            label(labels, nS, lp3Label(m.depth));
         }
         // Labels at the tips, first tried v above-left, v_pref above-right, v_new below-right
         // (the three often nearly coincide; the layout moves them apart).
-        label(labels, vS, col(palette().kArrowV), "v", 90, LabelSide::AboveLeft);
-        label(labels, t.toScreen(rec.prefVelocity),
-              col(detouring ? palette().kDetourSample : palette().kArrowPref),
-              detouring ? "v_pref (detour)" : "v_pref", 85, LabelSide::AboveRight,
-              detouring ? "v_pref" : nullptr);
-        if (!m.valid)
-            label(labels, nS, col(palette().kArrowNew), "v_new", 100, LabelSide::BelowRight);
+        label(labels, vS, velocityLabel());
+        label(labels, t.toScreen(rec.prefVelocity), prefVelocityLabel(detouring));
+        if (newVelocityLabelled(m)) label(labels, nS, newVelocityLabel());
     }
     if (!style.labels) placeAndDrawLabels(dl, localLabels, clip);
 }
@@ -464,8 +459,7 @@ void drawConstruction(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
     const float th = style.lineThickness;
     const Vec2 o = t.toScreen({0.0, 0.0});
     if (g.relativeSpace) {
-        const VoStyle st{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f, false, true};
-        drawVo(dl, t, clipVel, g.vo, {0.0, 0.0}, st);
+        drawVo(dl, t, clipVel, g.vo, {0.0, 0.0}, voStyle(VoRole::Highlighted, true));
         marker(dl, o, col(palette().kText), 3.0f);
         label(labels, o, col(palette().kText), "apex (0, 0)", 50, LabelSide::BelowRight, "apex");
         const Vec2 rv = t.toScreen(g.relativeVelocity);
@@ -540,8 +534,7 @@ void drawConstructionInWorld(ImDrawList& dl, const VelocityTransform& t, const R
     const Rect clipVel = t.toVelocity(clip);
     const float th = style.lineThickness;
     const LineCase lineCase = rec.lines[static_cast<std::size_t>(g.line)].lineCase;
-    const VoStyle emph{col(palette().kVo), col(palette().kVoFillHighlight), 2.0f};
-    drawVo(dl, t, clipVel, g.vo, g.vo.offset, emph);
+    drawVo(dl, t, clipVel, g.vo, g.vo.offset, voStyle(VoRole::Highlighted));
     const Vec2 o = t.toScreen({0.0, 0.0});
     const Vec2 va = t.toScreen(g.velocity);
     arrow(dl, o, va, col(palette().kArrowV), th + 0.5f);
@@ -618,9 +611,7 @@ OverlayHover drawExplainInWorld(ImDrawList& dl, const Camera& camera, const Expl
                   camera.worldToScreen(rec.position + rec.detour.sampledDirection * len),
                   col(palette().kDetourSample), 2.0f);
         }
-        label(labels, sp, col(palette().kDetourSample),
-              rec.detour.mode == DetourMode::Detouring ? "detour sample" : "sample (leaving)", 50,
-              LabelSide::BelowRight, "sample");
+        label(labels, sp, detourSampleLabel(rec.detour.mode));
     }
 
     const VelocityTransform t =

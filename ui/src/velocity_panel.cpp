@@ -1,14 +1,15 @@
 #include "orca/ui/velocity_panel.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <utility>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/element_colours.hpp"
 #include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/grid_style.hpp"
+#include "orca/ui/label_style.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/solve_view.hpp"
 #include "orca/ui/style.hpp"
@@ -25,30 +26,11 @@ Vec2 fromIm(ImVec2 v) {
     return {static_cast<double>(v.x), static_cast<double>(v.y)};
 }
 
-// Smallest "nice" step (1, 2 or 5 times a power of ten) that is at least `minStep`, and the
-// next coarser step that is a multiple of it (major grid lines).
-double niceStep(double minStep, double* major = nullptr) {
-    const double decade = std::pow(10.0, std::floor(std::log10(minStep)));
-    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * decade >= minStep) {
-            if (major) *major = m * decade * (m == 5.0 ? 2.0 : 5.0);
-            return m * decade;
-        }
-    }
-    if (major) *major = 50.0 * decade;
-    return 10.0 * decade;
-}
-
 void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas, LabelLayout& labels) {
-    const double upp = 1.0 / t.pixelsPerUnit;
-    double major = 0.0;
-    const double minor = niceStep(16.0 * upp, &major);
+    const GridSteps steps = panelGridSteps(t.pixelsPerUnit);
+    const double minor = steps.minor;
     const Rect v = t.toVelocity(canvas);
-    auto lineCol = [&](double w) {
-        if (std::abs(w) < 0.5 * minor) return col(palette().kGridAxis, std::uint8_t{110});
-        const double r = std::remainder(w, major);
-        return std::abs(r) < 0.5 * minor ? col(palette().kGridMajor) : col(palette().kGridMinor);
-    };
+    auto lineCol = [&](double w) { return col(gridColour(gridLineAt(w, steps), GridView::Panel)); };
     const auto x0 = static_cast<float>(canvas.min.x);
     const auto x1 = static_cast<float>(canvas.max.x);
     const auto y0 = static_cast<float>(canvas.min.y);
@@ -63,9 +45,10 @@ void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas, La
     }
     // Values of the major lines along the axes (kept inside the canvas when an axis is not),
     // as labels at fixed places: the lowest priority, dropped where another label is.
-    const ImU32 textCol = col(palette().kText, std::uint8_t{140});
-    auto axisValue = [&](Vec2 at, const char* text) {
-        LabelRequest r = labelRequest(at, text, textCol, 5, LabelSide::Right);
+    const ImU32 textCol = col(axisLabelColour());
+    auto axisValue = [&](Vec2 at, double value) {
+        const std::string text = axisLabelText(value);
+        LabelRequest r = labelRequest(at, text.c_str(), textCol, 5, LabelSide::Right);
         r.fixed = true;
         r.fixedAt = at;
         labels.add(std::move(r));
@@ -73,55 +56,38 @@ void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas, La
     const Vec2 o = t.toScreen({0.0, 0.0});
     const float ax = static_cast<float>(std::clamp(o.x, canvas.min.x + 2.0, canvas.max.x - 40.0));
     const float ay = static_cast<float>(std::clamp(o.y, canvas.min.y + 2.0, canvas.max.y - 16.0));
-    char buf[32];
-    double labelStep = major;
-    while (labelStep * t.pixelsPerUnit < 60.0)
-        labelStep *= 2.0;
-    for (double x = std::ceil(v.min.x / labelStep) * labelStep; x <= v.max.x; x += labelStep) {
-        if (std::abs(x) < 0.5 * minor) continue;
-        std::snprintf(buf, sizeof buf, "%g", x);
-        axisValue({t.toScreen({x, 0.0}).x + 2.0, ay + 1.0}, buf);
-    }
-    for (double y = std::ceil(v.min.y / labelStep) * labelStep; y <= v.max.y; y += labelStep) {
-        if (std::abs(y) < 0.5 * minor) continue;
-        std::snprintf(buf, sizeof buf, "%g", y);
-        axisValue({ax + 3.0, t.toScreen({0.0, y}).y + 1.0}, buf);
-    }
+    for (const double x : axisLabelValues(v.min.x, v.max.x, steps, t.pixelsPerUnit))
+        axisValue({t.toScreen({x, 0.0}).x + 2.0, ay + 1.0}, x);
+    for (const double y : axisLabelValues(v.min.y, v.max.y, steps, t.pixelsPerUnit))
+        axisValue({ax + 3.0, t.toScreen({0.0, y}).y + 1.0}, y);
 }
 
-enum class Swatch { Arrow, DashedArrow, Line, DashedLine, DottedLine, Fill, Strip, Diamond, Ring };
-
-struct LegendItem {
-    Swatch swatch;
-    Rgba colour;
-    const char* text;
-};
+// Swatch, LegendItem, swatchDash: label_style.hpp (the SVG export's too).
 
 void drawSwatch(ImDrawList& dl, ImVec2 p, float w, float h, const LegendItem& it) {
     const ImU32 c = col(it.colour);
     const float my = p.y + h * 0.5f;
+    // A line at mid-height from x0 to x1, dashed as swatchDash says.
+    auto dashes = [&](float x0, float x1) {
+        const Dash d = swatchDash(it.swatch);
+        if (d.on <= 0.0f) {
+            dl.AddLine({x0, my}, {x1, my}, c, stroke(2.0f));
+            return;
+        }
+        for (float x = x0; x < x1; x += d.on + d.off)
+            dl.AddLine({x, my}, {std::min(x + d.on, x1), my}, c, stroke(2.0f));
+    };
     switch (it.swatch) {
     case Swatch::Arrow:
-    case Swatch::DashedArrow: {
-        if (it.swatch == Swatch::Arrow)
-            dl.AddLine({p.x, my}, {p.x + w - 6.0f, my}, c, stroke(2.0f));
-        else
-            for (float x = p.x; x < p.x + w - 6.0f; x += 7.0f)
-                dl.AddLine({x, my}, {std::min(x + 4.0f, p.x + w - 6.0f), my}, c, stroke(2.0f));
+    case Swatch::DashedArrow:
+        dashes(p.x, p.x + w - 6.0f);
         dl.AddTriangleFilled({p.x + w, my}, {p.x + w - 7.0f, my - 4.0f},
                              {p.x + w - 7.0f, my + 4.0f}, c);
         break;
-    }
     case Swatch::Line:
-        dl.AddLine({p.x, my}, {p.x + w, my}, c, stroke(2.0f));
-        break;
     case Swatch::DashedLine:
-        for (float x = p.x; x < p.x + w; x += 9.0f)
-            dl.AddLine({x, my}, {std::min(x + 6.0f, p.x + w), my}, c, stroke(2.0f));
-        break;
     case Swatch::DottedLine:
-        for (float x = p.x; x < p.x + w; x += 5.0f)
-            dl.AddLine({x, my}, {std::min(x + 2.0f, p.x + w), my}, c, stroke(2.0f));
+        dashes(p.x, p.x + w);
         break;
     case Swatch::Fill:
         dl.AddRectFilled({p.x, p.y + 2.0f}, {p.x + w, p.y + h - 2.0f}, c);
@@ -130,8 +96,8 @@ void drawSwatch(ImDrawList& dl, ImVec2 p, float w, float h, const LegendItem& it
         dl.AddLine({p.x, p.y + 3.0f}, {p.x + w, p.y + 3.0f}, col(it.colour, std::uint8_t{255}),
                    stroke(1.5f));
         dl.AddRectFilledMultiColor(
-            {p.x, p.y + 3.0f}, {p.x + w, p.y + h - 1.0f}, col(it.colour, std::uint8_t{110}),
-            col(it.colour, std::uint8_t{110}), col(it.colour, std::uint8_t{0}),
+            {p.x, p.y + 3.0f}, {p.x + w, p.y + h - 1.0f}, col(it.colour, kSwatchStripAlpha),
+            col(it.colour, kSwatchStripAlpha), col(it.colour, std::uint8_t{0}),
             col(it.colour, std::uint8_t{0}));
         break;
     case Swatch::Diamond: {
@@ -156,7 +122,7 @@ Rect drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> 
     const std::size_t rows = (items.size() + columns - 1) / columns;
     float colW[2] = {0.0f, 0.0f};
     for (std::size_t k = 0; k < items.size(); ++k)
-        colW[k / rows] = std::max(colW[k / rows], ImGui::CalcTextSize(items[k].text).x);
+        colW[k / rows] = std::max(colW[k / rows], ImGui::CalcTextSize(items[k].text.c_str()).x);
     float w = pad;
     for (std::size_t c = 0; c < columns; ++c)
         w += sw + pad + colW[c] + pad * 2.0f;
@@ -169,7 +135,7 @@ Rect drawLegend(ImDrawList& dl, const Rect& canvas, std::span<const LegendItem> 
         const float x = p0.x + pad + (c == 0 ? 0.0f : sw + pad + colW[0] + pad * 2.0f);
         const float y = p0.y + pad + lineH * static_cast<float>(k % rows);
         drawSwatch(dl, {x, y}, sw, lineH, items[k]);
-        dl.AddText({x + sw + pad, y}, col(palette().kText), items[k].text);
+        dl.AddText({x + sw + pad, y}, col(palette().kText), items[k].text.c_str());
     }
     return {{p0.x, p0.y}, {p0.x + w, p0.y + h}};
 }
@@ -207,7 +173,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                                  bool* open) {
     OverlayHover hover;
     m_labels.clear();
-    if (!ImGui::Begin("Velocity space", open)) {
+    if (!ImGui::Begin(kVelocityPanelTitle, open)) {
         ImGui::End();
         return hover;
     }
@@ -244,7 +210,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         return hover;
     }
     for (const std::string& s : summaryLines(*rec)) {
-        if (s.rfind("infeasible", 0) == 0)
+        if (isInfeasibleSummary(s))
             ImGui::TextColored(opaque4(palette().kLp3), "%s", s.c_str());
         else
             ImGui::TextUnformatted(s.c_str());
@@ -376,23 +342,21 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             drawBindingLines(dl, t, m_canvas, *rec, bindingLines, true, &m_labels);
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
-    const ImU32 dim = col(palette().kText, std::uint8_t{170});
+    const ImU32 dim = col(panelCaptionColour());
     auto fixedText = [&](ImVec2 at, ImU32 c, const char* text) {
         dl.AddText(at, c, text);
         const ImVec2 ts = ImGui::CalcTextSize(text);
         m_labels.reserve({fromIm(at), fromIm({at.x + ts.x, at.y + ts.y})});
     };
     fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim,
-              !geom ? "absolute velocity of A"
+              !geom ? kAbsoluteSpaceCaption
               : geom->relativeSpace
                   ? (geom->obstacle ? "velocity of A (obstacles are static: relative = absolute)"
                                     : "relative velocity v_A - v_B")
-                  : "absolute velocity of A");
+                  : kAbsoluteSpaceCaption);
     if (rec->lp2Failed() && !construction.active && !solveStep) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "INFEASIBLE: LP2 failed at line %zu", rec->lp2Fail);
         fixedText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette().kLp3),
-                  buf);
+                  lp2FailedCaption(rec->lp2Fail).c_str());
     }
     if (hovered) {
         const char* hint = "right/middle drag: pan, wheel: zoom";
@@ -454,44 +418,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                                                      : drawLegend(dl, m_canvas, kAbsolute));
         } else {
             // Only what this record shows.
-            bool obstacleLines = rec->numObstacleLines > 0;
-            bool colliding = false;
-            bool legs = false;
-            for (const ExplainLine& l : rec->lines) {
-                const LineCase c = l.lineCase;
-                colliding = colliding || c == LineCase::AgentColliding ||
-                            c == LineCase::ObstacleCollidingLeftVertex ||
-                            c == LineCase::ObstacleCollidingRightVertex ||
-                            c == LineCase::ObstacleCollidingSegment;
-                legs = legs || c == LineCase::AgentLeftLeg || c == LineCase::AgentRightLeg ||
-                       c == LineCase::ObstacleLeftLeg || c == LineCase::ObstacleRightLeg;
-            }
-            const std::string uArrow = uArrowLegend(*rec);
-            std::array<LegendItem, 16> items{};
-            std::size_t n = 0;
-            auto add = [&](bool on, LegendItem it) {
-                if (on) items[n++] = it;
-            };
-            add(layers.velocityArrows, {Swatch::Arrow, palette().kArrowV, "v"});
-            add(layers.velocityArrows, {Swatch::DashedArrow, palette().kArrowPref, "v_pref"});
-            add(layers.velocityArrows, {Swatch::Arrow, palette().kArrowNew, "v_new"});
-            add(layers.velocityArrows && rec->lp2Failed(),
-                {Swatch::Diamond, palette().kLp3, "LP3 result, depth"});
-            add(layers.feasibleRegion && !rec->feasibleRegion.empty(),
-                {Swatch::Fill, palette().kFeasibleFill, "feasible"});
-            add(layers.feasibleRegion || layers.velocityArrows,
-                {Swatch::Ring, palette().kMaxSpeed, "max speed"});
-            add(layers.voCones, {Swatch::Fill, palette().kVoFillHighlight, "VO"});
-            add(layers.halfPlanes, {Swatch::Line, palette().kLineAgent, "agent line"});
-            add(layers.halfPlanes && obstacleLines,
-                {Swatch::Line, palette().kLineObstacle, "obstacle line"});
-            add(layers.halfPlanes && legs, {Swatch::DashedLine, palette().kText, "leg case"});
-            add(layers.halfPlanes && colliding,
-                {Swatch::DottedLine, palette().kLineColliding, "colliding"});
-            add(layers.halfPlanes, {Swatch::Strip, palette().kLineAgent, "forbidden side"});
-            add(layers.uVectors, {Swatch::Arrow, palette().kLineAgent, uArrow.c_str()});
-            m_labels.reserve(
-                drawLegend(dl, m_canvas, std::span<const LegendItem>(items.data(), n)));
+            m_labels.reserve(drawLegend(dl, m_canvas, overlayLegend(*rec, layers)));
         }
     }
     placeAndDrawLabels(dl, m_labels, m_canvas);

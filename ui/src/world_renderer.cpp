@@ -1,38 +1,22 @@
 #include "orca/ui/world_renderer.hpp"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
 #include "orca/simulator.hpp"
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/element_colours.hpp"
+#include "orca/ui/grid_style.hpp"
+#include "orca/ui/label_style.hpp"
 #include "orca/ui/style.hpp"
 #include "orca/ui/triangulate.hpp"
 
 namespace orca::ui {
 
 namespace {
-
-// Smallest "nice" step (1, 2 or 5 times a power of ten) that is at least `minStep`.
-double niceStep(double minStep) {
-    const double decade = std::pow(10.0, std::floor(std::log10(minStep)));
-    for (const double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * decade >= minStep) return m * decade;
-    return 10.0 * decade;
-}
-
-// Agents below this screen radius (framebuffer pixels) are drawn as plain dots: no outline,
-// no arrow (they would be invisible and cost most of the vertices).
-constexpr float kDetailRadiusPx = 2.0f;
-
-// The outline: the fill blended halfway to white, so small agents keep their colour.
-Rgba outlineOf(Rgba fill) {
-    auto mix = [](std::uint8_t c) { return static_cast<std::uint8_t>((c + 255) / 2); };
-    return {mix(fill.r), mix(fill.g), mix(fill.b), 255};
-}
 
 // Winding arrows and outward normals at the middle of each edge long enough on screen. The
 // polygon is counter-clockwise in the world (y up), so the outside is on the right of each
@@ -89,6 +73,15 @@ Rgba agentFill(AgentState state) {
     return palette().kAgentActive;
 }
 
+AgentState agentStateAt(const Simulator& sim, std::size_t i,
+                        std::span<const std::uint8_t> lp3Flags) {
+    if (sim.isStaticAt(i)) return AgentState::Static;
+    if (lp3Flags.size() == sim.positions().size() && lp3Flags[i] != 0) return AgentState::Lp3;
+    if (sim.detourModeAt(i) == DetourMode::Detouring) return AgentState::Detouring;
+    if (sim.atGoalAt(i)) return AgentState::AtGoal;
+    return AgentState::Active;
+}
+
 void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
                                     const Simulator& sim) const {
     const DetourField& field = sim.detourField();
@@ -102,17 +95,13 @@ void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
     const std::int32_t x0 = field.coord(world.min.x), x1 = field.coord(world.max.x);
     const std::int32_t y0 = field.coord(world.min.y), y1 = field.coord(world.max.y);
     const bool arrows = cellPx * stride >= 9.0;
-    const Rgba tint = palette().kDetourCell;
     const ImU32 arrowCol = col(palette().kDetourArrow);
     const double drawn = cell * stride;
     field.forEachCellIn(x0, y0, x1, y1, [&](const DetourField::Cell& c) {
         if (stride > 1 && ((c.cx % stride) != 0 || (c.cy % stride) != 0)) return;
         const double magnitude = length(c.vector);
         if (magnitude <= 1e-12) return;
-        // Tint by magnitude: one source gives 1; overlapping circulations add up (or cancel).
-        const double t = std::min(magnitude / 3.0, 1.0);
-        Rgba shade = tint;
-        shade.a = static_cast<std::uint8_t>(20 + t * (tint.a - 20));
+        const Rgba shade = detourCellColour(magnitude); // tinted by magnitude
         const Vec2 lo{c.cx * cell, c.cy * cell};
         const ImVec2 a = toIm(camera.worldToScreen(lo));
         const ImVec2 b = toIm(camera.worldToScreen(lo + Vec2(drawn, drawn)));
@@ -163,17 +152,13 @@ void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simul
 }
 
 void WorldRenderer::drawGrid(ImDrawList& dl, const Camera& camera) const {
-    constexpr double kMinSpacingPoints = 24.0;
-    const double minor = niceStep(kMinSpacingPoints / camera.scale());
-    // Major lines on the next power of ten.
-    const double major = std::pow(10.0, std::ceil(std::log10(minor * 1.0001)));
+    const GridSteps steps = worldGridSteps(camera.scale());
+    const double minor = steps.minor;
     const Rect world = camera.visibleWorld();
     const Rect& vp = camera.viewport();
 
     auto lineColour = [&](double w) {
-        if (std::abs(w) < 0.5 * minor) return col(palette().kGridAxis);
-        const double r = std::remainder(w, major);
-        return std::abs(r) < 0.5 * minor ? col(palette().kGridMajor) : col(palette().kGridMinor);
+        return col(gridColour(gridLineAt(w, steps), GridView::World));
     };
     for (double x = std::floor(world.min.x / minor) * minor; x <= world.max.x; x += minor) {
         const float sx = std::floor(static_cast<float>(camera.worldToScreen({x, 0.0}).x)) + 0.5f;
@@ -273,7 +258,7 @@ void WorldRenderer::drawGoals(ImDrawList& dl, const Camera& camera, const Simula
     const auto params = sim.agentParams();
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
-    const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
+    const double detailRadius = static_cast<double>(kAgentDetailRadiusPx / m_pixelsPerPoint);
     const ImU32 lineCol = col(palette().kGoalLine);
     const ImU32 goalCol = col(palette().kGoal);
     const float arm = 4.0f;
@@ -306,10 +291,9 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
     const auto velocities = sim.velocities();
     const auto params = sim.agentParams();
     const std::size_t n = positions.size();
-    const bool haveLp3 = lp3Flags.size() == n;
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
-    const float detailRadius = kDetailRadiusPx / m_pixelsPerPoint;
+    const float detailRadius = kAgentDetailRadiusPx / m_pixelsPerPoint;
     const float dotHalf = 1.0f / m_pixelsPerPoint; // 2 px wide dots at any DPI
 
     m_detailed.clear();
@@ -319,15 +303,7 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
         if (p.x + radius < world.min.x || p.x - radius > world.max.x ||
             p.y + radius < world.min.y || p.y - radius > world.max.y)
             continue;
-        AgentState state = AgentState::Active;
-        if (sim.isStaticAt(i))
-            state = AgentState::Static;
-        else if (haveLp3 && lp3Flags[i] != 0)
-            state = AgentState::Lp3;
-        else if (sim.detourModeAt(i) == DetourMode::Detouring)
-            state = AgentState::Detouring;
-        else if (sim.atGoalAt(i))
-            state = AgentState::AtGoal;
+        const AgentState state = agentStateAt(sim, i, lp3Flags);
         const ImU32 fill = col(agentFill(state));
         const ImVec2 c = toIm(camera.worldToScreen(p));
         const auto r = static_cast<float>(radius * scale);
@@ -339,7 +315,7 @@ void WorldRenderer::drawAgents(ImDrawList& dl, const Camera& camera, const Simul
             continue;
         }
         dl.AddCircleFilled(c, r, fill);
-        dl.AddCircle(c, r, col(outlineOf(agentFill(state))), 0, stroke(1.0f));
+        dl.AddCircle(c, r, col(agentOutline(agentFill(state))), 0, stroke(1.0f));
         m_detailed.push_back(static_cast<std::uint32_t>(i));
     }
     m_stats.agentsDetailed = m_detailed.size();
@@ -406,7 +382,7 @@ void WorldRenderer::drawTrails(ImDrawList& dl, const Camera& camera, const Simul
     const auto params = sim.agentParams();
     const Rect world = camera.visibleWorld();
     const double scale = camera.scale();
-    const double detailRadius = static_cast<double>(kDetailRadiusPx / m_pixelsPerPoint);
+    const double detailRadius = static_cast<double>(kAgentDetailRadiusPx / m_pixelsPerPoint);
     const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
     const Rgba c = palette().kTrail;
     const float halfWidth = 0.9f;
@@ -464,23 +440,21 @@ void WorldRenderer::drawTrails(ImDrawList& dl, const Camera& camera, const Simul
 
 void WorldRenderer::drawLabels(ImDrawList& dl, const Camera& camera, const Simulator& sim) {
     // Only where legible, and bounded (a screen full of 7-px agents is a few thousand).
-    constexpr float kMinRadiusPx = 7.0f;
     constexpr std::size_t kMaxLabels = 3000;
     const auto positions = sim.positions();
     const auto params = sim.agentParams();
     const double scale = camera.scale();
     const ImU32 textCol = col(palette().kAgentLabel);
-    const ImU32 shadow = IM_COL32(0, 0, 0, 180);
-    char buf[32];
+    const ImU32 shadow = col(agentIdShadow());
     for (const std::uint32_t i : m_detailed) {
         if (m_stats.labelsDrawn >= kMaxLabels) break;
         const auto r = static_cast<float>(params[i].radius * scale);
-        if (r < kMinRadiusPx) continue;
-        std::snprintf(buf, sizeof buf, "#%" PRIu32, i); // agent order, as the inspector
+        if (r < kAgentIdMinRadius) continue;
+        const std::string id = agentIdLabel(i);
         const ImVec2 c = toIm(camera.worldToScreen(positions[i]));
         const ImVec2 at{c.x + r * 0.72f, c.y - r * 0.72f - ImGui::GetFontSize() * 0.8f};
-        dl.AddText({at.x + 1.0f, at.y + 1.0f}, shadow, buf);
-        dl.AddText(at, textCol, buf);
+        dl.AddText({at.x + 1.0f, at.y + 1.0f}, shadow, id.c_str());
+        dl.AddText(at, textCol, id.c_str());
         ++m_stats.labelsDrawn;
     }
 }

@@ -2,7 +2,8 @@
 /// \file line_style.hpp
 /// How a half-plane is drawn, by the geometric case that built it — one rule for the screen
 /// (explain_overlay.cpp, velocity_panel.cpp) and the SVG export: cut-off cases solid, legs
-/// dashed, colliding cases dotted in vermillion; agent lines blue, obstacle lines orange.
+/// dashed, colliding cases dotted in vermillion; agent lines blue, obstacle lines orange. The
+/// other choices both share are element_colours.hpp's, grid_style.hpp's and label_style.hpp's.
 
 #include "orca/orca_lines.hpp"
 #include "orca/ui/palette.hpp"

@@ -3,7 +3,9 @@
 /// The world view and the velocity-space panel as an SVG picture: vector paths for agents,
 /// obstacles, goals, VO cones, half-planes, the feasible region and the arrows, and real
 /// <text> labels, in the palette's colours and at the positions the screen shows them (the
-/// camera's and the panel's transforms).
+/// camera's and the panel's transforms). Colours, label texts, which items get labels, grid
+/// steps and the legend come from the tables the screen draws with (line_style.hpp,
+/// element_colours.hpp, grid_style.hpp, label_style.hpp).
 ///
 /// Drawn from the same data as the ImGui renderer (the Simulator and the primary agent's
 /// ExplainRecord), not from the draw lists, so the file has one element per thing: every

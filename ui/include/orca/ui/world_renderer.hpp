@@ -52,6 +52,16 @@ enum class AgentState : std::uint8_t { Active, AtGoal, Static, Lp3, Detouring };
 
 [[nodiscard]] Rgba agentFill(AgentState state);
 
+/// Agent `i`'s state in `sim`; `lp3Flags` as for WorldRenderer::draw (ignored unless it has one
+/// flag per agent). The screen and the SVG export colour agents by it.
+[[nodiscard]] AgentState agentStateAt(const Simulator& sim, std::size_t i,
+                                      std::span<const std::uint8_t> lp3Flags);
+
+/// Agents below this screen radius (framebuffer pixels) are drawn as plain dots: no outline,
+/// no arrow, no goal mark, trail or id (they would be invisible and cost most of the
+/// vertices). The SVG export applies it at one pixel per screen unit.
+inline constexpr float kAgentDetailRadiusPx = 2.0f;
+
 /// Counters of the last draw() (for the status bar and performance checks).
 struct WorldDrawStats {
     std::size_t agentsDrawn = 0;

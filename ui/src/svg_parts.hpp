@@ -1,0 +1,34 @@
+#pragma once
+/// \file svg_parts.hpp
+/// The parts of the SVG picture (svg_export.hpp), each written by its own file with the
+/// writer of svg_writer.hpp: the world view (svg_world.cpp), the explain overlays in velocity
+/// space, shared by the world view and the panel (svg_velocity_space.cpp), and the velocity
+/// panel (svg_panel.cpp). renderSvg (svg_export.cpp) puts them into one document. Internal to
+/// ui/src.
+
+#include "orca/explain.hpp"
+#include "orca/ui/camera.hpp"
+#include "orca/ui/explain_geometry.hpp"
+#include "orca/ui/svg_export.hpp"
+
+#include "svg_writer.hpp"
+
+namespace orca::ui::svg {
+
+/// The world view: grid, goals, obstacles, the detour field, agents, their velocity arrows,
+/// ids and selection rings, and the primary agent's explain record around it.
+void drawWorld(Writer& w, const SvgPicture& p);
+
+/// The record's overlays in A's absolute velocity space through `t`, clipped to `clip`
+/// (screen): VO cones, forbidden sides, the feasible region, max speed, half-planes, u arrows,
+/// the line indices (panel, with `labels`) and v / v_pref / v_new / LP3 (labelled with
+/// `labels`). `panel`: the panel's styling (whole forbidden sides, skipped obstacle VOs).
+void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
+                       const ExplainRecord& rec, const OverlayLayers& layers,
+                       const OverlayStyle& style, bool panel, bool labels);
+
+/// The velocity panel as it was on screen: window, title, summary lines, canvas with grid,
+/// overlays, captions, legend and the placed labels.
+void drawPanel(Writer& w, const SvgPicture& p, const SvgPanel& panel, const ExplainRecord& rec);
+
+} // namespace orca::ui::svg
