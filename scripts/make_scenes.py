@@ -25,12 +25,16 @@ import sys
 # Built-in defaults of the format (orca::AgentParams / orca::SimulationParams), in the key order
 # of the file; --check-params holds them to the parameter table (`orca params --json`).
 DEFAULT_SIMULATION = {"timeStep": 0.25, "responsibility": 0.5, "staticResponsibility": 0.5,
-                      "lp3BisectorWeight": 1.0, "time": 0.0, "step": 0}
+                      "lp3BisectorWeight": 1.0, "routing": "straight", "deadlockBreaking": "off",
+                      "time": 0.0, "step": 0}
 DEFAULT_AGENT = {"radius": 1.5, "maxSpeed": 2.0, "prefSpeed": 1.0, "neighborDist": 15.0,
                  "maxNeighbors": 10, "timeHorizon": 10.0, "timeHorizonObst": 10.0}
 PARAM_KEYS = ["radius", "maxSpeed", "prefSpeed", "neighborDist", "maxNeighbors", "timeHorizon",
-              "timeHorizonObst", "goalRadius"]
-AGENT_KEYS = ["id", "position", "velocity", "goal", "prefVelocity", "static"] + PARAM_KEYS
+              "timeHorizonObst", "goalRadius", "waypointRadius"]
+# The sentinel keys (negative = tied to the radius), written only when set.
+SENTINEL_KEYS = ["goalRadius", "waypointRadius"]
+AGENT_KEYS = ["id", "position", "velocity", "goal", "prefVelocity", "static",
+              "waypoints"] + PARAM_KEYS
 # The "detour" block (orca::DetourParams), written whole when a scene has one.
 DEFAULT_DETOUR = {"enabled": False, "cellSize": 0, "influenceRadius": 0, "enterSpeedRatio": 0.25,
                   "enterGoalDistance": 0, "sampleDistance": 0, "exitAlignedDegrees": 10,
@@ -64,6 +68,8 @@ def fmt_vec(p):
 def fmt_value(key, value):
     if key in ("position", "velocity", "goal", "prefVelocity"):
         return fmt_vec(value)
+    if key == "waypoints":
+        return "[%s]" % ", ".join(fmt_vec(w) for w in value)
     if key == "static":
         return "true" if value else "false"
     if key == "id":
@@ -92,8 +98,11 @@ def obstacle_line(obstacle):
 
 
 def block(key, entries):
-    lines = ['    "%s": %s' % (k, ("true" if v else "false") if isinstance(v, bool) else fmt_number(v))
-             for k, v in entries]
+    def value(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return fmt_string(v) if isinstance(v, str) else fmt_number(v)
+    lines = ['    "%s": %s' % (k, value(v)) for k, v in entries]
     return '  "%s": {\n%s\n  }' % (key, ",\n".join(lines))
 
 
@@ -117,15 +126,17 @@ def serialize(scene):
 
     sim = dict(DEFAULT_SIMULATION, **scene.get("simulation", {}))
     entries = [("timeStep", sim["timeStep"])]
-    for key in ("responsibility", "staticResponsibility", "lp3BisectorWeight", "time", "step"):
+    for key in ("responsibility", "staticResponsibility", "lp3BisectorWeight", "routing",
+                "deadlockBreaking", "time", "step"):
         if sim[key] != DEFAULT_SIMULATION[key]:
             entries.append((key, sim[key]))
     parts.append(block("simulation", entries))
 
     defaults = dict(DEFAULT_AGENT, **scene.get("agentDefaults", {}))
-    entries = [(key, defaults[key]) for key in PARAM_KEYS[:-1]]
-    if "goalRadius" in defaults:
-        entries.append(("goalRadius", defaults["goalRadius"]))
+    entries = [(key, defaults[key]) for key in PARAM_KEYS if key not in SENTINEL_KEYS]
+    for key in SENTINEL_KEYS:
+        if key in defaults:
+            entries.append((key, defaults[key]))
     parts.append(block("agentDefaults", entries))
 
     if "detour" in scene:
@@ -502,7 +513,8 @@ def params_problems(table):
                 problems.append("%s.%s: script default %r, table %r"
                                 % (scope, name, defaults[name], default))
 
-    compare("simulation", [k for k in DEFAULT_SIMULATION if k not in ("time", "step")],
+    compare("simulation", [k for k in DEFAULT_SIMULATION if k not in ("routing", "deadlockBreaking", "time",
+                                                                 "step")],
             DEFAULT_SIMULATION)
     compare("detour", list(DEFAULT_DETOUR), DEFAULT_DETOUR)
     compare("agent", PARAM_KEYS, DEFAULT_AGENT)

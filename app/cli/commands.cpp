@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ostream>
+#include <stdexcept>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include "orca/events.hpp"
 #include "orca/scene/atomic_write.hpp"
 #include "orca/scene/explain_json.hpp"
+#include "orca/scene/generators.hpp"
 #include "orca/scene/lesson.hpp"
 #include "orca/scene/lint.hpp"
 #include "orca/scene/scene.hpp"
@@ -258,10 +260,53 @@ int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream&
     return status;
 }
 
+namespace {
+
+/// The doorway or corridor scene of `opt` (generators.hpp), with bottleneckAgentDefaults().
+/// Throws std::invalid_argument for parameters the generator refuses.
+scene::Scene bottleneckSceneOf(const GenerateOptions& opt) {
+    scene::Surroundings none;
+    none.defaultRadius = scene::bottleneckAgentDefaults().radius;
+    if (opt.workload == "doorway") {
+        scene::Doorway d;
+        d.perSide = opt.perSide;
+        d.gapWidth = opt.gap;
+        d.routes = !opt.noRoutes;
+        const scene::GeneratorResult r = scene::generate(d, scene::SceneAgent{}, none);
+        return scene::bottleneckScene(
+            r, "Doorway",
+            "Two groups of " + std::to_string(opt.perSide) + " swap sides through a gap in a wall" +
+                (d.routes ? ", lining up for it through two waypoints each" : ""));
+    }
+    scene::CorridorCounterflow c;
+    c.perFlow = opt.perSide;
+    c.width = opt.width;
+    c.length = opt.length;
+    c.keepRight = opt.keepRight;
+    const scene::GeneratorResult r = scene::generate(c, scene::SceneAgent{}, none);
+    return scene::bottleneckScene(
+        r, "Corridor counterflow",
+        "Two flows of " + std::to_string(opt.perSide) +
+            " walk through a corridor in opposite directions" +
+            (c.keepRight ? ", each keeping to its right half through two waypoints" : ""));
+}
+
+} // namespace
+
 int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err) {
     const auto n = static_cast<std::size_t>(opt.agents);
-    const scene::Scene sc =
-        opt.workload == "circle" ? scene::circleWorkload(n) : scene::uniformWorkload(n, opt.seed);
+    scene::Scene sc;
+    if (opt.workload == "doorway" || opt.workload == "corridor") {
+        try {
+            sc = bottleneckSceneOf(opt);
+        } catch (const std::invalid_argument& e) {
+            err << "orca generate: " << e.what() << '\n';
+            return kUsage;
+        }
+    } else {
+        sc = opt.workload == "circle" ? scene::circleWorkload(n)
+                                      : scene::uniformWorkload(n, opt.seed);
+    }
     if (opt.output.empty()) {
         out << scene::serializeScene(sc);
         return kOk;

@@ -49,10 +49,17 @@ struct ValidateOptions {
 int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream& err);
 
 struct GenerateOptions {
-    std::string workload; ///< "circle" or "uniform"
+    std::string workload; ///< "circle", "uniform", "doorway" or "corridor"
     std::int64_t agents = 250;
     std::uint32_t seed = 42;
     std::string output; ///< file to write (atomically); empty = stdout
+    /// doorway / corridor (generators.hpp: Doorway, CorridorCounterflow).
+    int perSide = 8;        ///< --per-side: agents on each side (per flow)
+    double gap = -1.0;      ///< --gap: the doorway's gap width; negative = 2.4 × radius
+    bool noRoutes = false;  ///< --no-routes: the doorway without waypoints
+    bool keepRight = false; ///< --keep-right: the corridor's keep-right waypoints
+    double width = 6.0;     ///< --width: the corridor's free width
+    double length = 30.0;   ///< --length: the corridor's length
 };
 int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream& err);
 
@@ -73,6 +80,9 @@ struct DiagnoseOptions {
     std::string scene;
     std::int64_t agent = 0; ///< index in file order
     std::int64_t step = 0;  ///< steps to run before diagnosing
+    std::string fixOut;     ///< write the scene with the (chosen) fix applied from step 0
+    std::optional<std::int64_t> verify; ///< run original and fixed this many steps
+    std::optional<std::int64_t> fix;    ///< the candidate to use (index into "fixes")
     int threads = 1;
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };
@@ -90,6 +100,16 @@ struct CompareOptions {
 };
 /// compare_cmd.cpp
 int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err);
+
+struct RoutesOptions {
+    std::string scene;
+    std::int64_t step = 0;             ///< steps to run first
+    std::optional<std::int64_t> agent; ///< only this agent (file order)
+    int threads = 1;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
+};
+/// routes_cmd.cpp: every goal agent's route and the roadmap, as JSON.
+int routesCommand(const RoutesOptions& opt, std::ostream& out, std::ostream& err);
 
 struct ParamsOptions {
     bool json = false; ///< the table as JSON instead of plain text

@@ -84,16 +84,35 @@ int main(int argc, char** argv) {
 
     GenerateOptions generate;
     CLI::App* generateCmd = app.add_subcommand(
-        "generate", "Write a benchmark workload as a scene: circle (agents on a ring, RVO2 "
-                    "Circle density, heading to the antipode) or uniform (jittered grid, spacing "
-                    "10, random goals).");
-    generateCmd->add_option("workload", generate.workload, "circle or uniform")
+        "generate",
+        "Write a scene: the benchmark workloads circle (agents on a ring, RVO2 Circle density, "
+        "heading to the antipode) and uniform (jittered grid, spacing 10, random goals); the "
+        "bottlenecks doorway (two groups swap sides through a gap in a wall, lining up for it "
+        "through waypoints) and corridor (two flows walk through a corridor in opposite "
+        "directions). The bottlenecks use radius 0.5, maxSpeed 1.5, prefSpeed 1.2, "
+        "neighborDist 10, maxNeighbors 10, timeHorizon 3, timeHorizonObst 2, timeStep 0.1 "
+        "(docs/scene-format.md, Generated scenes).");
+    generateCmd->add_option("workload", generate.workload, "circle, uniform, doorway or corridor")
         ->required()
-        ->check(CLI::IsMember({"circle", "uniform"}));
-    generateCmd->add_option("--agents", generate.agents, "Number of agents (default 250)")
+        ->check(CLI::IsMember({"circle", "uniform", "doorway", "corridor"}));
+    generateCmd
+        ->add_option("--agents", generate.agents, "circle, uniform: number of agents (default 250)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
     generateCmd->add_option("--seed", generate.seed,
-                            "Random seed of the uniform crowd (default 42)");
+                            "uniform: random seed of the crowd (default 42)");
+    generateCmd
+        ->add_option("--per-side", generate.perSide,
+                     "doorway: agents on each side; corridor: agents per flow (default 8)")
+        ->check(CLI::Range(1, 500000));
+    generateCmd->add_option("--gap", generate.gap,
+                            "doorway: width of the gap (default 1.2, one agent wide)");
+    generateCmd->add_flag("--no-routes", generate.noRoutes,
+                          "doorway: no waypoints (the agents head straight for their goals)");
+    generateCmd->add_option("--width", generate.width,
+                            "corridor: free width between the walls (default 6)");
+    generateCmd->add_option("--length", generate.length, "corridor: length (default 30)");
+    generateCmd->add_flag("--keep-right", generate.keepRight,
+                          "corridor: waypoints that keep each flow on its right half");
     generateCmd->add_option("-o,--output", generate.output, "Output file (default: stdout)");
 
     EventsOptions events;
@@ -119,7 +138,7 @@ int main(int argc, char** argv) {
                      "Only these kinds (comma-separated, e.g. overlap-begin,stalled). Kinds: "
                      "overlap-begin, overlap-end, overlap-flood-begin, overlap-flood-end, "
                      "obstacle-penetration, lp3-begin, lp3-end, stalled, oscillation, "
-                     "arrived, detour-enter, detour-exit")
+                     "arrived, detour-enter, detour-exit, waypoint-reached")
         ->delimiter(',');
     eventsCmd
         ->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
@@ -144,6 +163,17 @@ int main(int argc, char** argv) {
         ->add_option("--threads", diagnose.threads,
                      "Worker threads for those steps (results do not depend on it)")
         ->check(CLI::Range(1, 256));
+    diagnoseCmd->add_option(
+        "--verify", diagnose.verify,
+        "Prove the fix: run the original scene and the scene with the fix applied from step 0 "
+        "N steps side by side and add \"verification\" {steps, before, after, improved}; "
+        "without --fix, the fixes are tried in order until one improves the run");
+    diagnoseCmd->add_option("--fix", diagnose.fix,
+                            "Use this fix of the diagnosis's \"fixes\" list (default: the first, "
+                            "or with --verify the first that improves the run)");
+    diagnoseCmd->add_option("--fix-out", diagnose.fixOut,
+                            "Write the scene with the fix applied from step 0 to this file "
+                            "(atomically)");
 
     CompareOptions compare;
     CLI::App* compareCmd = app.add_subcommand(
@@ -171,6 +201,21 @@ int main(int argc, char** argv) {
         ->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
+    RoutesOptions routes;
+    CLI::App* routesCmd = app.add_subcommand(
+        "routes", "Print every goal agent's route after S steps as JSON: its waypoints, how "
+                  "many it has reached, the point it steers at and the planned polyline (along "
+                  "the roadmap with \"routing\": \"roadmap\"), plus the roadmap's nodes, "
+                  "edges and build time (docs/scene-format.md, Routes)");
+    routesCmd->add_option("scene", routes.scene, "Scene file")->required();
+    routesCmd->add_option("--step", routes.step, "Run S steps first (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    routesCmd->add_option("--agent", routes.agent, "Only this agent (file order)")
+        ->check(CLI::NonNegativeNumber);
+    routesCmd
+        ->add_option("--threads", routes.threads, "Worker threads (results do not depend on it)")
+        ->check(CLI::Range(1, 256));
+
     ParamsOptions params;
     CLI::App* paramsCmd = app.add_subcommand(
         "params", "Print the parameter table: every simulation, detour and agent parameter "
@@ -181,7 +226,8 @@ int main(int argc, char** argv) {
                         "fileRange, default, unit, doc, ui}]}; ranges use JSON Schema's "
                         "(exclusive)minimum/maximum");
 
-    for (CLI::App* cmd : {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd})
+    for (CLI::App* cmd :
+         {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd, routesCmd})
         addMaxFileSize(cmd);
 
     try {
@@ -194,7 +240,7 @@ int main(int argc, char** argv) {
     }
 
     run.maxFileSize = explain.maxFileSize = validate.maxFileSize = events.maxFileSize =
-        diagnose.maxFileSize = compare.maxFileSize = maxFileSize;
+        diagnose.maxFileSize = compare.maxFileSize = routes.maxFileSize = maxFileSize;
     run.metrics = !noMetrics;
     if (!detour.empty()) run.detour = detour == "on";
     // A simulation that would reach a NaN or infinite state stops with the core's message
@@ -203,6 +249,7 @@ int main(int argc, char** argv) {
                                : *explainCmd ? &explain.scene
                                : *eventsCmd  ? &events.scene
                                : *compareCmd ? &compare.scene
+                               : *routesCmd  ? &routes.scene
                                              : &diagnose.scene;
     try {
         if (*runCmd) return runCommand(run, std::cout, std::cerr);
@@ -212,6 +259,7 @@ int main(int argc, char** argv) {
         if (*compareCmd) return compareCommand(compare, std::cout, std::cerr);
         if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
         if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
+        if (*routesCmd) return routesCommand(routes, std::cout, std::cerr);
         return validateCommand(validate, std::cout, std::cerr);
     } catch (const orca::NonFiniteState& e) {
         std::cout.flush();

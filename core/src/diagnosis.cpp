@@ -22,6 +22,7 @@ namespace {
 constexpr std::array<std::string_view, kDiagnosisClassCount> kClassNames = {
     "none",           "symmetric-deadlock",  "static-wall",   "obstacle-trap",
     "crowd-pressure", "neighbor-truncation", "short-horizon", "goal-circling",
+    "bottleneck-jam", "group-deadlock",
 };
 
 // ---- The diagnosis ----------------------------------------------------------------------------
@@ -70,6 +71,7 @@ void measure(Context& c) {
         d.goalDistance = length(c.sim.goalAt(c.i) - r.position);
         d.goalRadius = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
     }
+    d.stalledSeconds = stalledSecondsOf(c);
 }
 
 void collectBinding(Context& c) {
@@ -182,11 +184,23 @@ std::optional<DiagnosisClass> diagnosisClassFromString(std::string_view name) {
     return std::nullopt;
 }
 
-std::size_t diagnosisWindowSteps(const Simulator& sim, const DiagnosisParams& params) {
-    if (!(params.windowSeconds > 0.0)) return 0;
+namespace {
+
+std::size_t stepsFor(const Simulator& sim, double seconds) {
+    if (!(seconds > 0.0)) return 0;
     // The 1e-9 keeps 2 s / 0.1 s at 20 steps although 2/0.1 rounds to 20.000000000000004.
-    const double steps = std::ceil(params.windowSeconds / sim.params().timeStep - 1e-9);
-    return static_cast<std::size_t>(std::max(steps, 0.0));
+    const double steps = std::ceil(seconds / sim.params().timeStep - 1e-9);
+    return static_cast<std::size_t>(std::min(std::max(steps, 0.0), 1e7));
+}
+
+} // namespace
+
+std::size_t diagnosisWindowSteps(const Simulator& sim, const DiagnosisParams& params) {
+    return stepsFor(sim, params.windowSeconds);
+}
+
+std::size_t diagnosisHistorySteps(const Simulator& sim, const DiagnosisParams& params) {
+    return stepsFor(sim, std::max(params.windowSeconds, params.historySeconds));
 }
 
 Diagnosis diagnose(const Simulator& sim, std::size_t agentIndex,
@@ -194,25 +208,34 @@ Diagnosis diagnose(const Simulator& sim, std::size_t agentIndex,
     if (agentIndex >= sim.agentCount())
         throw InvalidArgument("diagnose: agent index " + std::to_string(agentIndex) +
                               " is out of range (" + std::to_string(sim.agentCount()) + " agents)");
+    const std::size_t historySteps = diagnosisHistorySteps(sim, params);
+    if (recent.size() > historySteps) recent = recent.last(historySteps);
     const std::size_t window = diagnosisWindowSteps(sim, params);
-    if (recent.size() > window) recent = recent.last(window);
+    const std::span<const AgentSample> inWindow =
+        recent.size() > window ? recent.last(window) : recent;
     Diagnosis d;
     d.agent = agentIndex;
     d.step = sim.stepCount();
     const AgentId id = sim.agentIdAt(agentIndex);
     d.record = sim.explain(id);
-    Context c{sim, params, d, d.record, recent, agentIndex, id, {}, {}};
+    Context c{sim, params, d, d.record, inWindow, recent, agentIndex, id, {}, {}};
     measure(c);
     collectBinding(c);
     if (d.record.isStatic) {
         none(c);
         return d;
     }
-    // The first class that applies wins (docs/diagnosis.md, "Precedence").
-    if (goalCircling(c) || shortHorizon(c) || neighborTruncation(c) || symmetricDeadlock(c) ||
-        staticWall(c) || obstacleTrap(c) || crowdPressure(c))
-        return d;
-    none(c);
+    // The first class that applies wins (docs/diagnosis.md, "Precedence"). A stalled agent is
+    // judged by what holds it first, and is never none.
+    const bool found =
+        c.stalled()
+            ? goalCircling(c) || bottleneckJam(c) || groupDeadlock(c, false) ||
+                  symmetricDeadlock(c) || staticWall(c) || obstacleTrap(c) || crowdPressure(c) ||
+                  shortHorizon(c) || neighborTruncation(c) || groupDeadlock(c, true)
+            : goalCircling(c) || bottleneckJam(c) || shortHorizon(c) || neighborTruncation(c) ||
+                  symmetricDeadlock(c) || staticWall(c) || obstacleTrap(c) || crowdPressure(c);
+    if (!found) none(c);
+    buildFixes(c);
     return d;
 }
 
@@ -222,7 +245,7 @@ Diagnosis diagnoseAfterSteps(Simulator& sim, std::size_t agentIndex, std::uint64
         throw InvalidArgument("diagnose: agent index " + std::to_string(agentIndex) +
                               " is out of range (" + std::to_string(sim.agentCount()) + " agents)");
     const AgentId id = sim.agentIdAt(agentIndex);
-    const std::size_t window = diagnosisWindowSteps(sim, params);
+    const std::size_t window = diagnosisHistorySteps(sim, params);
     std::vector<AgentSample> samples;
     samples.reserve(window);
     std::vector<ExplainRecord> records;
@@ -248,7 +271,7 @@ Diagnosis diagnoseAt(const History& history, std::uint64_t step, std::size_t age
                               " is out of range (" + std::to_string(scratch.agentCount()) +
                               " agents at step " + std::to_string(step) + ")");
     const AgentId id = scratch.agentIdAt(agentIndex);
-    const std::uint64_t window = diagnosisWindowSteps(scratch, params);
+    const std::uint64_t window = diagnosisHistorySteps(scratch, params);
     const std::uint64_t first = history.firstStep();
     const std::uint64_t start = step - std::min<std::uint64_t>(window, step - first);
     std::vector<AgentSample> samples;

@@ -72,6 +72,7 @@ bool goalCircling(Context& c) {
     d.cls = DiagnosisClass::GoalCircling;
     d.predictedClosest = closest;
     d.suggestedValue = roundUp2(1.05 * closestEarly);
+    d.suggestedParameter = "goalRadius";
     const std::string who = agentName(c.i);
     if (dt >= 2.0) {
         d.sentence = who + " overshoots its goal " + vec(goal) + ": it is " + num(dist) +
@@ -145,6 +146,7 @@ bool shortHorizon(Context& c) {
             needed = std::max(needed, u.needed);
         }
         d.suggestedValue = roundUp2(needed);
+        d.suggestedParameter = "neighborDist";
         const Unseen& u = unseen.front();
         d.sentence = who + " does not see " + list("agent", d.responsibleAgents) + ": " +
                      (unseen.size() == 1 ? "it is "
@@ -192,6 +194,7 @@ bool shortHorizon(Context& c) {
     }
     d.cls = DiagnosisClass::ShortHorizon;
     d.suggestedValue = 2.0 * dt;
+    d.suggestedParameter = key;
     d.sentence = who +
                  (l.timeToCollision <= 0.0
                       ? " overlaps " + other
@@ -255,6 +258,7 @@ bool neighborTruncation(Context& c) {
         if (const auto j = c.sim.indexOf(n.id))
             seenAgents.push_back(static_cast<std::uint32_t>(*j));
     d.suggestedValue = static_cast<double>(d.agentsInRange);
+    d.suggestedParameter = "maxNeighbors";
     d.sentence =
         agentName(c.i) + " sees only its maxNeighbors = " + std::to_string(p.maxNeighbors) +
         (p.maxNeighbors == 1 ? " nearest agent" : " nearest agents") +

@@ -86,7 +86,8 @@ struct Context {
     const DiagnosisParams& prm;
     Diagnosis& d;
     const ExplainRecord& rec;
-    std::span<const AgentSample> recent;
+    std::span<const AgentSample> recent;  ///< the crowd-pressure window (newest samples)
+    std::span<const AgentSample> history; ///< every sample diagnose() uses (persistence)
     std::size_t i;
     AgentId id;
     std::vector<std::uint32_t> bindingAgents;    ///< agent lines, unique, line order
@@ -96,6 +97,10 @@ struct Context {
         return d.prefSpeed > 0.0 && d.progress < prm.hinderedProgress;
     }
     [[nodiscard]] double timeStep() const { return sim.params().timeStep; }
+    /// Stalled for at least stallSeconds (the blocking classes first; never none).
+    [[nodiscard]] bool stalled() const {
+        return d.stalledSeconds > 0.0 && d.stalledSeconds >= prm.stallSeconds - 1e-9;
+    }
 };
 
 inline std::optional<std::uint32_t> obstacleIndex(const Simulator& sim, ObstacleId id) {
@@ -132,5 +137,16 @@ bool symmetricDeadlock(Context& c);
 bool staticWall(Context& c);
 bool obstacleTrap(Context& c);
 bool crowdPressure(Context& c);
+
+// Jams (diagnosis_jams.cpp).
+/// How long the agent has been stalled, from its history (Diagnosis::stalledSeconds).
+double stalledSecondsOf(const Context& c);
+bool bottleneckJam(Context& c);
+/// `fallback`: the rule for a stalled agent that no other class explains (then it always
+/// applies).
+bool groupDeadlock(Context& c, bool fallback);
+
+// Fixes (diagnosis_fixes.cpp): the class's suggestion as applicable fixes, best first.
+void buildFixes(Context& c);
 
 } // namespace orca::detail::diagnosis

@@ -27,7 +27,8 @@ constexpr std::array<std::string_view, kEventKindCount> kKindNames{"overlap-begi
                                                                    "oscillation",
                                                                    "arrived",
                                                                    "detour-enter",
-                                                                   "detour-exit"};
+                                                                   "detour-exit",
+                                                                   "waypoint-reached"};
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
@@ -161,7 +162,8 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
         if (a.kind != b.kind) return a.kind < b.kind;
         if (a.agents != b.agents) return a.agents < b.agents;
-        return a.obstacle < b.obstacle;
+        if (a.obstacle != b.obstacle) return a.obstacle < b.obstacle;
+        return a.value < b.value; // waypoint-reached: several in one step, by index
     });
     out.insert(out.end(), events.begin(), events.end());
     m_step = step;
@@ -473,6 +475,16 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
             events.push_back(
                 makeEvent(step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
         t.detouring = detouring;
+
+        // Waypoints: each one the agent reached since the last observation (an edit or a
+        // restore that moves the progress back re-arms silently).
+        const std::uint32_t progress = sim.routeProgressAt(i);
+        if (t.known) {
+            for (std::uint32_t k = t.routeProgress; k < progress; ++k)
+                events.push_back(
+                    makeEvent(step, EventKind::WaypointReached, agent, static_cast<double>(k)));
+        }
+        t.routeProgress = progress;
         t.known = true;
     }
 }

@@ -124,7 +124,7 @@ using AP = AgentParams;
 
 constexpr std::size_t kSimulationRows = 4;
 constexpr std::size_t kDetourRows = 11;
-constexpr std::size_t kAgentRows = 8;
+constexpr std::size_t kAgentRows = 9;
 
 constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTable = {{
     // Simulation
@@ -220,18 +220,24 @@ constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTabl
         "At goal within this distance of it; negative (the default; a file leaves it out) = "
         "the agent's radius",
         {"goal radius", -1.0, 1e4, 0.0, 3}),
+    agentRow<&AP::waypointRadius>(
+        "waypointRadius", anyFinite(), atLeast(0.0, kFileMagnitude), "units",
+        "A waypoint is reached within this distance of it; negative (the default; a file "
+        "leaves it out) = twice the agent's radius",
+        {"waypoint radius", -1.0, 1e4, 0.0, 3}),
 }};
 
 // A new member of a parameter struct breaks these on purpose: give it a row above (see
 // docs/parameters.md), then add its name here.
 constexpr bool kMembersCovered = [] {
+    // routing is a string key of the scene's simulation block, not a row (scene/load.cpp).
     [[maybe_unused]] auto [timeStep, responsibility, staticResponsibility, lp3BisectorWeight,
-                           detour] = SimulationParams{};
+                           detour, routing, deadlockBreaking] = SimulationParams{};
     [[maybe_unused]] auto [enabled, cellSize, influenceRadius, enterSpeedRatio, enterGoalDistance,
                            sampleDistance, exitAlignedDegrees, exitGoalDistance, neighborFallback,
                            stillSpeed, stillSeconds] = DetourParams{};
     [[maybe_unused]] auto [radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon,
-                           timeHorizonObst, goalRadius] = AgentParams{};
+                           timeHorizonObst, goalRadius, waypointRadius] = AgentParams{};
     return true;
 }();
 static_assert(kMembersCovered);

@@ -46,6 +46,7 @@ struct detail::StepWorkspace {
     std::vector<std::uint8_t> detouring;
     std::vector<std::uint8_t> lp3;        ///< LP3 ran, per agent (m_lastLp3 once the step commits)
     detail::DetourSources sources;        ///< this step's detour field sources
+    std::vector<Vec2> targets;            ///< this step's route targets (roadmap routing)
     std::vector<detail::Scratch> scratch; ///< one per worker
     /// The move's counts and bounds, one per worker (a cache line each), combined after it.
     struct alignas(64) WorkerStats {
@@ -95,6 +96,17 @@ void Simulator::validate(const AgentDef& def) const {
     if (!finite(def.velocity)) throw InvalidArgument("agent velocity is not finite");
     if (!finite(def.goal)) throw InvalidArgument("agent goal is not finite");
     if (!finite(def.prefVelocity)) throw InvalidArgument("agent prefVelocity is not finite");
+    if (def.waypoints.size() > kMaxWaypoints)
+        throw InvalidArgument("an agent has " + std::to_string(def.waypoints.size()) +
+                              " waypoints; at most " + std::to_string(kMaxWaypoints) +
+                              " are allowed");
+    for (std::size_t k = 0; k < def.waypoints.size(); ++k)
+        if (!finite(def.waypoints[k]))
+            throw InvalidArgument("agent waypoint " + std::to_string(k) + " is not finite");
+    if (def.routeProgress > def.waypoints.size())
+        throw InvalidArgument("agent routeProgress " + std::to_string(def.routeProgress) +
+                              " is beyond its " + std::to_string(def.waypoints.size()) +
+                              " waypoints");
     if (std::string error = checkAgentParams(p); !error.empty()) throw InvalidArgument(error);
 }
 
@@ -117,6 +129,11 @@ void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     m_vel[i] = def.isStatic ? Vec2(0.0) : def.velocity;
     m_prefVel[i] = def.prefVelocity;
     m_goal[i] = def.goal;
+    m_waypoints[i] = def.waypoints;
+    m_routeProgress[i] = def.routeProgress;
+    if (def.params.radius != m_agentParams[i].radius || def.hasGoal != (m_hasGoal[i] != 0) ||
+        def.isStatic != (m_static[i] != 0))
+        m_roadmapClearanceValid = false;
     m_agentParams[i] = def.params;
     m_hasGoal[i] = def.hasGoal ? 1 : 0;
     m_static[i] = def.isStatic ? 1 : 0;
@@ -128,6 +145,9 @@ void Simulator::reserveAgents(std::size_t agents) {
     m_vel.reserve(agents);
     m_prefVel.reserve(agents);
     m_goal.reserve(agents);
+    m_waypoints.reserve(agents);
+    m_routeProgress.reserve(agents);
+    m_stallSeconds.reserve(agents);
     m_agentParams.reserve(agents);
     m_radius.reserve(agents);
     m_hasGoal.reserve(agents);
@@ -149,6 +169,9 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     m_vel.emplace_back();
     m_prefVel.emplace_back();
     m_goal.emplace_back();
+    m_waypoints.emplace_back();
+    m_routeProgress.push_back(0);
+    m_stallSeconds.push_back(0.0);
     m_agentParams.emplace_back();
     m_agentParams.back().maxNeighbors = 0; // counts nothing until stored
     m_radius.push_back(0.0);
@@ -176,6 +199,9 @@ bool Simulator::removeAgent(AgentId id) {
     eraseAt(m_vel);
     eraseAt(m_prefVel);
     eraseAt(m_goal);
+    eraseAt(m_waypoints);
+    eraseAt(m_routeProgress);
+    eraseAt(m_stallSeconds);
     eraseAt(m_agentParams);
     eraseAt(m_hasGoal);
     eraseAt(m_static);
@@ -183,7 +209,8 @@ bool Simulator::removeAgent(AgentId id) {
     eraseAt(m_detourReason);
     eraseAt(m_stillSeconds);
     eraseAt(m_ids);
-    m_lastLp3.clear(); // per-agent step outputs no longer line up
+    m_lastLp3.clear();               // per-agent step outputs no longer line up
+    m_roadmapClearanceValid = false; // it follows the largest radius
     // Agents after i moved down by one.
     for (std::size_t k = i; k < m_ids.size(); ++k)
         m_agentSlots.relocate(m_ids[k].slot, static_cast<std::uint32_t>(k));
@@ -230,6 +257,8 @@ AgentDef Simulator::agent(AgentId id) const {
     def.goal = m_goal[i];
     def.prefVelocity = m_prefVel[i];
     def.isStatic = m_static[i] != 0;
+    def.waypoints = m_waypoints[i];
+    def.routeProgress = m_routeProgress[i];
     return def;
 }
 
@@ -262,21 +291,9 @@ void Simulator::setVelocity(AgentId id, Vec2 v) {
     if (!m_static[i]) m_vel[i] = v;
 }
 
-Vec2 Simulator::prefVelocityAt(std::size_t i) const {
-    if (m_static[i]) return Vec2(0.0);
-    if (!m_hasGoal[i]) return m_prefVel[i];
-    // Toward the goal, clamped to prefSpeed (RVO2 Circle/Blocks: normalise when |g| > 1).
-    Vec2 toGoal = m_goal[i] - m_pos[i];
-    const double distSq = absSq(toGoal);
-    const double prefSpeed = m_agentParams[i].prefSpeed;
-    if (distSq > prefSpeed * prefSpeed) toGoal *= prefSpeed / std::sqrt(distSq);
-    return toGoal;
-}
-
 bool Simulator::atGoalAt(std::size_t i) const {
-    if (!m_hasGoal[i]) return false;
-    const AgentParams& p = m_agentParams[i];
-    const double r = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+    if (!m_hasGoal[i] || m_routeProgress[i] < m_waypoints[i].size()) return false;
+    const double r = effectiveGoalRadius(m_agentParams[i]);
     return absSq(m_goal[i] - m_pos[i]) <= r * r;
 }
 
@@ -344,6 +361,14 @@ bool Simulator::removeObstacle(ObstacleId id) {
     return true;
 }
 
+void Simulator::setObstacle(ObstacleId id, std::span<const Vec2> vertices) {
+    const auto index = m_obstacleSlots.find(id.slot, id.generation);
+    if (!index) throw InvalidArgument("invalid or removed obstacle id");
+    requireUsablePolygon(vertices);
+    m_obstacles[*index].assign(vertices.begin(), vertices.end());
+    rebuildObstacles();
+}
+
 std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
     const auto index = m_obstacleSlots.find(id.slot, id.generation);
     if (!index) throw InvalidArgument("invalid or removed obstacle id");
@@ -351,6 +376,7 @@ std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
 }
 
 void Simulator::rebuildObstacles() {
+    m_roadmapValid = false;
     buildObstacleVertices(m_obstacles, m_vertices);
     // Cells about one obstacle query range (τo·maxSpeed + r) of a default agent.
     const AgentParams d;
@@ -401,6 +427,24 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     }
     const detail::DetourPolicy detour(*this, m_detourField, ws.sources.isSource);
 
+    // Roadmap routing: the distance fields of this step's targets, before the parallel part
+    // (steer() is then read-only).
+    if (m_params.routing == Routing::Roadmap && !m_obstacles.empty()) {
+        ensureRoadmap();
+        if (!m_roadmap.empty()) {
+            // Only targets the agent does not see need a distance field (steer() walks
+            // straight at a visible one; its own test is at least as lenient as visible()).
+            ws.targets.clear();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!m_hasGoal[i] || m_static[i]) continue;
+                const Vec2 target = targetAt(i);
+                if (!m_roadmap.visible(m_pos[i], target, m_agentParams[i].radius))
+                    ws.targets.push_back(target);
+            }
+            m_roadmap.prepare(ws.targets);
+        }
+    }
+
     // Explain records first, from the same pre-step state (dry-run path of the same code).
     out.clear();
     for (AgentId id : explainFor) {
@@ -421,6 +465,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // Agent i's decision, its neighbours chosen into s.neighbors.
     auto decideOne = [&](std::uint32_t i, detail::AgentView a, detail::Scratch& s) {
         ExplainDetour info;
+        if (m_params.deadlockBreaking)
+            a.prefVelocity = yieldedPrefVelocity(
+                i, a.prefVelocity,
+                std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount));
         const bool detours = detourOn && m_hasGoal[i];
         if (detours) {
             a.prefVelocity = detour.prefVelocity(
@@ -548,6 +596,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     //    total does not depend on who counted what). The largest speed and coordinate bound
     //    how far the agents moved, for the candidate lists.
     const double dt = m_params.timeStep;
+    const bool breaking = m_params.deadlockBreaking;
     for (auto& w : ws.stats)
         w = {};
     m_lastLp3.resize(n);
@@ -556,8 +605,29 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         detail::StepWorkspace::WorkerStats w = ws.stats[static_cast<std::size_t>(worker)];
         for (std::size_t i = begin; i < end; ++i) {
             if (!m_static[i]) {
+                if (breaking) {
+                    // Stalled while the step's move makes less than a tenth of the preferred
+                    // progress (v_pref before the turn, from the pre-move position).
+                    const Vec2 base = basePrefVelocityAt(i);
+                    const double baseSpeed = std::sqrt(absSq(base));
+                    const bool stalled = m_hasGoal[i] && baseSpeed > 0.0 &&
+                                         dot(ws.newVelocity[i], base) <
+                                             kDeadlockProgressRatio * baseSpeed * baseSpeed;
+                    const double next = m_stallSeconds[i] + dt;
+                    m_stallSeconds[i] = stalled && next < kDeadlockCycleSeconds - 1e-9 ? next : 0.0;
+                } else {
+                    m_stallSeconds[i] = 0.0;
+                }
                 m_vel[i] = ws.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
+                // Waypoints reached by the move (several when they lie close together).
+                const std::vector<Vec2>& route = m_waypoints[i];
+                if (m_hasGoal[i] && m_routeProgress[i] < route.size()) {
+                    const double r = effectiveWaypointRadius(m_agentParams[i]);
+                    std::uint32_t& k = m_routeProgress[i];
+                    while (k < route.size() && absSq(route[k] - m_pos[i]) <= r * r)
+                        ++k;
+                }
                 // Not std::max: a NaN must reach the bound (and expire the lists).
                 const double speedSq = absSq(m_vel[i]);
                 if (!(speedSq <= w.maxSpeedSq)) w.maxSpeedSq = speedSq;

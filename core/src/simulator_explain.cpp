@@ -109,6 +109,13 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
                      static_cast<std::size_t>(p.maxNeighbors), s.neighbors, s.ranges);
         s.neighborCount = s.neighbors.size();
     }
+    if (m_params.deadlockBreaking) {
+        // Same order as the step: neighbours, deadlock breaking's yield, then the detour.
+        a.prefVelocity = yieldedPrefVelocity(
+            i, a.prefVelocity,
+            std::span<const detail::Neighbor>(s.neighbors.data(), s.neighborCount));
+        rec.prefVelocity = a.prefVelocity;
+    }
     const bool detours = detour.applies(i);
     if (detours) {
         // Same order as the step: neighbours, then the detour substitution of v_pref.

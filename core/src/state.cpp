@@ -28,7 +28,8 @@ bool sameBits(const AgentParams& a, const AgentParams& b) {
     return sameBits(a.radius, b.radius) && sameBits(a.maxSpeed, b.maxSpeed) &&
            sameBits(a.prefSpeed, b.prefSpeed) && sameBits(a.neighborDist, b.neighborDist) &&
            a.maxNeighbors == b.maxNeighbors && sameBits(a.timeHorizon, b.timeHorizon) &&
-           sameBits(a.timeHorizonObst, b.timeHorizonObst) && sameBits(a.goalRadius, b.goalRadius);
+           sameBits(a.timeHorizonObst, b.timeHorizonObst) && sameBits(a.goalRadius, b.goalRadius) &&
+           sameBits(a.waypointRadius, b.waypointRadius);
 }
 
 bool sameBits(const SimulationParams& a, const SimulationParams& b) {
@@ -44,7 +45,22 @@ bool sameBits(const SimulationParams& a, const SimulationParams& b) {
            sameBits(x.exitAlignedDegrees, y.exitAlignedDegrees) &&
            sameBits(x.exitGoalDistance, y.exitGoalDistance) &&
            x.neighborFallback == y.neighborFallback && sameBits(x.stillSpeed, y.stillSpeed) &&
-           sameBits(x.stillSeconds, y.stillSeconds);
+           sameBits(x.stillSeconds, y.stillSeconds) && a.routing == b.routing &&
+           a.deadlockBreaking == b.deadlockBreaking;
+}
+
+bool sameBits(const std::vector<std::vector<Vec2>>& a, const std::vector<std::vector<Vec2>>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!sameBits(a[i], b[i])) return false;
+    return true;
+}
+
+template <class T> std::size_t nestedBytes(const std::vector<std::vector<T>>& v) {
+    std::size_t n = 0;
+    for (const std::vector<T>& inner : v)
+        n += sizeof inner + vectorBytes(inner);
+    return n;
 }
 
 } // namespace
@@ -60,16 +76,14 @@ std::size_t SimulatorState::Config::bytes() const {
                     vectorBytes(agentParams) + vectorBytes(hasGoal) + vectorBytes(isStatic) +
                     vectorBytes(ids) + agentSlots.bytes() + vectorBytes(obstacleIds) +
                     obstacleSlots.bytes();
-    for (const std::vector<Vec2>& o : obstacles)
-        n += sizeof o + vectorBytes(o);
-    return n;
+    return n + nestedBytes(obstacles) + nestedBytes(waypoints);
 }
 
 bool SimulatorState::Config::sameBits(const Config& o) const {
     if (!orca::sameBits(params, o.params) || !orca::sameBits(prefVelocity, o.prefVelocity) ||
-        !orca::sameBits(goal, o.goal) || agentParams.size() != o.agentParams.size() ||
-        !orca::sameBits(hasGoal, o.hasGoal) || !orca::sameBits(isStatic, o.isStatic) ||
-        !(ids == o.ids) || !(agentSlots == o.agentSlots) ||
+        !orca::sameBits(goal, o.goal) || !orca::sameBits(waypoints, o.waypoints) ||
+        agentParams.size() != o.agentParams.size() || !orca::sameBits(hasGoal, o.hasGoal) ||
+        !orca::sameBits(isStatic, o.isStatic) || !(ids == o.ids) || !(agentSlots == o.agentSlots) ||
         !orca::sameBits(neighborDistSum, o.neighborDistSum) ||
         neighborDistCount != o.neighborDistCount || agentsVersion != o.agentsVersion ||
         obstacles.size() != o.obstacles.size() || !(obstacleIds == o.obstacleIds) ||
@@ -77,15 +91,13 @@ bool SimulatorState::Config::sameBits(const Config& o) const {
         return false;
     for (std::size_t i = 0; i < agentParams.size(); ++i)
         if (!orca::sameBits(agentParams[i], o.agentParams[i])) return false;
-    for (std::size_t i = 0; i < obstacles.size(); ++i)
-        if (!orca::sameBits(obstacles[i], o.obstacles[i])) return false;
-    return true;
+    return orca::sameBits(obstacles, o.obstacles);
 }
 
 std::size_t SimulatorState::dynamicBytes() const {
     return sizeof(SimulatorState) + vectorBytes(position) + vectorBytes(velocity) +
            vectorBytes(detourMode) + vectorBytes(detourReason) + vectorBytes(stillSeconds) +
-           vectorBytes(lastLp3);
+           vectorBytes(routeProgress) + vectorBytes(stallSeconds) + vectorBytes(lastLp3);
 }
 
 std::size_t SimulatorState::bytes() const {
@@ -99,6 +111,7 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     c.params = m_params;
     c.prefVelocity = m_prefVel;
     c.goal = m_goal;
+    c.waypoints = m_waypoints;
     c.agentParams = m_agentParams;
     c.hasGoal = m_hasGoal;
     c.isStatic = m_static;
@@ -123,6 +136,8 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     s.detourMode = m_detourMode;
     s.detourReason = m_detourReason;
     s.stillSeconds = m_stillSeconds;
+    s.routeProgress = m_routeProgress;
+    s.stallSeconds = m_stallSeconds;
     const auto lp3 = lastStepLp3();
     s.lastLp3.assign(lp3.begin(), lp3.end());
     return s;
@@ -135,7 +150,8 @@ void Simulator::restore(const SimulatorState& s) {
     if (s.velocity.size() != n || c.prefVelocity.size() != n || c.goal.size() != n ||
         c.agentParams.size() != n || c.hasGoal.size() != n || c.isStatic.size() != n ||
         c.ids.size() != n || s.detourMode.size() != n || s.detourReason.size() != n ||
-        s.stillSeconds.size() != n || (!s.lastLp3.empty() && s.lastLp3.size() != n) ||
+        s.stillSeconds.size() != n || c.waypoints.size() != n || s.routeProgress.size() != n ||
+        s.stallSeconds.size() != n || (!s.lastLp3.empty() && s.lastLp3.size() != n) ||
         c.obstacles.size() != c.obstacleIds.size())
         throw InvalidArgument("restore: the snapshot's per-agent arrays differ in length");
     m_params = c.params;
@@ -149,6 +165,8 @@ void Simulator::restore(const SimulatorState& s) {
     m_neighborDistSum = c.neighborDistSum;
     m_neighborDistCount = c.neighborDistCount;
     m_agentsVersion = c.agentsVersion;
+    m_waypoints = c.waypoints;
+    m_roadmapClearanceValid = false;
     m_radius.resize(n);
     for (std::size_t i = 0; i < n; ++i)
         m_radius[i] = m_agentParams[i].radius;
@@ -172,6 +190,8 @@ void Simulator::restore(const SimulatorState& s) {
     m_detourMode = s.detourMode;
     m_detourReason = s.detourReason;
     m_stillSeconds = s.stillSeconds;
+    m_routeProgress = s.routeProgress;
+    m_stallSeconds = s.stallSeconds;
     m_lastLp3 = s.lastLp3;
     // The detour field is a cache of the sources' state: rebuilt on the next step.
     m_detourField.clear();

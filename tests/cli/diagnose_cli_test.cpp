@@ -39,11 +39,11 @@ std::vector<std::string> keys(const Json& j) {
 
 TEST_F(DiagnoseCli, PrintsTheClassSentenceSuggestionAndBindingLines) {
     const Json j = diagnose(scene("diag_static_wall.json") + " --agent 0 --step 80");
-    EXPECT_EQ(keys(j),
-              (std::vector<std::string>{"agent", "step", "class", "sentence", "suggestion",
-                                        "binding", "speedLimitBinding", "responsibleAgents",
-                                        "responsibleObstacles", "suggestedValue", "suggestedAgent",
-                                        "suggestedGoal", "waypoints", "measures"}));
+    EXPECT_EQ(keys(j), (std::vector<std::string>{
+                           "agent", "step", "class", "sentence", "suggestion", "binding",
+                           "speedLimitBinding", "responsibleAgents", "responsibleObstacles",
+                           "suggestedValue", "suggestedAgent", "suggestedGoal", "waypoints",
+                           "suggestedParameter", "fixes", "measures"}));
     EXPECT_EQ(j["agent"], 0);
     EXPECT_EQ(j["step"], 80);
     EXPECT_EQ(j["class"], "static-wall");

@@ -43,6 +43,8 @@ TEST(DiagnosisNames, EveryClassHasItsFixedName) {
         {DiagnosisClass::NeighborTruncation, "neighbor-truncation"},
         {DiagnosisClass::ShortHorizon, "short-horizon"},
         {DiagnosisClass::GoalCircling, "goal-circling"},
+        {DiagnosisClass::BottleneckJam, "bottleneck-jam"},
+        {DiagnosisClass::GroupDeadlock, "group-deadlock"},
     };
     static_assert(std::size(names) == kDiagnosisClassCount);
     for (const auto& [cls, name] : names) {

@@ -42,7 +42,8 @@ TEST(Parameters, OneRowPerMemberInMemberOrder) {
                                                "agent.maxNeighbors",
                                                "agent.timeHorizon",
                                                "agent.timeHorizonObst",
-                                               "agent.goalRadius"}));
+                                               "agent.goalRadius",
+                                               "agent.waypointRadius"}));
     std::size_t total = 0;
     for (ParamScope s : {ParamScope::Simulation, ParamScope::Detour, ParamScope::Agent}) {
         for (const ParamRow& row : parameterTable(s))

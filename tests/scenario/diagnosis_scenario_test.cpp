@@ -59,6 +59,8 @@ TEST(DiagnosisScenes, EachClassShowsOnItsSceneAndNotBeforeItHappens) {
         {"diag_neighbor_truncation.json", 0, 32, DiagnosisClass::NeighborTruncation, 20},
         {"diag_short_horizon.json", 0, 32, DiagnosisClass::ShortHorizon, 20},
         {"diag_goal_circling.json", 0, 6, DiagnosisClass::GoalCircling, 3},
+        {"diag_bottleneck_jam.json", 0, 100, DiagnosisClass::BottleneckJam, 0},
+        {"diag_group_deadlock.json", 0, 100, DiagnosisClass::GroupDeadlock, 0},
     };
     static_assert(std::size(cases) == kDiagnosisClassCount);
     for (const Case& c : cases) {

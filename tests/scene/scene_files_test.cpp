@@ -201,18 +201,20 @@ TEST(SceneSchema, DescribesExactlyTheKeysTheLoaderKnows) {
     const nlohmann::json& sim = resolve(schema, schema.at("properties").at("simulation"));
     EXPECT_EQ(propertyNames(sim),
               (std::set<std::string>{"timeStep", "responsibility", "staticResponsibility",
-                                     "lp3BisectorWeight", "time", "step"}));
+                                     "lp3BisectorWeight", "routing", "deadlockBreaking", "time",
+                                     "step"}));
     EXPECT_EQ(sim.at("additionalProperties"), false);
     const std::set<std::string> params = {"radius",          "maxSpeed",     "prefSpeed",
                                           "neighborDist",    "maxNeighbors", "timeHorizon",
-                                          "timeHorizonObst", "goalRadius"};
+                                          "timeHorizonObst", "goalRadius",   "waypointRadius"};
     const nlohmann::json& defaults = resolve(schema, schema.at("properties").at("agentDefaults"));
     EXPECT_EQ(propertyNames(defaults), params);
     EXPECT_EQ(defaults.at("additionalProperties"), false);
     const nlohmann::json& agent =
         resolve(schema, resolve(schema, schema.at("properties").at("agents")).at("items"));
     std::set<std::string> agentKeys = params;
-    agentKeys.insert({"id", "position", "velocity", "goal", "prefVelocity", "static", "state"});
+    agentKeys.insert(
+        {"id", "position", "velocity", "goal", "prefVelocity", "static", "waypoints", "state"});
     EXPECT_EQ(propertyNames(agent), agentKeys);
     EXPECT_EQ(agent.at("additionalProperties"), false);
     const nlohmann::json& obstacle =

@@ -139,12 +139,12 @@ TEST(Lint, IssuesAreSortedBySeverityThenElement) {
 }
 
 TEST(Lint, FixRefusesIssuesWithoutAFixOrThatNoLongerApply) {
-    Scene s = sceneOf(R"({"position": [-10, 2], "goal": [10, 2]})", kSquare);
-    const LintIssue blocked = one(s, "goal-unreachable-straight");
-    EXPECT_TRUE(blocked.fixLabel.empty());
+    Scene s = sceneOf(R"({"position": [0, 0], "goal": [0.5, 0]})");
+    const LintIssue atGoal = one(s, "starts-at-goal");
+    EXPECT_TRUE(atGoal.fixLabel.empty());
     const Scene before = s;
     std::string error;
-    EXPECT_FALSE(applyLintFix(s, blocked, &error));
+    EXPECT_FALSE(applyLintFix(s, atGoal, &error));
     EXPECT_EQ(error, "the issue has no automatic fix");
     EXPECT_TRUE(s == before);
 
@@ -427,7 +427,8 @@ TEST(LintGoals, StraightPathThroughAnObstacleIsGroupedByObstacle) {
     EXPECT_EQ(i.jsonPath, "agents[0].goal");
     EXPECT_EQ(i.elements, els({obstacle(0), agent(0), goal(0), agent(2), goal(2)}));
     EXPECT_EQ(i.where, Vec2(0, 2));
-    EXPECT_TRUE(i.fixLabel.empty());
+    EXPECT_EQ(i.fixLabel,
+              "Add waypoints round the obstacle"); // tests/scene/scene_lint_routes_test.cpp
     // Near miss: the goal stops short of the obstacle; a path past its corner.
     EXPECT_TRUE(lintScene(sceneOf(R"({"position": [-5, 2], "goal": [-1.5, 2]},
                                      {"position": [-5, 6], "goal": [10, 6]})",
@@ -764,15 +765,21 @@ TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
     // Blocks and the concave cup route agents round obstacles ORCA cannot plan for, and
     // head_on.json exists to show the symmetric stall.
     const std::map<std::string, std::vector<std::pair<std::string, std::string>>> expected = {
+        // Each scene with a blocked straight leg also gets the suggestion of roadmap routing.
         {"blocks.json",
          {{"goal-unreachable-straight", "agents[1].goal"},
           {"goal-unreachable-straight", "agents[0].goal"},
           {"goal-unreachable-straight", "agents[2].goal"},
-          {"goal-unreachable-straight", "agents[3].goal"}}},
+          {"goal-unreachable-straight", "agents[3].goal"},
+          {"routing-roadmap-suggested", "simulation.routing"}}},
         {"circle.json", {{"neighbor-dist-short", "agentDefaults.neighborDist"}}},
-        {"concave_obstacle.json", {{"goal-unreachable-straight", "agents[4].goal"}}},
+        {"concave_obstacle.json",
+         {{"goal-unreachable-straight", "agents[4].goal"},
+          {"routing-roadmap-suggested", "simulation.routing"}}},
         // The diagnosis scenes (docs/diagnosis.md) show these hazards on purpose.
-        {"diag_obstacle_trap.json", {{"goal-unreachable-straight", "agents[0].goal"}}},
+        {"diag_obstacle_trap.json",
+         {{"goal-unreachable-straight", "agents[0].goal"},
+          {"routing-roadmap-suggested", "simulation.routing"}}},
         {"diag_short_horizon.json", {{"neighbor-dist-short", "agentDefaults.neighborDist"}}},
         {"head_on.json", {{"head-on-symmetric", "agents[1].position"}}},
     };
@@ -964,11 +971,13 @@ TEST(LintRandom, NeverThrowsAndFixesNeverMakeNaN) {
             ASSERT_NO_THROW(after = lintScene(copy)) << issue.rule;
             // Fixes that neither delete nor renumber anything make their issue disappear.
             static const std::set<std::string> inPlace = {
-                "agents-overlap",        "agent-in-obstacle",  "goal-in-obstacle",
-                "head-on-symmetric",     "obstacle-clockwise", "neighbor-dist-short",
-                "max-neighbors-low",     "goal-crowded",       "simulation-invalid",
-                "param-invalid",         "obstacle-collinear", "static-agent-moving",
-                "goal-and-pref-velocity"};
+                "agents-overlap",         "agent-in-obstacle",
+                "goal-in-obstacle",       "head-on-symmetric",
+                "obstacle-clockwise",     "neighbor-dist-short",
+                "max-neighbors-low",      "goal-crowded",
+                "simulation-invalid",     "param-invalid",
+                "obstacle-collinear",     "static-agent-moving",
+                "goal-and-pref-velocity", "routing-roadmap-suggested"};
             if (inPlace.count(issue.rule) != 0) {
                 for (const LintIssue& a : after) {
                     EXPECT_FALSE(a.rule == issue.rule && a.elements == issue.elements &&

@@ -32,6 +32,8 @@ EventLane eventLane(EventKind kind) {
     case EventKind::DetourEnter:
     case EventKind::DetourExit:
         return EventLane::Detour;
+    case EventKind::WaypointReached:
+        return EventLane::Waypoint;
     }
     return EventLane::Overlap;
 }
@@ -52,6 +54,8 @@ const char* laneName(EventLane lane) {
         return "arrived";
     case EventLane::Detour:
         return "detour";
+    case EventLane::Waypoint:
+        return "waypoints";
     }
     return "?";
 }
@@ -72,6 +76,8 @@ Rgba eventColor(EventKind kind) {
         return palette().kAgentAtGoal;
     case EventLane::Detour:
         return palette().kAgentDetouring;
+    case EventLane::Waypoint:
+        return palette().kAgentAtGoal;
     }
     return palette().kText;
 }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "orca/explain.hpp"
+#include "orca/fixes.hpp"
 #include "orca/simulator.hpp"
 
 namespace orca {
@@ -41,13 +42,19 @@ enum class DiagnosisClass : std::uint8_t {
     NeighborTruncation, ///< maxNeighbors reached and a dropped neighbour would constrain v_new.
     ShortHorizon,       ///< An unseen agent within τ, or τ shorter than a step (contacts).
     GoalCircling,       ///< Near the goal, but goalRadius is below what speed and Δt can hit.
+    /// Counterflow at a gap narrower than two agents: agents heading through it in opposite
+    /// directions press against each other in it or at its mouth.
+    BottleneckJam,
+    /// Agents (more than a mirror pair) blocking each other for seconds, no obstacle involved.
+    GroupDeadlock,
 };
 
 /// Number of DiagnosisClass values.
-inline constexpr std::size_t kDiagnosisClassCount = 8;
+inline constexpr std::size_t kDiagnosisClassCount = 10;
 
 /// Stable kebab-case name: "none", "symmetric-deadlock", "static-wall", "obstacle-trap",
-/// "crowd-pressure", "neighbor-truncation", "short-horizon", "goal-circling".
+/// "crowd-pressure", "neighbor-truncation", "short-horizon", "goal-circling",
+/// "bottleneck-jam", "group-deadlock".
 [[nodiscard]] std::string_view toString(DiagnosisClass c);
 /// The class with that name (as toString gives it), or nullopt.
 [[nodiscard]] std::optional<DiagnosisClass> diagnosisClassFromString(std::string_view name);
@@ -104,6 +111,14 @@ struct BindingConstraint {
 struct DiagnosisParams {
     /// Length of the recent window (s, >= 0): crowd pressure is judged over it.
     double windowSeconds = 2.0;
+    /// How much of the agent's past is looked at for persistence (s, >= 0): how long it has
+    /// been stalled (`stalledSeconds`) is counted within it.
+    double historySeconds = 10.0;
+    /// Stalled: a decision whose progress (see `progress`) is below this fraction ...
+    double stallProgress = 0.1;
+    /// ... in every step of the last stallSeconds (s) makes the agent *stalled*: the blocking
+    /// classes are then tried before the configuration ones, and it is never `none`.
+    double stallSeconds = 2.0;
     /// A line binds when |det(d, q − v_new)| <= this (velocity units, > 0). LP results lie on
     /// their lines up to rounding (~1e-15 × the velocities), so 1e-6 only absorbs rounding.
     double bindingTolerance = 1e-6;
@@ -184,6 +199,14 @@ struct Diagnosis {
     double goalRadius = std::numeric_limits<double>::quiet_NaN();
     /// Goal circling: the closest the unobstructed approach gets within goalPredictionSteps.
     double predictedClosest = std::numeric_limits<double>::quiet_NaN();
+    /// How long the agent has been stalled (s): the newest run of samples whose progress was
+    /// below stallProgress, times Δt (0 when the last sample made progress).
+    double stalledSeconds = 0.0;
+    /// Bottleneck jam: the gap's width (world units; NaN otherwise), its centre, and the unit
+    /// vector across it (from the first obstacle's side to the second's).
+    double gapWidth = std::numeric_limits<double>::quiet_NaN();
+    Vec2 gapCenter{0.0, 0.0};
+    Vec2 gapAcross{0.0, 0.0};
     /// Obstacle trap: suggested waypoints, in walking order (intermediate goals of the shortest
     /// path round the obstacles, each corner pushed out by twice the agent's radius); empty
     /// when no such path was found or the class is another.
@@ -197,6 +220,11 @@ struct Diagnosis {
     /// that agent has a constant prefVelocity instead of a goal.
     std::optional<std::uint32_t> suggestedAgent;
     std::optional<Vec2> suggestedGoal;
+    /// The parameter suggestedValue is for ("neighborDist", "maxNeighbors"...), or empty.
+    std::string suggestedParameter;
+    /// The suggestion as fixes that can be applied (fixes.hpp), best first; the next ones are
+    /// the candidates to try when the first does not help. Empty when there is nothing to fix.
+    std::vector<DiagnosisFix> fixes;
 
     /// The explain record of the diagnosed decision (binding[k].lineIndex indexes its lines).
     ExplainRecord record;
@@ -204,12 +232,17 @@ struct Diagnosis {
 
 /// Diagnoses agent `agentIndex` (agent order) at the simulator's current state. `recent` holds
 /// the agent's samples of the steps that led here, oldest first (may be empty; only the last
-/// diagnosisWindowSteps() are used). Pure: the simulator is not changed (what-ifs run on a copy
-/// made with snapshot/restore). Throws InvalidArgument when the index is out of range.
+/// diagnosisHistorySteps() are used, crowd pressure reads the last diagnosisWindowSteps()).
+/// Pure: the simulator is not changed (what-ifs run on a copy made with snapshot/restore).
+/// Throws InvalidArgument when the index is out of range.
 ///
 /// Classes are tried in this order, the first that applies wins (docs/diagnosis.md says why):
-/// goal-circling, short-horizon, neighbor-truncation, symmetric-deadlock, static-wall,
-/// obstacle-trap, crowd-pressure, none.
+/// goal-circling, bottleneck-jam, short-horizon, neighbor-truncation, symmetric-deadlock,
+/// static-wall, obstacle-trap, crowd-pressure, none. For a *stalled* agent (stalledSeconds >=
+/// stallSeconds) the blocking classes come first: goal-circling, bottleneck-jam, group-deadlock
+/// (three or more), symmetric-deadlock, static-wall, obstacle-trap, crowd-pressure,
+/// short-horizon, neighbor-truncation; and a stalled agent is never `none` (group-deadlock
+/// then). Every class but none fills `fixes`.
 [[nodiscard]] Diagnosis diagnose(const Simulator& sim, std::size_t agentIndex,
                                  std::span<const AgentSample> recent,
                                  const DiagnosisParams& params = {});
@@ -217,15 +250,18 @@ struct Diagnosis {
 /// The window in steps: ceil(windowSeconds / timeStep) (0 for a window of 0 s).
 [[nodiscard]] std::size_t diagnosisWindowSteps(const Simulator& sim,
                                                const DiagnosisParams& params = {});
+/// The samples diagnose() uses: ceil(max(windowSeconds, historySeconds) / timeStep).
+[[nodiscard]] std::size_t diagnosisHistorySteps(const Simulator& sim,
+                                                const DiagnosisParams& params = {});
 
-/// Steps `sim` `steps` times, collecting the agent's samples of the last window, then
+/// Steps `sim` `steps` times, collecting the agent's samples of the last history, then
 /// diagnoses it (the CLI's `orca diagnose SCENE --agent K --step S`). The steps are the same
 /// bits as plain step() calls. Throws InvalidArgument when the index is out of range.
 [[nodiscard]] Diagnosis diagnoseAfterSteps(Simulator& sim, std::size_t agentIndex,
                                            std::uint64_t steps, const DiagnosisParams& params = {});
 
 /// Diagnoses the agent at recorded step `step` of a History (clamped to [firstStep(),
-/// lastStep()]): a scratch simulator is seeked to max(firstStep(), step − window) and stepped
+/// lastStep()]): a scratch simulator is seeked to max(firstStep(), step − history) and stepped
 /// to `step`, collecting the samples. `agentIndex` is the agent order at that step. Throws
 /// std::logic_error when the history was not started, InvalidArgument for a bad index.
 [[nodiscard]] Diagnosis diagnoseAt(const History& history, std::uint64_t step,

@@ -37,12 +37,13 @@ enum class EventKind : std::uint8_t {
     Arrived,             ///< goal agent reached its goal
     DetourEnter,         ///< started following the detour field
     DetourExit,          ///< stopped following it
+    WaypointReached,     ///< reached a waypoint of its route (value = the waypoint's index)
 };
-inline constexpr std::size_t kEventKindCount = 12;
+inline constexpr std::size_t kEventKindCount = 13;
 
 /// "overlap-begin", "overlap-end", "overlap-flood-begin", "overlap-flood-end",
 /// "obstacle-penetration", "lp3-begin", "lp3-end", "stalled", "oscillation", "arrived",
-/// "detour-enter", "detour-exit".
+/// "detour-enter", "detour-exit", "waypoint-reached".
 [[nodiscard]] std::string_view toString(EventKind kind);
 /// The kind named `name` (as toString prints it), or nullopt.
 [[nodiscard]] std::optional<EventKind> eventKindFromString(std::string_view name);
@@ -147,11 +148,12 @@ class EventDetector {
   private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
-        Vec2 lastVelocity{0.0, 0.0};  ///< velocity at the last observation (oscillation)
-        std::uint64_t lp3Since = 0;   ///< step of the current LP3 spell's lp3-begin
-        std::uint64_t stillSteps = 0; ///< steps in a row below the stall speed
-        std::uint32_t flipCount = 0;  ///< flips in the oscillation window (see m_flipSteps)
-        bool known = false;           ///< observed at least once (else no velocity to compare)
+        Vec2 lastVelocity{0.0, 0.0};     ///< velocity at the last observation (oscillation)
+        std::uint64_t lp3Since = 0;      ///< step of the current LP3 spell's lp3-begin
+        std::uint64_t stillSteps = 0;    ///< steps in a row below the stall speed
+        std::uint32_t flipCount = 0;     ///< flips in the oscillation window (see m_flipSteps)
+        std::uint32_t routeProgress = 0; ///< waypoints reached at the last observation
+        bool known = false;              ///< observed at least once (else no velocity to compare)
         bool atGoal = false;
         bool lp3 = false;
         bool detouring = false;

@@ -18,6 +18,7 @@
 #include "orca/explain.hpp"
 #include "orca/geometry.hpp"
 #include "orca/obstacles.hpp"
+#include "orca/roadmap.hpp"
 #include "orca/slot_table.hpp"
 #include "orca/types.hpp"
 
@@ -30,6 +31,7 @@ class DetourPolicy;
 class NeighborLists;
 struct StepWorkspace;
 struct AgentArrays;
+struct Neighbor;
 } // namespace detail
 
 /// Counters of the last step.
@@ -139,9 +141,42 @@ class Simulator {
     [[nodiscard]] bool hasGoalAt(std::size_t index) const { return m_hasGoal[index] != 0; }
     /// The goal (meaningful when the agent has one).
     [[nodiscard]] Vec2 goalAt(std::size_t index) const { return m_goal[index]; }
-    /// True when the agent has a goal and is within its goal radius of it.
+    /// True when the agent has a goal, has reached all its waypoints and is within its goal
+    /// radius of the goal.
     [[nodiscard]] bool atGoal(AgentId id) const { return atGoalAt(require(id)); }
     [[nodiscard]] bool atGoalAt(std::size_t index) const;
+
+    // ---- Routes (docs/core.md, "Routes") ----------------------------------------------------
+    /// The agent's waypoints, visited in order before its goal (empty for most agents).
+    [[nodiscard]] std::span<const Vec2> waypointsAt(std::size_t index) const {
+        return m_waypoints[index];
+    }
+    /// How many of its waypoints the agent has reached (<= waypointsAt(index).size()).
+    [[nodiscard]] std::uint32_t routeProgressAt(std::size_t index) const {
+        return m_routeProgress[index];
+    }
+    /// The point the agent's route heads for now: its next waypoint, or its goal once every
+    /// waypoint is reached (meaningful for an agent with a goal).
+    [[nodiscard]] Vec2 targetAt(std::size_t index) const {
+        const std::vector<Vec2>& w = m_waypoints[index];
+        return m_routeProgress[index] < w.size() ? w[m_routeProgress[index]] : m_goal[index];
+    }
+    /// The point the agent's preferred velocity heads for in the next step: targetAt() with
+    /// straight routing; with roadmap routing, the farthest point of its shortest path to the
+    /// target that it can see (the target itself when visible).
+    [[nodiscard]] Vec2 steerPointAt(std::size_t index) const;
+    /// How long the agent has been stalled, as deadlock breaking counts it (s; always 0 with
+    /// deadlock breaking off).
+    [[nodiscard]] double stallSecondsAt(std::size_t index) const { return m_stallSeconds[index]; }
+    /// Restores a stall timer (a saved state). Finite and >= 0.
+    void setStallSeconds(AgentId id, double seconds);
+    /// The preferred velocity before deadlock breaking's turn (= prefVelocityAt with it off).
+    [[nodiscard]] Vec2 basePrefVelocityAt(std::size_t index) const;
+    /// Sets how many waypoints the agent has reached. Throws InvalidArgument beyond its count.
+    void setRouteProgress(AgentId id, std::uint32_t progress);
+    /// The roadmap of the obstacles as routing uses it (built on first use after the obstacles,
+    /// the agents' largest radius or the routing changed; empty with straight routing).
+    [[nodiscard]] const Roadmap& roadmap() const;
 
     /// Number of agents with a goal, and how many of them are at it.
     [[nodiscard]] std::size_t goalAgentCount() const;
@@ -171,6 +206,9 @@ class Simulator {
     /// first: when one is rejected, none is added.
     std::vector<ObstacleId> addObstacles(std::span<const std::vector<Vec2>> polygons);
     bool removeObstacle(ObstacleId id);
+    /// Replaces an obstacle's vertices (its id and place in the order stay). Throws
+    /// InvalidArgument for an invalid id or a polygon addObstacle would reject.
+    void setObstacle(ObstacleId id, std::span<const Vec2> vertices);
     [[nodiscard]] std::size_t obstacleCount() const { return m_obstacles.size(); }
     /// The id of the obstacle at position `index` of the obstacle order.
     [[nodiscard]] ObstacleId obstacleIdAt(std::size_t index) const { return m_obstacleIds[index]; }
@@ -240,6 +278,10 @@ class Simulator {
     void explainAgent(std::size_t i, const detail::AgentGrid& grid,
                       const detail::NeighborLists* lists, const detail::DetourPolicy& detour,
                       const ExplainOptions& options, ExplainRecord& rec) const;
+    /// Deadlock breaking's yield: a stalled agent with a stalled lower-index neighbour in
+    /// contact gives way (v_pref 0) so that one of them can pass; else `pref` unchanged.
+    [[nodiscard]] Vec2 yieldedPrefVelocity(std::size_t i, Vec2 pref,
+                                           std::span<const detail::Neighbor> neighbors) const;
     /// Positions or agents changed other than by the step's move (state.cpp's restore()).
     void invalidateNeighborLists();
 
@@ -259,6 +301,9 @@ class Simulator {
     std::vector<Vec2> m_vel;
     std::vector<Vec2> m_prefVel; ///< constant v_pref for agents without a goal
     std::vector<Vec2> m_goal;
+    std::vector<std::vector<Vec2>> m_waypoints; ///< visited in order before the goal
+    std::vector<std::uint32_t> m_routeProgress; ///< waypoints reached
+    std::vector<double> m_stallSeconds;         ///< deadlock breaking's stall timers
     std::vector<AgentParams> m_agentParams;
     std::vector<double> m_radius;   ///< copy of the radii, dense (read by the spatial index)
     double m_neighborDistSum = 0.0; ///< over agents that look for neighbours
@@ -282,6 +327,15 @@ class Simulator {
     DetourField m_detourField;
     std::uint64_t m_detourSignature = 0;
     std::uint64_t m_agentsVersion = 0; ///< bumped whenever agents are added, removed or edited
+
+    // Roadmap for roadmap routing: a cache of the obstacles and the largest agent radius, built
+    // on first use (ensureRoadmap) and kept while they are unchanged.
+    mutable Roadmap m_roadmap;
+    mutable bool m_roadmapValid = false;          ///< built for the current obstacles
+    mutable bool m_roadmapClearanceValid = false; ///< m_roadmapClearance is up to date
+    mutable double m_roadmapClearance = 0.0;
+    void ensureRoadmap() const;
+    [[nodiscard]] double roadmapClearance() const;
 
     std::unique_ptr<detail::StepWorkspace> m_work; ///< reused by every step (simulator.cpp)
 };

@@ -3,11 +3,11 @@
 /// A full snapshot of a Simulator (Simulator::snapshot / restore): plain data, copyable.
 ///
 /// A snapshot has two parts. The *configuration* (simulation parameters, agent order and
-/// generational ids, per-agent parameters, goals, constant preferred velocities, static flags,
-/// obstacles and their ids) changes only when something is edited, so consecutive snapshots of
-/// one run share it through a pointer. The *dynamics* (clock, positions, velocities, detour
-/// modes, reasons and still timers, the last step's LP3 flags and counters) are copied every
-/// time. Restoring a snapshot and stepping gives the same bits as never having left.
+/// generational ids, per-agent parameters, goals, waypoints, constant preferred velocities, static
+/// flags, obstacles and their ids) changes only when something is edited, so consecutive snapshots
+/// of one run share it through a pointer. The *dynamics* (clock, positions, velocities, detour
+/// modes, reasons and still timers, route progress, the last step's LP3 flags and counters) are
+/// copied every time. Restoring a snapshot and stepping gives the same bits as never having left.
 
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +30,7 @@ struct SimulatorState {
         SimulationParams params;
         std::vector<Vec2> prefVelocity;
         std::vector<Vec2> goal;
+        std::vector<std::vector<Vec2>> waypoints;
         std::vector<AgentParams> agentParams;
         std::vector<std::uint8_t> hasGoal;
         std::vector<std::uint8_t> isStatic;
@@ -58,7 +59,9 @@ struct SimulatorState {
     std::vector<std::uint8_t> detourMode;
     std::vector<std::uint8_t> detourReason;
     std::vector<double> stillSeconds;
-    std::vector<std::uint8_t> lastLp3; ///< empty when the simulator had none
+    std::vector<std::uint32_t> routeProgress; ///< waypoints reached, per agent
+    std::vector<double> stallSeconds;         ///< deadlock breaking's stall timers
+    std::vector<std::uint8_t> lastLp3;        ///< empty when the simulator had none
 
     [[nodiscard]] std::size_t agentCount() const { return position.size(); }
     /// Bytes of the dynamic part only (what each further snapshot of a run costs).

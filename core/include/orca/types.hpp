@@ -5,8 +5,10 @@
 /// agents.
 
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "orca/detour.hpp"
 #include "orca/geometry.hpp"
@@ -49,9 +51,39 @@ struct AgentParams {
     /// "At goal" when within this distance of the goal (world units, >= 0). Negative means
     /// "use the radius" (RVO2 Circle's rule).
     double goalRadius = -1.0;
+    /// A waypoint counts as reached within this distance of it (world units, >= 0). Negative
+    /// means "twice the radius" (docs/parameters.md, "Routes").
+    double waypointRadius = -1.0;
 
     friend bool operator==(const AgentParams&, const AgentParams&) = default;
 };
+
+/// The distance within which an agent with these parameters is at its goal.
+[[nodiscard]] inline double effectiveGoalRadius(const AgentParams& p) {
+    return p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+}
+/// The distance within which an agent with these parameters has reached a waypoint.
+[[nodiscard]] inline double effectiveWaypointRadius(const AgentParams& p) {
+    return p.waypointRadius >= 0.0 ? p.waypointRadius : 2.0 * p.radius;
+}
+
+/// Deadlock breaking: an agent is stalled while its speed along its preferred direction is
+/// below this fraction of its preferred speed ...
+inline constexpr double kDeadlockProgressRatio = 0.1;
+/// ... and once stalled this long (s), its preferred velocity is turned clockwise by
+/// kDeadlockTurnDegrees, plus kDeadlockTurnDegreesPerSecond for every further second stalled,
+/// at most kDeadlockMaxTurnDegrees.
+inline constexpr double kDeadlockStallSeconds = 1.0;
+inline constexpr double kDeadlockTurnDegrees = 30.0;
+inline constexpr double kDeadlockTurnDegreesPerSecond = 30.0;
+inline constexpr double kDeadlockMaxTurnDegrees = 90.0;
+/// A stall timer that reaches this (s) starts again from 0: the agent walks straight at its
+/// target for kDeadlockStallSeconds before it turns again, so a turned agent that is free
+/// again (nothing in its way any more) does not circle its goal.
+inline constexpr double kDeadlockCycleSeconds = 4.0;
+
+/// The most waypoints one agent may have (the scene loader and addAgent refuse more).
+inline constexpr std::size_t kMaxWaypoints = 1000;
 
 /// What the simulator needs to create an agent.
 struct AgentDef {
@@ -62,6 +94,17 @@ struct AgentDef {
     Vec2 goal{0.0, 0.0};         ///< Goal position (world units), if hasGoal.
     Vec2 prefVelocity{0.0, 0.0}; ///< Constant preferred velocity when there is no goal.
     bool isStatic = false;       ///< Immovable: never moves, seen by others with velocity 0.
+    /// Points visited in order before `goal` (only with hasGoal; at most kMaxWaypoints).
+    std::vector<Vec2> waypoints;
+    /// Waypoints already reached: the agent heads for waypoints[routeProgress], or for its goal
+    /// once routeProgress == waypoints.size().
+    std::uint32_t routeProgress = 0;
+};
+
+/// How agents with a goal choose the point their preferred velocity heads for.
+enum class Routing : std::uint8_t {
+    Straight, ///< straight at the next waypoint or the goal (RVO2's examples)
+    Roadmap,  ///< along the shortest path over the obstacles' roadmap (roadmap.hpp)
 };
 
 /// Simulation-wide parameters.
@@ -80,6 +123,13 @@ struct SimulationParams {
     double lp3BisectorWeight = 1.0;
     /// Detour flow field around static agents (off by default: plain RVO2 behaviour).
     DetourParams detour;
+    /// Route choice (the scene's "routing" key; not a parameter-table row).
+    Routing routing = Routing::Straight;
+    /// Deadlock breaking (the scene's "deadlockBreaking" key, "off" or "on"; not a row): an
+    /// agent with a goal that has made almost no progress for kDeadlockStallSeconds turns its
+    /// preferred velocity clockwise, a little more each second, until it makes progress again
+    /// (docs/core.md, "Deadlock breaking"). Off = RVO2's behaviour.
+    bool deadlockBreaking = false;
 
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "orca/scene/explain_json.hpp"
+#include "orca/scene/fixes.hpp"
 
 namespace orca {
 
@@ -60,6 +61,12 @@ Json toJson(const Diagnosis& d) {
     for (Vec2 w : d.waypoints)
         waypoints.push_back(toJson(w));
     j["waypoints"] = std::move(waypoints);
+    j["suggestedParameter"] =
+        d.suggestedParameter.empty() ? Json(nullptr) : Json(d.suggestedParameter);
+    Json fixes = Json::array();
+    for (const DiagnosisFix& f : d.fixes)
+        fixes.push_back(scene::toJson(f));
+    j["fixes"] = std::move(fixes);
 
     Json m;
     m["position"] = toJson(d.position);
@@ -84,6 +91,9 @@ Json toJson(const Diagnosis& d) {
     m["goalDistance"] = number(d.goalDistance);
     m["goalRadius"] = number(d.goalRadius);
     m["predictedClosest"] = number(d.predictedClosest);
+    m["stalledSeconds"] = d.stalledSeconds;
+    m["gapWidth"] = number(d.gapWidth);
+    m["gapCenter"] = std::isfinite(d.gapWidth) ? toJson(d.gapCenter) : Json(nullptr);
     j["measures"] = std::move(m);
     return j;
 }

@@ -56,15 +56,28 @@ constexpr LintRule kRules[] = {
      fixGoalAndPrefVelocity, "an agent with both a goal and a constant prefVelocity"},
     {"coordinate-huge", LintSeverity::Warning, checkCoordinateHuge, nullptr,
      "a position, goal or vertex beyond LintOptions::maxCoordinate"},
-    // Goals and paths (lint_obstacles.cpp, lint_goals.cpp)
+    // Goals and paths (lint_obstacles.cpp, lint_goals.cpp; goal-unreachable-straight in
+    // lint_routes.cpp)
     {"goal-in-obstacle", LintSeverity::Error, checkGoalInObstacle, fixGoalInObstacle,
      "a goal the agent cannot reach for an obstacle"},
-    {"goal-unreachable-straight", LintSeverity::Warning, checkGoalUnreachableStraight, nullptr,
-     "the straight line to the goal crosses an obstacle"},
+    {"goal-unreachable-straight", LintSeverity::Warning, checkGoalUnreachableStraight,
+     fixGoalUnreachableStraight,
+     "with straight routing, a leg of the route (to a waypoint or the goal) crosses an obstacle"},
     {"goal-crowded", LintSeverity::Warning, checkGoalCrowded, fixGoalCrowded,
      "agents sharing a goal whose goalRadius cannot hold them all"},
     {"starts-at-goal", LintSeverity::Info, checkStartsAtGoal, nullptr,
      "an agent starts within its goalRadius"},
+    // Routes (lint_routes.cpp)
+    {"waypoint-in-obstacle", LintSeverity::Error, checkWaypointInObstacle, fixWaypointInObstacle,
+     "a waypoint inside an obstacle or closer to it than the agent's radius"},
+    {"goal-unreachable-roadmap", LintSeverity::Warning, checkGoalUnreachableRoadmap, nullptr,
+     "a leg blocked by an obstacle that the roadmap cannot route round either"},
+    {"waypoints-many", LintSeverity::Warning, checkWaypointsMany, nullptr,
+     "more than 100 waypoints on one agent"},
+    {"routing-roadmap-suggested", LintSeverity::Info, checkRoutingRoadmapSuggested,
+     fixRoutingRoadmapSuggested, "straight legs cross obstacles that roadmap routing goes round"},
+    {"routing-without-obstacles", LintSeverity::Info, checkRoutingWithoutObstacles,
+     fixRoutingWithoutObstacles, "roadmap routing in a scene without obstacles"},
     // Head-on pairs (lint_agents.cpp)
     {"head-on-symmetric", LintSeverity::Warning, checkHeadOnSymmetric, fixHeadOnSymmetric,
      "two agents heading straight for each other along one line"},
@@ -191,10 +204,6 @@ bool paramValid(std::string_view key, double v) {
 
 bool paramsValid(const AgentParams& p) {
     return checkAgentParams(p).empty();
-}
-
-double effectiveGoalRadius(const AgentParams& p) {
-    return p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
 }
 
 bool overridden(const AgentOverrides& o, std::string_view key) {

@@ -5,8 +5,8 @@
 //    first use (agent grid, obstacle shapes, agent/obstacle contacts) so that rules sharing
 //    one costly pass do not each repeat it;
 //  - the helpers the rule files share (paths, elements, parameter groups, geometry).
-// The checks and fixes themselves are in lint_params.cpp, lint_agents.cpp, lint_goals.cpp and
-// lint_obstacles.cpp, one group of rules each.
+// The checks and fixes themselves are in lint_params.cpp, lint_agents.cpp, lint_goals.cpp,
+// lint_obstacles.cpp and lint_routes.cpp, one group of rules each.
 
 #include <array>
 #include <cstddef>
@@ -17,11 +17,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "orca/obstacles.hpp"
 #include "orca/parameters.hpp"
 #include "orca/point_grid.hpp"
+#include "orca/roadmap.hpp"
 #include "orca/scene/lint.hpp"
 
 namespace orca::scene::lint {
@@ -70,6 +72,11 @@ inline constexpr double kTinyEdge = kEpsilon;
 /// max-neighbors-low stops counting an agent's neighbours here (the fix never needs more,
 /// and a huge neighbour range must not make linting quadratic).
 inline constexpr std::size_t kMaxNeighborCount = 1000;
+/// waypoints-many: more waypoints than this on one agent (the loader refuses kMaxWaypoints).
+inline constexpr std::size_t kManyWaypoints = 100;
+/// The roadmap's clearance is this × the largest radius of the moving agents with a goal, as
+/// the simulator builds it (Simulator::roadmap()).
+inline constexpr double kRoadmapClearanceRatio = 1.1;
 
 // ---- Small helpers (lint.cpp) -------------------------------------------------------------------
 
@@ -97,7 +104,7 @@ inline constexpr const char* kBeyondFileRange =
 /// table's check()); false for a key that is no agent parameter.
 [[nodiscard]] bool paramValid(std::string_view key, double v);
 [[nodiscard]] bool paramsValid(const AgentParams& p);
-[[nodiscard]] double effectiveGoalRadius(const AgentParams& p);
+using orca::effectiveGoalRadius;
 
 /// Reads or writes one agent parameter by key: `f(optionalOverride&, paramValue&)`.
 template <class F> bool withParam(AgentOverrides& o, AgentParams& p, std::string_view key, F&& f) {
@@ -183,17 +190,48 @@ struct ObstacleShape {
 };
 [[nodiscard]] ObstacleShape obstacleShape(const std::vector<Vec2>& v, std::size_t k);
 
+/// A leg of an agent's route: from the previous stop (its position for the first remaining
+/// leg) to `stop`, a waypoint index, or waypoints.size() for the goal.
+struct BlockedLeg {
+    std::size_t stop = 0;
+    std::size_t obstacle = 0; ///< the first usable obstacle the straight leg crosses
+    Vec2 at{0.0, 0.0};        ///< where it crosses it
+};
+
 /// Per agent, the usable obstacles its start disk and its goal disk touch (ascending), for
-/// agent-in-obstacle, goal-in-obstacle and goal-unreachable-straight.
+/// agent-in-obstacle, goal-in-obstacle and goal-unreachable-straight, and the route's legs
+/// against the obstacles, for the route rules (lint_routes.cpp). Legs already walked (before
+/// routeProgress) are not looked at.
 struct ObstacleContacts {
     std::vector<std::vector<std::size_t>> inside;   ///< by agent (ok agents only)
     std::vector<std::vector<std::size_t>> goalHits; ///< by agent (moving agents with a goal)
-    /// goal-unreachable-straight: agents whose straight path crosses an obstacle, grouped by
-    /// that obstacle, and where the first agent's path crosses it.
+    /// By agent: (waypoint index, obstacle) for each remaining waypoint whose disk of the
+    /// agent's radius touches a usable obstacle or lies inside it.
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> waypointHits;
+    /// By agent: its remaining legs whose straight segment crosses a usable obstacle, in route
+    /// order. Obstacles a leg's end disks touch are left out (agent-, waypoint- and
+    /// goal-in-obstacle report those), and so is the leg to a goal in an obstacle.
+    std::vector<std::vector<BlockedLeg>> blockedLegs;
+    /// goal-unreachable-straight: agents with a blocked leg, grouped by the obstacle their first
+    /// blocked leg crosses, and where the first agent's leg crosses it.
     std::map<std::size_t, std::vector<std::size_t>> blocked;
     std::map<std::size_t, Vec2> blockedAt;
 };
 [[nodiscard]] ObstacleContacts obstacleContacts(Context& c);
+
+/// What the route rules share in one lint (lint_routes.cpp): the connected components of the
+/// roadmap's graph and a grid over its nodes, for a quick sufficient test before the exact
+/// Roadmap::reachable (which costs a Dijkstra per target), and the answers so far.
+struct RouteCache {
+    bool built = false;
+    std::vector<std::uint32_t> component; ///< per roadmap node
+    double cell = 1.0;                    ///< grid cell size (world units)
+    Vec2 min{0.0, 0.0};                   ///< grid origin
+    std::ptrdiff_t cellsX = 0;
+    std::ptrdiff_t cellsY = 0;
+    std::vector<std::vector<std::uint32_t>> cells; ///< node indices per cell, row by row
+    std::map<std::pair<std::size_t, std::size_t>, bool> routable; ///< by (agent, stop)
+};
 
 // ---- Context ------------------------------------------------------------------------------------
 
@@ -229,12 +267,21 @@ class Context {
     bool usable(std::size_t k) { return shape(k).valid; }
     /// Agent/obstacle contacts (computed on first use).
     const ObstacleContacts& contacts();
+    /// The roadmap the simulator would route with: the usable obstacles (clockwise ones
+    /// reversed) and clearance kRoadmapClearanceRatio × the largest radius of the usable moving
+    /// agents with a goal. Built on first use (lint_routes.cpp), at most once per lint; null
+    /// when there is no such obstacle or agent, or Roadmap::build refuses the scene.
+    Roadmap* roadmap();
+    /// The route rules' shared state (filled by lint_routes.cpp on first use).
+    RouteCache routeCache;
 
   private:
     const LintRule* m_rule = nullptr;
     std::optional<AgentIndex> m_agentIndex;
     std::vector<std::optional<ObstacleShape>> m_shapes;
     std::optional<ObstacleContacts> m_contacts;
+    std::optional<Roadmap> m_roadmap;
+    bool m_roadmapTried = false;
 };
 
 // ---- Checks and fixes, by group -----------------------------------------------------------------
@@ -285,7 +332,6 @@ void checkObstacleClockwise(Context& c);
 void checkObstacleTinyEdge(Context& c);
 void checkAgentInObstacle(Context& c);
 void checkGoalInObstacle(Context& c);
-void checkGoalUnreachableStraight(Context& c);
 bool fixDeleteBrokenObstacle(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixObstacleDuplicateVertex(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixObstacleCollinear(Scene& scene, const LintIssue& issue, std::string* error);
@@ -293,5 +339,17 @@ bool fixObstacleClockwise(Scene& scene, const LintIssue& issue, std::string* err
 bool fixObstacleTinyEdge(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixAgentInObstacle(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixGoalInObstacle(Scene& scene, const LintIssue& issue, std::string* error);
+
+// lint_routes.cpp: waypoints and routing, and straight legs against obstacles.
+void checkWaypointInObstacle(Context& c);
+void checkGoalUnreachableStraight(Context& c);
+void checkGoalUnreachableRoadmap(Context& c);
+void checkWaypointsMany(Context& c);
+void checkRoutingRoadmapSuggested(Context& c);
+void checkRoutingWithoutObstacles(Context& c);
+bool fixWaypointInObstacle(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixGoalUnreachableStraight(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixRoutingRoadmapSuggested(Scene& scene, const LintIssue& issue, std::string* error);
+bool fixRoutingWithoutObstacles(Scene& scene, const LintIssue& issue, std::string* error);
 
 } // namespace orca::scene::lint

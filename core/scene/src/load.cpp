@@ -32,7 +32,8 @@ using namespace detail;
 constexpr std::array<std::string_view, 9> kTopKeys = {"format",      "version",    "name",
                                                       "description", "simulation", "agentDefaults",
                                                       "detour",      "agents",     "obstacles"};
-constexpr std::array<std::string_view, 2> kStateKeys = {"detour", "stillSeconds"};
+constexpr std::array<std::string_view, 4> kStateKeys = {"detour", "stillSeconds", "routeProgress",
+                                                        "stallSeconds"};
 
 /// The JSON names of one scope's parameter rows (parameters.hpp), in member order, then
 /// `extra` (keys of the block that are not parameters).
@@ -49,7 +50,7 @@ std::vector<std::string_view> rowNames(ParamScope scope,
 /// the block's other keys. checkKeys suggests the nearest of them for a misspelt key.
 const std::vector<std::string_view>& simulationKeys() {
     static const std::vector<std::string_view> keys =
-        rowNames(ParamScope::Simulation, {"time", "step"});
+        rowNames(ParamScope::Simulation, {"routing", "deadlockBreaking", "time", "step"});
     return keys;
 }
 const std::vector<std::string_view>& detourKeys() {
@@ -62,8 +63,8 @@ const std::vector<std::string_view>& paramKeys() {
 }
 const std::vector<std::string_view>& agentKeys() {
     static const std::vector<std::string_view> keys = [] {
-        std::vector<std::string_view> k = {"id",   "position",     "velocity",
-                                           "goal", "prefVelocity", "static"};
+        std::vector<std::string_view> k = {"id",           "position", "velocity", "goal",
+                                           "prefVelocity", "static",   "waypoints"};
         for (const ParamRow& row : parameterTable(ParamScope::Agent))
             k.push_back(row.name);
         k.emplace_back("state");
@@ -180,6 +181,25 @@ class Loader : JsonReader {
             checkUpperBound(row, value, p);
             row.setSimulation(block.params, value);
         }
+        if (const auto* v = find(j, "routing")) {
+            const std::string p = childPath(path, "routing");
+            if (!v->is_string())
+                fail(p, "expected \"straight\" or \"roadmap\", got " + describe(*v));
+            const std::string routing = v->get<std::string>();
+            if (routing == "roadmap") {
+                block.params.routing = Routing::Roadmap;
+            } else if (routing != "straight") {
+                fail(p, "expected \"straight\" or \"roadmap\", got \"" + routing + "\"");
+            }
+        }
+        if (const auto* v = find(j, "deadlockBreaking")) {
+            const std::string p = childPath(path, "deadlockBreaking");
+            if (!v->is_string()) fail(p, "expected \"off\" or \"on\", got " + describe(*v));
+            const std::string mode = v->get<std::string>();
+            if (mode != "off" && mode != "on")
+                fail(p, "expected \"off\" or \"on\", got \"" + mode + "\"");
+            block.params.deadlockBreaking = mode == "on";
+        }
         if (const auto* v = find(j, "time")) {
             block.time = number(*v, childPath(path, "time"), Bound::NonNegative,
                                 std::numeric_limits<double>::max());
@@ -263,6 +283,27 @@ class Loader : JsonReader {
             a.stillSeconds = number(*v, childPath(path, "stillSeconds"), Bound::NonNegative,
                                     std::numeric_limits<double>::max());
         }
+        if (const auto* v = find(j, "stallSeconds")) {
+            a.stallSeconds = number(*v, childPath(path, "stallSeconds"), Bound::NonNegative,
+                                    std::numeric_limits<double>::max());
+        }
+        if (const auto* v = find(j, "routeProgress")) {
+            a.routeProgress = static_cast<std::uint32_t>(count(
+                *v, childPath(path, "routeProgress"), static_cast<std::int64_t>(kMaxWaypoints)));
+        }
+    }
+
+    std::vector<Vec2> waypoints(const OJson& j, const std::string& path) const {
+        if (!j.is_array()) fail(path, "expected an array of [x, y] waypoints, got " + describe(j));
+        if (j.size() > kMaxWaypoints) {
+            fail(path, "an agent may have at most " + std::to_string(kMaxWaypoints) +
+                           " waypoints, got " + std::to_string(j.size()));
+        }
+        std::vector<Vec2> out;
+        out.reserve(j.size());
+        for (std::size_t i = 0; i < j.size(); ++i)
+            out.push_back(vec2(j[i], indexPath(path, i)));
+        return out;
     }
 
     /// Reads the parameter keys present in `j` into `out` (only those present).
@@ -291,6 +332,11 @@ class Loader : JsonReader {
     AgentParams defaults(const OJson& j) const {
         const std::string path = "agentDefaults";
         requireObject(j, path);
+        if (find(j, "waypoints") != nullptr) {
+            fail(childPath(path, "waypoints"),
+                 "waypoints belong to each agent (a route is one agent's); agentDefaults may "
+                 "not hold them");
+        }
         checkKeys(j, path, paramKeys());
         AgentOverrides o;
         params(j, path, o);
@@ -325,8 +371,22 @@ class Loader : JsonReader {
             }
             a.isStatic = v->get<bool>();
         }
+        if (const auto* v = find(j, "waypoints")) {
+            a.waypoints = waypoints(*v, childPath(path, "waypoints"));
+        }
         params(j, path, a.overrides);
         if (const auto* v = find(j, "state")) state(*v, childPath(path, "state"), a);
+
+        if (!a.waypoints.empty() && !a.goal) {
+            fail(childPath(path, "waypoints"),
+                 "waypoints are visited on the way to a goal, and this agent has none; add "
+                 "\"goal\" or remove \"waypoints\"");
+        }
+        if (a.routeProgress > a.waypoints.size()) {
+            fail(childPath(childPath(path, "state"), "routeProgress"),
+                 "expected at most the number of waypoints (" + std::to_string(a.waypoints.size()) +
+                     "), got " + std::to_string(a.routeProgress));
+        }
 
         if (a.goal && a.prefVelocity) {
             fail(path, "an agent has a goal or a constant prefVelocity, not both (the goal "
@@ -400,7 +460,10 @@ bool sameAgent(const SceneAgent& a, const SceneAgent& b) {
     return a.id == b.id && sameVec(a.position, b.position) && sameVec(a.velocity, b.velocity) &&
            sameVec(a.goal, b.goal) && sameVec(a.prefVelocity, b.prefVelocity) &&
            a.isStatic == b.isStatic && a.overrides == b.overrides && a.detourMode == b.detourMode &&
-           a.stillSeconds == b.stillSeconds;
+           a.stillSeconds == b.stillSeconds && a.routeProgress == b.routeProgress &&
+           a.stallSeconds == b.stallSeconds &&
+           std::equal(a.waypoints.begin(), a.waypoints.end(), b.waypoints.begin(),
+                      b.waypoints.end(), [](Vec2 p, Vec2 q) { return sameVec(p, q); });
 }
 
 bool sameObstacle(const SceneObstacle& a, const SceneObstacle& b) {
@@ -413,6 +476,10 @@ bool sameObstacle(const SceneObstacle& a, const SceneObstacle& b) {
 
 // ---- Scene
 // ------------------------------------------------------------------------------------------
+
+std::string_view toString(Routing routing) {
+    return routing == Routing::Roadmap ? "roadmap" : "straight";
+}
 
 AgentParams AgentOverrides::appliedTo(AgentParams base) const {
     forEachAgentParam(*this, base, [](std::string_view, const auto& value, auto& param) {
@@ -434,6 +501,8 @@ AgentDef Scene::agentDef(const SceneAgent& agent) const {
     def.goal = agent.goal.value_or(Vec2{0.0, 0.0});
     def.prefVelocity = agent.prefVelocity.value_or(Vec2{0.0, 0.0});
     def.isStatic = agent.isStatic;
+    def.waypoints = agent.waypoints;
+    def.routeProgress = agent.routeProgress;
     return def;
 }
 
@@ -612,6 +681,7 @@ Simulator build(const Scene& scene, BuildReport* report) {
         const SceneAgent& a = scene.agents[i];
         if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0)
             sim.setDetourState(sim.agentIdAt(i), a.detourMode, a.stillSeconds);
+        if (a.stallSeconds != 0.0) sim.setStallSeconds(sim.agentIdAt(i), a.stallSeconds);
     }
     sim.setClock(scene.simulation.time, scene.simulation.step);
     return sim;
@@ -647,6 +717,8 @@ Scene captureState(const Scene& scene, const Simulator& sim) {
         if (nonZero || a.velocity) a.velocity = v;
         a.detourMode = sim.detourModeAt(i);
         a.stillSeconds = sim.stillSeconds(sim.agentIdAt(i));
+        a.routeProgress = sim.routeProgressAt(i);
+        a.stallSeconds = sim.stallSecondsAt(i);
     }
     out.simulation.time = sim.time();
     out.simulation.step = sim.stepCount();

@@ -130,17 +130,34 @@ std::string agentLine(const SceneAgent& a) {
     if (a.goal) appendField(out, first, "goal", formatVec(*a.goal));
     if (a.prefVelocity) appendField(out, first, "prefVelocity", formatVec(*a.prefVelocity));
     if (a.isStatic) appendField(out, first, "static", "true");
+    if (!a.waypoints.empty()) {
+        std::string list = "[";
+        for (std::size_t i = 0; i < a.waypoints.size(); ++i) {
+            if (i > 0) list += ", ";
+            list += formatVec(a.waypoints[i]);
+        }
+        appendField(out, first, "waypoints", list + "]");
+    }
     const AgentParams unused;
     forEachAgentParam(a.overrides, unused, [&](std::string_view key, const auto& value, auto&) {
         if (value) appendField(out, first, key, formatParam(*value));
     });
-    if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0) {
+    if (a.detourMode != DetourMode::Normal || a.stillSeconds != 0.0 || a.routeProgress != 0 ||
+        a.stallSeconds != 0.0) {
         std::string state = "{";
         if (a.detourMode != DetourMode::Normal)
             state += " \"detour\": \"" + std::string(toString(a.detourMode)) + "\"";
         if (a.stillSeconds != 0.0) {
             if (state.size() > 1) state += ',';
             state += " \"stillSeconds\": " + formatNumber(a.stillSeconds, false);
+        }
+        if (a.stallSeconds != 0.0) {
+            if (state.size() > 1) state += ',';
+            state += " \"stallSeconds\": " + formatNumber(a.stallSeconds, false);
+        }
+        if (a.routeProgress != 0) {
+            if (state.size() > 1) state += ',';
+            state += " \"routeProgress\": " + std::to_string(a.routeProgress);
         }
         state += " }";
         appendField(out, first, "state", state);
@@ -200,6 +217,9 @@ std::string serializeScene(const Scene& scene) {
         if (row.name == "timeStep" || v != row.defaultValue)
             entries.emplace_back(row.name, formatRowValue(row, v));
     }
+    if (sim.params.routing != Routing::Straight)
+        entries.emplace_back("routing", "\"" + std::string(toString(sim.params.routing)) + "\"");
+    if (sim.params.deadlockBreaking) entries.emplace_back("deadlockBreaking", "\"on\"");
     if (sim.time != 0.0) entries.emplace_back("time", formatNumber(sim.time, false));
     if (sim.step != 0) entries.emplace_back("step", std::to_string(sim.step));
     out += ",\n";
@@ -211,7 +231,9 @@ std::string serializeScene(const Scene& scene) {
     const AgentOverrides none;
     forEachAgentParam(none, scene.agentDefaults,
                       [&](std::string_view key, auto&, const auto& value) {
-                          if (key == "goalRadius" && value < 0.0 && std::isfinite(value)) return;
+                          if ((key == "goalRadius" || key == "waypointRadius") && value < 0.0 &&
+                              std::isfinite(value))
+                              return;
                           entries.emplace_back(key, formatParam(value));
                       });
     out += ",\n";

@@ -33,11 +33,13 @@ enum class EventLane : std::uint8_t {
     Oscillation,
     Arrived,
     Detour,
+    Waypoint,
 };
-inline constexpr std::size_t kEventLaneCount = 7;
+inline constexpr std::size_t kEventLaneCount = 8;
 
 [[nodiscard]] EventLane eventLane(EventKind kind);
-/// "overlaps", "obstacle penetrations", "LP3", "stalled", "oscillation", "arrived", "detour".
+/// "overlaps", "obstacle penetrations", "LP3", "stalled", "oscillation", "arrived", "detour",
+/// "waypoints".
 [[nodiscard]] const char* laneName(EventLane lane);
 /// The colour of a kind (its lane's hue: the agent colours where there is one, e.g. LP3 orange,
 /// arrived green, detour purple).

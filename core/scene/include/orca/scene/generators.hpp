@@ -183,6 +183,10 @@ struct GeneratorResult {
     /// requested − agents.size(): agents left out because they would overlap the surroundings,
     /// or (random fill) because no room was found.
     int unplaced = 0;
+    /// Obstacles the generator lays out with its agents (the doorway's and the corridor's walls:
+    /// counter-clockwise polygons, no ids); empty for the other generators. They are not checked
+    /// against the surroundings.
+    std::vector<SceneObstacle> obstacles;
 };
 
 /// The ring of agents described by `params`, copies of `prototype` (see the file comment).
@@ -215,5 +219,100 @@ struct GeneratorResult {
 
 /// Area of a polygon (absolute value of the shoelace sum, so any winding; world units²).
 [[nodiscard]] double polygonArea(const std::vector<Vec2>& polygon);
+
+// ---- Bottlenecks: generators with walls and routes (generators_routes.cpp) ---------------------
+
+/// The classic door bottleneck: a straight wall along y through `center` with a gap in its
+/// middle, and two groups that swap sides through the gap. r below is the generated agents'
+/// radius (the prototype's radius override, else Surroundings::defaultRadius).
+///
+/// Walls: two rectangles (obstacles[0] below the gap, obstacles[1] above), x within
+/// center.x ± wallThickness/2, y from center.y ± wallLength/2 to center.y ± gapWidth/2.
+/// Groups: side 0 (x < center.x, walking +x) first, then side 1 (walking −x). Each side is a
+/// block of ceil(sqrt(perSide)) lanes across (along y, centred on center.y, `spacing` apart)
+/// and as many rows as needed behind each other; agents are listed row by row, front first,
+/// each row by increasing y, and a last, partial row is centred. The agent of row k (0 = the
+/// front row), lane j of side s stands `distance` + k·spacing + (2j + s)·spacing/(2·lanes)
+/// from the wall's face: the lanes' fronts are staggered so that no two agents are the same
+/// distance from the wall. (ORCA is deterministic: two mirror-image agents reaching a
+/// one-agent gap at the same moment stall there for good; measured, a 2 × 4 doorway without
+/// the stagger gets no agent home.) Goal = the position mirrored across the wall's axis
+/// (x ↦ 2·center.x − x), on the other side between the other side's starts.
+/// Routes (`routes`): two waypoints on the gap's axis (y = center.y), one in front of the gap on
+/// the agent's side and one beyond it, each 2·r from the wall's face: the agents line up for the
+/// door instead of pressing against the wall beside it. A gap narrower than 2·r lets nobody
+/// through; the result's note says so.
+struct Doorway {
+    Vec2 center{0.0, 0.0};      ///< Centre of the gap (world units, finite).
+    double wallLength = 20.0;   ///< Length of the wall, gap included (world units, > gapWidth).
+    double wallThickness = 1.0; ///< Thickness of the wall along x (world units, > 0).
+    /// Width of the gap (world units, > 0); negative (the default): 2.4·r, one agent wide.
+    double gapWidth = -1.0;
+    int perSide = 8; ///< Agents on each side (1..kMaxGeneratedAgents/2).
+    /// Centre-to-centre distance of neighbours in a group (world units, >= 2·r); negative (the
+    /// default): 3·r.
+    double spacing = -1.0;
+    /// From the wall's face to the front row's centres, before the stagger (world units, >= r).
+    double distance = 3.0;
+    bool routes = true; ///< Give every agent the two waypoints through the gap.
+};
+
+/// Counterflow in a corridor: two long walls along x and two groups walking through it in
+/// opposite directions. r as for Doorway.
+///
+/// Walls: two rectangles of `length` along x centred on center.x, obstacles[0] below
+/// (y from center.y − width/2 − wallThickness to center.y − width/2) and obstacles[1] above
+/// (y from center.y + width/2 to center.y + width/2 + wallThickness), so `width` is the free
+/// width between their faces. Groups: flow 0 (walking +x, starting beyond the left end) first,
+/// then flow 1 (walking −x, beyond the right end). Each flow is a block of as many lanes as fit
+/// the corridor (floor((width − 2·r)/spacing) + 1, at most perFlow; centred on center.y,
+/// `spacing` apart) and rows behind each other; row k (0 = the front row) stands `distance` +
+/// k·spacing before the corridor's end; listed as Doorway's blocks. Goal = the position
+/// mirrored across x = center.x, so each flow heads for the other's start block.
+/// Keep right (`keepRight`): two waypoints on the flow's right lane, the middle of the right
+/// half (flow 0: y = center.y − width/4; flow 1: y = center.y + width/4), one at each end of
+/// the corridor (x = center.x ∓ length/2, entrance first): the flows pass each other instead of
+/// meeting head on.
+struct CorridorCounterflow {
+    Vec2 center{0.0, 0.0};      ///< Centre of the corridor (world units, finite).
+    double length = 30.0;       ///< Length of the corridor (world units, > 0).
+    double width = 6.0;         ///< Free width between the walls (world units, > 2·r; >= 4·r
+                                ///< with keepRight, so that the right lane is clear of the wall).
+    double wallThickness = 1.0; ///< Thickness of each wall (world units, > 0).
+    int perFlow = 8;            ///< Agents per flow (1..kMaxGeneratedAgents/2).
+    /// Centre-to-centre distance of neighbours in a flow (world units, >= 2·r); negative (the
+    /// default): 3·r.
+    double spacing = -1.0;
+    /// From the corridor's end to the centres of the front row (world units, >= 0).
+    double distance = 3.0;
+    bool keepRight = false; ///< Give every agent the two waypoints of its right lane.
+};
+
+/// The doorway described by `params`: 2 × perSide agents (requested = that) and the two walls.
+/// A static prototype gets neither goals nor waypoints. Throws std::invalid_argument on invalid
+/// parameters, e.g. "doorway: gapWidth must be > 0 (got 0)".
+[[nodiscard]] GeneratorResult generate(const Doorway& params, const SceneAgent& prototype);
+/// The corridor described by `params`: 2 × perFlow agents and the two walls. Throws
+/// std::invalid_argument on invalid parameters, e.g. "corridor: width must be more than 2 × the
+/// radius 0.5 (got 1)".
+[[nodiscard]] GeneratorResult generate(const CorridorCounterflow& params,
+                                       const SceneAgent& prototype);
+/// The same keeping the agents clear of `surroundings` (the walls are not checked).
+[[nodiscard]] GeneratorResult generate(const Doorway& params, const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
+[[nodiscard]] GeneratorResult generate(const CorridorCounterflow& params,
+                                       const SceneAgent& prototype,
+                                       const Surroundings& surroundings);
+
+/// Agent defaults suited to the bottleneck scenes (people-sized agents in metres and seconds):
+/// radius 0.5, maxSpeed 1.5, prefSpeed 1.2, neighborDist 10, maxNeighbors 10, timeHorizon 3,
+/// timeHorizonObst 2 (goalRadius and waypointRadius: the radius rules).
+[[nodiscard]] AgentParams bottleneckAgentDefaults();
+/// A whole scene of a generator's result: `name`, `description`, timeStep 0.1 (other
+/// simulation values at their defaults, straight routing), agentDefaults =
+/// bottleneckAgentDefaults(), the result's agents and obstacles. Generate with
+/// Surroundings::defaultRadius 0.5 (or a prototype radius) so that the layout fits the defaults.
+[[nodiscard]] Scene bottleneckScene(const GeneratorResult& result, std::string name,
+                                    std::string description);
 
 } // namespace orca::scene

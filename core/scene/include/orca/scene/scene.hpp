@@ -42,6 +42,7 @@ struct AgentOverrides {
     std::optional<double> timeHorizon;
     std::optional<double> timeHorizonObst;
     std::optional<double> goalRadius;
+    std::optional<double> waypointRadius;
 
     /// `base` with every set override applied.
     [[nodiscard]] AgentParams appliedTo(AgentParams base) const;
@@ -62,6 +63,7 @@ void forEachAgentParam(Overrides& o, Params& p, F&& f) {
     f("timeHorizon", o.timeHorizon, p.timeHorizon);
     f("timeHorizonObst", o.timeHorizonObst, p.timeHorizonObst);
     f("goalRadius", o.goalRadius, p.goalRadius);
+    f("waypointRadius", o.waypointRadius, p.waypointRadius);
 }
 
 /// One agent as written in the file.
@@ -72,12 +74,21 @@ struct SceneAgent {
     std::optional<Vec2> goal;
     std::optional<Vec2> prefVelocity; ///< Constant preferred velocity (no goal).
     bool isStatic = false;
+    /// Points visited in order before the goal (the agent key "waypoints"; needs a goal).
+    std::vector<Vec2> waypoints;
     AgentOverrides overrides;
     /// Run-time detour state (the agent key "state"), written by captureState so that a saved
     /// state resumes bit-identically; default for new scenes.
     DetourMode detourMode = DetourMode::Normal;
     double stillSeconds = 0.0;
+    /// Waypoints already reached (the state key "routeProgress").
+    std::uint32_t routeProgress = 0;
+    /// Deadlock breaking's stall timer (the state key "stallSeconds", s).
+    double stallSeconds = 0.0;
 };
+
+/// "straight" or "roadmap" (the simulation key "routing").
+[[nodiscard]] std::string_view toString(Routing routing);
 
 /// One obstacle polygon as written in the file: counter-clockwise after the loader's winding
 /// repair (LoadOptions::repairWinding), exactly as written without it.
