@@ -1,6 +1,7 @@
 // Simulator::snapshot / restore (state.hpp).
 #include "orca/state.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
@@ -136,8 +137,14 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     s.detourMode = m_detourMode;
     s.detourReason = m_detourReason;
     s.stillSeconds = m_stillSeconds;
-    s.routeProgress = m_routeProgress;
-    s.stallSeconds = m_stallSeconds;
+    // Route progress and stall timers only when some agent has one (else they cost every
+    // keyframe 12 bytes per agent for zeros).
+    if (std::any_of(m_routeProgress.begin(), m_routeProgress.end(),
+                    [](std::uint32_t k) { return k != 0; }))
+        s.routeProgress = m_routeProgress;
+    if (std::any_of(m_stallSeconds.begin(), m_stallSeconds.end(),
+                    [](double t) { return t != 0.0; }))
+        s.stallSeconds = m_stallSeconds;
     const auto lp3 = lastStepLp3();
     s.lastLp3.assign(lp3.begin(), lp3.end());
     return s;
@@ -150,9 +157,10 @@ void Simulator::restore(const SimulatorState& s) {
     if (s.velocity.size() != n || c.prefVelocity.size() != n || c.goal.size() != n ||
         c.agentParams.size() != n || c.hasGoal.size() != n || c.isStatic.size() != n ||
         c.ids.size() != n || s.detourMode.size() != n || s.detourReason.size() != n ||
-        s.stillSeconds.size() != n || c.waypoints.size() != n || s.routeProgress.size() != n ||
-        s.stallSeconds.size() != n || (!s.lastLp3.empty() && s.lastLp3.size() != n) ||
-        c.obstacles.size() != c.obstacleIds.size())
+        s.stillSeconds.size() != n || c.waypoints.size() != n ||
+        (!s.routeProgress.empty() && s.routeProgress.size() != n) ||
+        (!s.stallSeconds.empty() && s.stallSeconds.size() != n) ||
+        (!s.lastLp3.empty() && s.lastLp3.size() != n) || c.obstacles.size() != c.obstacleIds.size())
         throw InvalidArgument("restore: the snapshot's per-agent arrays differ in length");
     m_params = c.params;
     m_prefVel = c.prefVelocity;
@@ -190,8 +198,14 @@ void Simulator::restore(const SimulatorState& s) {
     m_detourMode = s.detourMode;
     m_detourReason = s.detourReason;
     m_stillSeconds = s.stillSeconds;
-    m_routeProgress = s.routeProgress;
-    m_stallSeconds = s.stallSeconds;
+    if (s.routeProgress.empty())
+        m_routeProgress.assign(n, 0);
+    else
+        m_routeProgress = s.routeProgress;
+    if (s.stallSeconds.empty())
+        m_stallSeconds.assign(n, 0.0);
+    else
+        m_stallSeconds = s.stallSeconds;
     m_lastLp3 = s.lastLp3;
     // The detour field is a cache of the sources' state: rebuilt on the next step.
     m_detourField.clear();

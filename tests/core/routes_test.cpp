@@ -124,6 +124,9 @@ TEST(Routes, ProgressIsStateRestoredBitIdenticallyForEveryThreadCount) {
     std::uint64_t reference = 0;
     for (int threads : {1, 2, 4}) {
         Simulator sim = crowd(threads);
+        // No waypoint reached yet: the snapshot stores no progress (zeros cost nothing).
+        EXPECT_TRUE(sim.snapshot().routeProgress.empty());
+        EXPECT_TRUE(sim.snapshot().stallSeconds.empty());
         for (int s = 0; s < 40; ++s)
             sim.step();
         const SimulatorState snap = sim.snapshot();
@@ -131,6 +134,7 @@ TEST(Routes, ProgressIsStateRestoredBitIdenticallyForEveryThreadCount) {
         for (std::size_t i = 0; i < sim.agentCount(); ++i)
             progressed += sim.routeProgressAt(i);
         EXPECT_GT(progressed, 0u); // the snapshot holds real progress
+        EXPECT_EQ(snap.routeProgress.size(), sim.agentCount());
         for (int s = 0; s < 60; ++s)
             sim.step();
         const std::uint64_t straight = sim.stateHash();
