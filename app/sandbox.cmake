@@ -27,6 +27,7 @@ add_library(orca_sandbox_lib STATIC
     sandbox/time/step.cpp
     sandbox/time/timeline.cpp
     sandbox/time/compare.cpp
+    sandbox/time/fix_trial.cpp
     sandbox/time/what_if.cpp
     # Authoring: the editor, its panels and tools.
     sandbox/authoring/editor.cpp
@@ -38,6 +39,8 @@ add_library(orca_sandbox_lib STATIC
     sandbox/authoring/tools/add_agent_tool.cpp
     sandbox/authoring/tools/goal_tool.cpp
     sandbox/authoring/tools/obstacle_tool.cpp
+    # Routes: drawn routes, waypoint edits.
+    sandbox/routes/routes.cpp
     # Teaching.
     sandbox/lessons/lessons.cpp
     # Pictures: SVG, recordings, PNG files.

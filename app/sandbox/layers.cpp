@@ -28,6 +28,8 @@ const std::array kLayers{
     ORCA_WORLD_LAYER(obstacleWinding, "Obstacle winding"),
     ORCA_WORLD_LAYER(obstacleNormals, "Obstacle normals"),
     ORCA_WORLD_LAYER(detourField, "Detour field"),
+    ORCA_WORLD_LAYER(routes, "Routes (every goal agent)"),
+    ORCA_WORLD_LAYER(roadmap, "Roadmap (roadmap routing)"),
     ORCA_OVERLAY_LAYER(inWorld, "Overlays in the world view"),
     ORCA_OVERLAY_LAYER(velocityPanel, "Velocity-space panel"),
     ORCA_OVERLAY_LAYER(voCones, "VO cones"),

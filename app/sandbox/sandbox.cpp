@@ -312,11 +312,11 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const 
         applyAgentEdit(ctx.doc.scene, ctx.session.sim, ids, edit, ctx.windows.paramsError);
     if (ok) {
         const std::size_t n = ids.size();
-        ctx.doc.history.record(
-            scene::SceneEdit::diff(before, ctx.doc.scene,
-                                   std::string("Set ") + ui::fieldName(edit.field) + " of " +
-                                       std::to_string(n) + (n == 1 ? " agent" : " agents")),
-            mergeKey);
+        ctx.doc.history.record(sceneEditBetween(before, ctx.doc.scene,
+                                                std::string("Set ") + ui::fieldName(edit.field) +
+                                                    " of " + std::to_string(n) +
+                                                    (n == 1 ? " agent" : " agents")),
+                               mergeKey);
         commitParameterEdit(ctx, std::move(recording)); // cuts the recorded future
         ++ctx.doc.editVersion;
         ctx.doc.unsaved.update(ctx.doc.scene);

@@ -31,6 +31,7 @@
 #include "lessons/lessons.hpp"
 #include "paths.hpp"
 #include "pictures/pictures.hpp"
+#include "routes/routes.hpp"
 #include "session.hpp"
 #include "shell/key_bindings.hpp"
 #include "shell/settings.hpp"
@@ -81,6 +82,8 @@ struct SandboxContext {
     // Live what-if: a dragged velocity, v_pref or position previewed in the simulator.
     WhatIfState whatIf;
     PicturesState pictures; ///< SVG export and recording requests, recording state (REC)
+    // Routes: the drawn routes (selected agents, Routes layer), the goal tool's waypoint.
+    RoutesState routes;
 
     // State dump (--dump-state).
     std::filesystem::path dumpFile;

@@ -134,6 +134,14 @@ void drawSimulationMenu(SandboxContext& ctx) {
     menuItemAction(ctx, "Single step", Action::Step);
     menuItemAction(ctx, "Detour flow field", Action::ToggleDetour,
                    ctx.session.sim.params().detour.enabled);
+    SimulationParams sp = ctx.session.sim.params();
+    if (ImGui::MenuItem("Roadmap routing", nullptr, sp.routing == Routing::Roadmap)) {
+        sp.routing = sp.routing == Routing::Roadmap ? Routing::Straight : Routing::Roadmap;
+        editSimulation(ctx, sp);
+    } else if (ImGui::MenuItem("Deadlock breaking", nullptr, sp.deadlockBreaking)) {
+        sp.deadlockBreaking = !sp.deadlockBreaking;
+        editSimulation(ctx, sp);
+    }
     ImGui::Separator();
     ImGui::TextDisabled("Time travel (steps %llu-%llu recorded)",
                         static_cast<unsigned long long>(ctx.timeline.history.firstStep()),
@@ -578,7 +586,8 @@ void buildFrame(SandboxContext& ctx) {
     ImDrawList& dl = *ImGui::GetBackgroundDrawList();
     const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
     ctx.view.renderer.draw(dl, ctx.view.camera, ctx.session.sim, ctx.view.layers.world,
-                           ctx.session.sim.lastStepLp3(), selected);
+                           ctx.session.sim.lastStepLp3(), selected, refreshRoutes(ctx));
+    drawRoadmapNote(ctx, dl);
     ctx.view.mouseCaptured = io.WantCaptureMouse;
     ctx.view.mouse = ImGui::IsMousePosValid() ? std::optional<Vec2>(mouse) : std::nullopt;
     ui::OverlayHover worldHover;

@@ -10,6 +10,8 @@
 
 #include <glm/common.hpp>
 
+#include "segment_rows.hpp"
+
 namespace orca {
 
 namespace {
@@ -382,22 +384,13 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
     auto forEachCell = [&](Vec2 a, Vec2 b, auto&& f) {
         const int r0 = cellY(std::min(a.y, b.y));
         const int r1 = cellY(std::max(a.y, b.y));
-        for (int r = r0; r <= r1; ++r) {
-            double xa = std::min(a.x, b.x);
-            double xb = std::max(a.x, b.x);
-            if (a.y != b.y) {
-                const double y0 = std::max(std::min(a.y, b.y), m_origin.y + r * m_cellSize);
-                const double y1 = std::min(std::max(a.y, b.y), m_origin.y + (r + 1) * m_cellSize);
-                const double xa0 = a.x + (b.x - a.x) * (y0 - a.y) / (b.y - a.y);
-                const double xa1 = a.x + (b.x - a.x) * (y1 - a.y) / (b.y - a.y);
-                xa = std::min(xa0, xa1);
-                xb = std::max(xa0, xa1);
-            }
-            const int c0 = std::max(cellX(xa) - 1, 0);
-            const int c1 = std::min(cellX(xb) + 1, m_cols - 1);
-            for (int c = c0; c <= c1; ++c)
-                f(static_cast<std::size_t>(r) * m_cols + c);
-        }
+        detail::forEachSegmentRow(a, b, m_origin.y, m_cellSize, r0, r1,
+                                  [&](int r, double xa, double xb) {
+                                      const int c0 = std::max(cellX(xa) - 1, 0);
+                                      const int c1 = std::min(cellX(xb) + 1, m_cols - 1);
+                                      for (int c = c0; c <= c1; ++c)
+                                          f(static_cast<std::size_t>(r) * m_cols + c);
+                                  });
     };
 
     const std::size_t numCells = static_cast<std::size_t>(m_cols) * m_rows;

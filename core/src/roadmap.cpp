@@ -12,6 +12,7 @@
 #include <glm/common.hpp>
 
 #include "roadmap_graph.hpp"
+#include "segment_rows.hpp"
 
 namespace orca {
 
@@ -68,23 +69,13 @@ void SegmentGrid::build(std::span<const RoadmapSegment> segments, double cellSiz
     auto forEachCell = [&](Vec2 a, Vec2 b, auto&& f) {
         const int r0 = cellY(std::min(a.y, b.y));
         const int r1 = cellY(std::max(a.y, b.y));
-        for (int r = r0; r <= r1; ++r) {
-            double xa = std::min(a.x, b.x);
-            double xb = std::max(a.x, b.x);
-            if (a.y != b.y) {
-                const double y0 = std::max(std::min(a.y, b.y), m_origin.y + r * m_cellSize);
-                const double y1 = std::min(std::max(a.y, b.y), m_origin.y + (r + 1) * m_cellSize);
-                const double xa0 = a.x + (b.x - a.x) * (y0 - a.y) / (b.y - a.y);
-                const double xa1 = a.x + (b.x - a.x) * (y1 - a.y) / (b.y - a.y);
-                xa = std::min(xa0, xa1);
-                xb = std::max(xa0, xa1);
-            }
+        forEachSegmentRow(a, b, m_origin.y, m_cellSize, r0, r1, [&](int r, double xa, double xb) {
             const int c0 = cellX(xa - pad);
             const int c1 = cellX(xb + pad);
             for (int c = c0; c <= c1; ++c)
                 f(static_cast<std::size_t>(r) * static_cast<std::size_t>(m_cols) +
                   static_cast<std::size_t>(c));
-        }
+        });
     };
     const std::size_t numCells =
         static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);

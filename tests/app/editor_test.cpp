@@ -396,6 +396,36 @@ TEST(Generators, PreviewIsHeldAfterInsertAndOnAnotherScene) {
     EXPECT_TRUE(g.preview.agents.empty());
 }
 
+TEST(Generators, DoorwayInsertsItsWallsAndRoutesInOneUndoableEdit) {
+    SandboxContext ctx;
+    setEmptyScene(ctx);
+    GeneratorState& g = ctx.editor.generator;
+    g.held = false;
+    g.dirty = true;
+    g.kind = GeneratorKind::Doorway;
+    g.doorway.perSide = 3;
+    g.doorway.center = {50.0, 0.0};
+    const std::size_t agentsBefore = ctx.doc.scene.agents.size();
+    const std::size_t obstaclesBefore = ctx.doc.scene.obstacles.size();
+    ASSERT_TRUE(insertGeneratorPreview(ctx)) << g.error;
+    EXPECT_EQ(ctx.doc.scene.agents.size(), agentsBefore + 6);
+    EXPECT_EQ(ctx.doc.scene.obstacles.size(), obstaclesBefore + 2); // the wall's two halves
+    EXPECT_EQ(ctx.doc.scene.agents.back().waypoints.size(), 2u);    // through the gap
+    EXPECT_EQ(ctx.doc.history.undoCount(), 1u);
+    undoEdit(ctx);
+    EXPECT_EQ(ctx.doc.scene.agents.size(), agentsBefore);
+    EXPECT_EQ(ctx.doc.scene.obstacles.size(), obstaclesBefore);
+    // The corridor too.
+    g.held = false;
+    g.dirty = true;
+    g.kind = GeneratorKind::Corridor;
+    g.corridor.perFlow = 2;
+    g.corridor.center = {0.0, 80.0};
+    ASSERT_TRUE(insertGeneratorPreview(ctx)) << g.error;
+    EXPECT_EQ(ctx.doc.scene.agents.size(), agentsBefore + 4);
+    EXPECT_EQ(ctx.doc.scene.obstacles.size(), obstaclesBefore + 2);
+}
+
 TEST(NewScene, DefaultsPassTheLinter) {
     SandboxContext ctx;
     setEmptyScene(ctx);

@@ -39,7 +39,9 @@ TEST(ToolTable, StatusTextAndAgentHints) {
     e.tool = Tool::Goal;
     e.snap = true;
     e.snapStep = 0.5;
-    EXPECT_EQ(toolInfo(e.tool).instance().statusText(e), "Goal (snap 0.5)");
+    EXPECT_EQ(toolInfo(e.tool).instance().statusText(e),
+              "Goal (snap 0.5)  (waypoints: Shift+click adds, click a leg inserts, drag moves, "
+              "right-click removes)");
     EXPECT_STREQ(toolInfo(Tool::Obstacle).instance().agentHint(),
                  "click: select, Shift+click: add");
 }

@@ -115,6 +115,8 @@ const char* fieldName(AgentField f) {
         return "timeHorizonObst";
     case AgentField::GoalRadius:
         return "goalRadius";
+    case AgentField::WaypointRadius:
+        return "waypointRadius";
     case AgentField::Static:
         return "static";
     case AgentField::HasGoal:
@@ -145,6 +147,8 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity)
         } else if (!e.flag && def.hasGoal) {
             def.hasGoal = false;
             def.prefVelocity = currentPrefVelocity;
+            def.waypoints.clear(); // a route needs a goal
+            def.routeProgress = 0;
         }
         break;
     case AgentField::Goal:
@@ -154,6 +158,8 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity)
     case AgentField::PrefVelocity:
         def.hasGoal = false;
         def.prefVelocity = e.vec;
+        def.waypoints.clear();
+        def.routeProgress = 0;
         break;
     case AgentField::Radius: // the table's rows, handled above
     case AgentField::MaxSpeed:
@@ -163,6 +169,7 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity)
     case AgentField::TimeHorizon:
     case AgentField::TimeHorizonObst:
     case AgentField::GoalRadius:
+    case AgentField::WaypointRadius:
     case AgentField::Count:
         break;
     }
@@ -188,6 +195,7 @@ bool sameField(const AgentDef& a, const AgentDef& b, AgentField f) {
     case AgentField::TimeHorizon:
     case AgentField::TimeHorizonObst:
     case AgentField::GoalRadius:
+    case AgentField::WaypointRadius:
     case AgentField::Count:
         break;
     }

@@ -9,6 +9,7 @@
 #include "orca/explain.hpp"
 #include "orca/ui/camera.hpp"
 #include "orca/ui/explain_geometry.hpp"
+#include "orca/ui/route_view.hpp"
 #include "orca/ui/svg_export.hpp"
 
 #include "svg_writer.hpp"
@@ -18,6 +19,11 @@ namespace orca::ui::svg {
 /// The world view: grid, goals, obstacles, the detour field, agents, their velocity arrows,
 /// ids and selection rings, and the primary agent's explain record around it.
 void drawWorld(Writer& w, const SvgPicture& p);
+
+/// The roadmap's edges and nodes in the view (route_view.hpp's drawRoadmap in SVG).
+void drawRoadmap(Writer& w, const Camera& camera, const Roadmap& roadmap);
+/// Routes as route_view.hpp's drawRoutes draws them (`emphasised`: the selected agents').
+void drawRoutes(Writer& w, const Camera& camera, const RouteSet& routes, bool emphasised);
 
 /// The record's overlays in A's absolute velocity space through `t`, clipped to `clip`
 /// (screen): VO cones, forbidden sides, the feasible region, max speed, half-planes, u arrows,

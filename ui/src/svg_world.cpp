@@ -185,6 +185,10 @@ void drawWorld(Writer& w, const SvgPicture& p) {
         }
     }
 
+    if (opt.roadmap && sim.params().routing == Routing::Roadmap)
+        drawRoadmap(w, camera, sim.roadmap());
+    if (opt.routes && p.routes.all) drawRoutes(w, camera, *p.routes.all, false);
+
     // Agents, then their velocity arrows on top.
     std::vector<std::size_t> detailed;
     w.raw("<g class=\"agents\">\n");
@@ -229,6 +233,7 @@ void drawWorld(Writer& w, const SvgPicture& p) {
         }
         w.raw("</g>\n");
     }
+    if (p.routes.selected) drawRoutes(w, camera, *p.routes.selected, true);
     if (opt.agentIds) {
         w.raw("<g class=\"agent-ids\">\n");
         for (const std::size_t i : detailed) {

@@ -1,5 +1,6 @@
 #include "orca/ui/why_panel.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -75,7 +76,60 @@ void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& r
     drawBindingLines(dl, t, vp, rec, lines, false); // the panel labels them
 }
 
-WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open) {
+namespace {
+
+// The fixes: a list to choose from (when more than one), Try fix and Apply, the verdict.
+void drawFixes(const Diagnosis& d, const WhyFixView& view, WhyWindowOutput& out) {
+    if (d.fixes.empty()) return;
+    const std::size_t chosen = std::min(view.chosen, d.fixes.size() - 1);
+    ImGui::Spacing();
+    if (d.fixes.size() > 1) {
+        ImGui::TextDisabled("Fixes (best first):");
+        for (std::size_t k = 0; k < d.fixes.size(); ++k) {
+            char label[32];
+            std::snprintf(label, sizeof label, "##fix%zu", k);
+            if (ImGui::RadioButton(label, k == chosen)) out.choose = k;
+            ImGui::SameLine();
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::Text("%zu. %s", k + 1, d.fixes[k].label.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+    ImGui::BeginDisabled(view.running);
+    if (ImGui::Button(view.running ? "Trying..." : "Try fix")) out.tryFix = chosen;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Run \"%s\" as a Compare branch from this step (ghosts in the world "
+                          "view) and compare both runs some seconds ahead",
+                          d.fixes[chosen].label.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Apply")) out.applyFix = chosen;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Edit the scene with \"%s\" (one undoable edit; the run restarts "
+                          "from step 0)",
+                          d.fixes[chosen].label.c_str());
+    if (d.fixes.size() == 1) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(d.fixes[0].label.c_str());
+    }
+    if (view.verdict.empty()) return;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(opaque4(view.improved ? palette().kArrowNew : palette().kLintWarning), "%s",
+                       view.verdict.c_str());
+    ImGui::PopTextWrapPos();
+    if (!view.improved && view.next && *view.next < d.fixes.size()) {
+        char label[64];
+        std::snprintf(label, sizeof label, "Try the next: fix %zu", *view.next + 1);
+        if (ImGui::Button(label)) out.tryFix = *view.next;
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", d.fixes[*view.next].label.c_str());
+    }
+}
+
+} // namespace
+
+WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open,
+                              const WhyFixView* fixes) {
     WhyWindowOutput out;
     ImGui::SetNextWindowSize({440.0f, 0.0f}, ImGuiCond_FirstUseEver);
     placeNewWindow("Why?", {440.0f, 0.0f}, {10.0f, 440.0f});
@@ -106,6 +160,7 @@ WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, boo
     ImGui::SameLine();
     ImGui::TextUnformatted(d->suggestion.c_str());
     ImGui::PopTextWrapPos();
+    if (fixes) drawFixes(*d, *fixes, out);
     ImGui::Spacing();
     ImGui::TextDisabled("progress %.0f%% of preferred, |v_new| %.3g, %s", 100.0 * d->progress,
                         d->speed, d->lp3 ? "LP3" : "LP2 feasible");

@@ -126,7 +126,7 @@ void WorldRenderer::drawDetourField(ImDrawList& dl, const Camera& camera,
 
 void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simulator& sim,
                          const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags,
-                         std::span<const std::size_t> selected) {
+                         std::span<const std::size_t> selected, const WorldRoutes& routes) {
     m_stats = {};
     m_pixelsPerPoint = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
     const Rect& vp = camera.viewport();
@@ -139,6 +139,9 @@ void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simul
         drawObstacles(drawList, camera, options);
     }
     if (options.detourField && !sim.detourField().empty()) drawDetourField(drawList, camera, sim);
+    if (options.roadmap && sim.params().routing == Routing::Roadmap)
+        drawRoadmap(drawList, camera, sim.roadmap());
+    if (options.routes && routes.all) drawRoutes(drawList, camera, *routes.all, false);
     if (options.trails) {
         updateTrails(sim);
         drawTrails(drawList, camera, sim);
@@ -146,6 +149,7 @@ void WorldRenderer::draw(ImDrawList& drawList, const Camera& camera, const Simul
         clearTrails();
     }
     drawAgents(drawList, camera, sim, options, lp3Flags);
+    if (routes.selected) drawRoutes(drawList, camera, *routes.selected, true);
     if (options.agentIds) drawLabels(drawList, camera, sim);
     if (options.selectionRings && !selected.empty()) drawSelection(drawList, camera, sim, selected);
     drawList.PopClipRect();

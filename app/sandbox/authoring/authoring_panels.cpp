@@ -20,8 +20,9 @@ namespace orca::app {
 
 namespace {
 
-constexpr const char* kGeneratorKinds[] = {"Circle formation", "Grid block", "Random fill",
-                                           "Crossing flows"};
+constexpr const char* kGeneratorKinds[] = {"Circle formation", "Grid block",
+                                           "Random fill",      "Crossing flows",
+                                           "Doorway (walls)",  "Corridor (walls)"};
 
 using ui::palette;
 
@@ -65,6 +66,10 @@ scene::GeneratorResult runGenerator(const GeneratorState& g, const scene::SceneA
         return scene::generate(g.fill, prototype, scene::surroundingsOf(around, g.fill.minSpacing));
     case GeneratorKind::Crossing:
         return scene::generate(g.crossing, prototype, scene::surroundingsOf(around));
+    case GeneratorKind::Doorway:
+        return scene::generate(g.doorway, prototype, scene::surroundingsOf(around));
+    case GeneratorKind::Corridor:
+        return scene::generate(g.corridor, prototype, scene::surroundingsOf(around));
     }
     return {};
 }
@@ -104,8 +109,15 @@ bool insertGeneratorPreview(SandboxContext& ctx) {
     scene::Scene after = ctx.doc.scene;
     const std::size_t first = after.agents.size();
     after.agents.insert(after.agents.end(), g.preview.agents.begin(), g.preview.agents.end());
+    // The bottleneck generators bring their walls: inserted with the agents, in one edit.
+    after.obstacles.insert(after.obstacles.end(), g.preview.obstacles.begin(),
+                           g.preview.obstacles.end());
+    const std::string walls = g.preview.obstacles.empty()
+                                  ? std::string()
+                                  : ", " + std::to_string(g.preview.obstacles.size()) + " walls";
     const std::string label = std::string("Insert ") + kGeneratorKinds[static_cast<int>(g.kind)] +
-                              " (" + std::to_string(g.preview.agents.size()) + " agents)";
+                              " (" + std::to_string(g.preview.agents.size()) + " agents" + walls +
+                              ")";
     if (!commitScene(ctx, std::move(after), label)) return false;
     std::vector<std::size_t> sel;
     for (std::size_t i = first; i < ctx.doc.scene.agents.size(); ++i)
@@ -390,6 +402,36 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
             d = true;
         }
         break;
+    case GeneratorKind::Doorway:
+        d |= inputVec("gap centre", g.doorway.center);
+        d |= inputInt("agents per side", g.doorway.perSide, 1, scene::kMaxGeneratedAgents / 2);
+        d |= inputDouble("gap width (-1: 2.4 r)", g.doorway.gapWidth, -1.0, 1e6);
+        d |= inputDouble("wall length", g.doorway.wallLength, 1e-6, 1e6);
+        d |= inputDouble("wall thickness", g.doorway.wallThickness, 1e-6, 1e6);
+        d |= inputDouble("spacing (-1: 3 r)", g.doorway.spacing, -1.0, 1e6);
+        d |= inputDouble("distance to the wall", g.doorway.distance, 0.0, 1e6);
+        d |= ImGui::Checkbox("routes through the gap (waypoints)", &g.doorway.routes);
+        ImGui::TextDisabled("Two groups swap sides through the gap; walls are inserted too.");
+        if (ImGui::Button("Centre on the view")) {
+            g.doorway.center = snapPoint(ctx.editor, viewCentre);
+            d = true;
+        }
+        break;
+    case GeneratorKind::Corridor:
+        d |= inputVec("centre", g.corridor.center);
+        d |= inputInt("agents per flow", g.corridor.perFlow, 1, scene::kMaxGeneratedAgents / 2);
+        d |= inputDouble("length", g.corridor.length, 1e-6, 1e6);
+        d |= inputDouble("width", g.corridor.width, 1e-6, 1e6);
+        d |= inputDouble("wall thickness", g.corridor.wallThickness, 1e-6, 1e6);
+        d |= inputDouble("spacing (-1: 3 r)", g.corridor.spacing, -1.0, 1e6);
+        d |= inputDouble("distance to the ends", g.corridor.distance, 0.0, 1e6);
+        d |= ImGui::Checkbox("keep right (waypoints)", &g.corridor.keepRight);
+        ImGui::TextDisabled("Two flows pass in a corridor; walls are inserted too.");
+        if (ImGui::Button("Centre on the view")) {
+            g.corridor.center = snapPoint(ctx.editor, viewCentre);
+            d = true;
+        }
+        break;
     }
     ImGui::PopItemWidth();
     if (ImGui::IsWindowAppearing()) edited = true;
@@ -406,7 +448,11 @@ void drawGeneratorsPanel(SandboxContext& ctx) {
         ImGui::TextWrapped("%s", g.error.c_str());
         ImGui::PopStyleColor();
     } else {
-        ImGui::Text("%zu agents (%.1f ms)", g.preview.agents.size(), g.previewMs);
+        if (g.preview.obstacles.empty())
+            ImGui::Text("%zu agents (%.1f ms)", g.preview.agents.size(), g.previewMs);
+        else
+            ImGui::Text("%zu agents, %zu walls (%.1f ms)", g.preview.agents.size(),
+                        g.preview.obstacles.size(), g.previewMs);
         // E.g. "placed 7 of 9: 2 would overlap existing agents": said loudly, it is a choice.
         const bool leftOut = g.preview.unplaced > 0;
         if (leftOut) ImGui::PushStyleColor(ImGuiCol_Text, ui::opaque4(palette().kLintWarning));
@@ -498,6 +544,13 @@ void drawAuthoringOverlay(SandboxContext& ctx, ImDrawList& dl) {
         if (g.kind == GeneratorKind::RandomFill && g.fill.region.size() >= 3) {
             std::vector<ImVec2> pts;
             for (const Vec2 p : g.fill.region)
+                pts.push_back(toIm(cam.worldToScreen(p)));
+            dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
+                           col(palette().kEditPreview, 200), ImDrawFlags_Closed, 1.5f);
+        }
+        for (const scene::SceneObstacle& o : g.preview.obstacles) {
+            std::vector<ImVec2> pts;
+            for (const Vec2 p : o.vertices)
                 pts.push_back(toIm(cam.worldToScreen(p)));
             dl.AddPolyline(pts.data(), static_cast<int>(pts.size()),
                            col(palette().kEditPreview, 200), ImDrawFlags_Closed, 1.5f);

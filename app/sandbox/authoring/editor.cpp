@@ -182,7 +182,7 @@ void beginEditing(SandboxContext& ctx) {
 
 bool commitScene(SandboxContext& ctx, scene::Scene after, std::string label,
                  const std::string& mergeKey) {
-    scene::SceneEdit edit = scene::SceneEdit::diff(ctx.doc.scene, after, std::move(label));
+    scene::SceneEdit edit = sceneEditBetween(ctx.doc.scene, after, std::move(label));
     if (edit.empty()) return false;
     beginEditing(ctx);
     std::string error;
@@ -229,6 +229,7 @@ void walkHistory(SandboxContext& ctx, bool redo) {
     ctx.editor.vertex.reset();
     ctx.editor.obstacles.clear();
     ctx.editor.drawing.clear();
+    ctx.routes.waypoint.reset();
     sceneEdited(ctx);
     setNote(ctx.windows, std::string(what) + ": " + label);
 }
@@ -281,6 +282,11 @@ void clearEditSelection(SandboxContext& ctx) {
 
 void deleteSelection(SandboxContext& ctx) {
     EditorState& e = ctx.editor;
+    // The goal tool's clicked waypoint (of a selected agent) goes first.
+    if (const std::optional<WaypointRef> w = ctx.routes.waypoint;
+        w && e.tool == Tool::Goal && sortedContains(selectedAgents(ctx), w->agent) &&
+        removeWaypointEdit(ctx, *w))
+        return;
     if (!e.drawing.empty()) {
         e.drawing.pop_back();
         return;

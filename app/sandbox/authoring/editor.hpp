@@ -56,6 +56,8 @@ struct EditDrag {
         Goal,         ///< goal tool: from an agent to the goal
         PrefVelocity, ///< goal tool with Alt: a constant preferred velocity
         NewAgent,     ///< add-agent tool: placed on release, the drag sets its goal
+        Waypoint,     ///< goal tool: a waypoint moved (hit.index: agent, hit.sub: waypoint)
+        NewWaypoint,  ///< goal tool: a waypoint inserted at hit.sub on release (dragged there)
     };
     Kind kind = Kind::None;
     EditHit hit;            ///< what was pressed
@@ -75,7 +77,7 @@ struct EditClipboard {
     scene::Scene content;
 };
 
-enum class GeneratorKind : std::uint8_t { Circle, Grid, RandomFill, Crossing };
+enum class GeneratorKind : std::uint8_t { Circle, Grid, RandomFill, Crossing, Doorway, Corridor };
 
 /// The Generators window: parameters of each generator and the preview of the chosen one.
 struct GeneratorState {
@@ -84,6 +86,8 @@ struct GeneratorState {
     scene::GridBlock grid;
     scene::RandomFill fill;
     scene::CrossingFlows crossing;
+    scene::Doorway doorway;              ///< walls with a gap, two groups through it
+    scene::CorridorCounterflow corridor; ///< two walls, two flows passing
     bool regionIsRectangle = true; ///< random fill: rectangle from the corners, or a drawn polygon
     Vec2 rectMin{-20.0, -20.0};
     Vec2 rectMax{20.0, 20.0};

@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 
+#include "orca/scene/history.hpp"
 #include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 #include "orca/ui/params_panel.hpp"
@@ -23,6 +24,28 @@ bool applyAgentEdit(scene::Scene& scene, Simulator& sim, std::span<const AgentId
 /// them (then neither changes).
 bool applySimulationEdit(scene::Scene& scene, Simulator& sim, const SimulationParams& params,
                          std::string& error);
+
+/// scene::SceneEdit::diff(before, after, label), completed so that the edit restores every
+/// agent's route: the scene library's diff compares agents without their waypoints, route
+/// progress and stall timer (core/scene/src/history.cpp), so an edit of a route alone would be
+/// empty and its undo would keep the new route. Agents whose route alone changed get a splice
+/// of their own (lists of unchanged length), else the agent list is spliced whole.
+[[nodiscard]] scene::SceneEdit sceneEditBetween(const scene::Scene& before,
+                                                const scene::Scene& after, std::string label);
+
+// ---- Waypoints (an agent's route, the scene key "waypoints") ---------------------------------
+
+/// Inserts a waypoint at `index` (0 = before the first, size = after the last, just before the
+/// goal) of agent `agent`'s route. False with `error` when the agent does not exist, has no
+/// goal, is static, the index is past the end, the point is not finite or the agent already
+/// has kMaxWaypoints.
+bool insertWaypoint(scene::Scene& scene, std::size_t agent, std::size_t index, Vec2 point,
+                    std::string& error);
+/// Moves waypoint `index` of agent `agent` to `point`. False with `error` as above.
+bool moveWaypoint(scene::Scene& scene, std::size_t agent, std::size_t index, Vec2 point,
+                  std::string& error);
+/// Removes waypoint `index` of agent `agent` (its route progress, if past it, goes back one).
+bool removeWaypoint(scene::Scene& scene, std::size_t agent, std::size_t index, std::string& error);
 
 /// Remembers the scene as last saved (or loaded) and tells whether the current one differs.
 /// Comparing whole scenes makes an edit that is undone by hand count as no change.

@@ -25,6 +25,9 @@ ui::SvgPicture svgPicture(const SandboxContext& ctx) {
     p.world = ctx.view.layers.world;
     p.lp3Flags = ctx.session.sim.lastStepLp3();
     p.selected = {};
+    // The routes as the last frame drew them (cached per state and selection).
+    p.routes.selected = &ctx.routes.selected;
+    if (ctx.view.layers.world.routes) p.routes.all = &ctx.routes.all.value();
     p.record = primaryRecord(ctx.explain);
     p.layers = ctx.view.layers.overlay;
     p.style = ctx.view.overlayStyle;

@@ -115,6 +115,15 @@ std::vector<ui::HelpRow> mouseHelpRows() {
         {"Goal tool: drag from an agent", "Set goal",
          "Release where the goal goes (every selected agent keeps its offset); Alt+drag: a "
          "constant preferred velocity (the arrow as drawn)"},
+        {"Goal tool: Shift+click", "Add waypoint",
+         "Append a waypoint to the selected agent's route, just before its goal (drag before "
+         "releasing to place it)"},
+        {"Goal tool: click a route's leg", "Insert waypoint",
+         "Insert a waypoint there, between the two stops the leg joins (drag to place it)"},
+        {"Goal tool: drag a waypoint", "Move waypoint",
+         "Move a waypoint of a selected agent (a click selects it: Delete removes it)"},
+        {"Goal tool: right-click a waypoint", "Delete waypoint",
+         "Remove the waypoint from the agent's route"},
         {"Obstacle tool: click", "Add vertex",
          "Add a vertex; click the first vertex to close (Enter: close, Backspace: remove the last, "
          "Esc: drop)"},

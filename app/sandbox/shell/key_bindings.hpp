@@ -249,14 +249,16 @@ inline constexpr std::array kKeyBindings{
     KeyBinding{SDLK_3, kModNone, Action::ToolAddAgent, "Add agent tool",
                "Click to place an agent with the new-agent defaults (drag: also its goal)", false},
     KeyBinding{SDLK_4, kModNone, Action::ToolGoal, "Goal tool",
-               "Drag from an agent to set its goal; Alt+drag sets a constant preferred velocity",
+               "Drag from an agent to set its goal; Alt+drag sets a constant preferred velocity; "
+               "edit the selected agent's waypoints (see Mouse)",
                false},
     KeyBinding{SDLK_5, kModNone, Action::ToolObstacle, "Obstacle tool",
                "Click vertices; click the first vertex or press Enter to close (made "
                "counter-clockwise)",
                false},
     KeyBinding{SDLK_g, kModNone, Action::ToggleGenerators, "Generators",
-               "Insert formations: circle, grid block, random fill, crossing flows (preview first)",
+               "Insert formations: circle, grid block, random fill, crossing flows, doorway, "
+               "corridor (preview first)",
                false},
     KeyBinding{SDLK_l, kModNone, Action::ToggleLinter, "Linter",
                "Show or hide the scene linter (ORCA hazards, with one-click fixes)", false},
@@ -269,10 +271,12 @@ inline constexpr std::array kKeyBindings{
                true},
     KeyBinding{SDLK_y, kModCtrl, Action::Redo, "Redo", "Redo the last undone edit", true},
     KeyBinding{SDLK_DELETE, kModNone, Action::DeleteSelection, "Delete",
-               "Delete the selected agents, obstacles or vertex; while drawing: the last vertex",
+               "Delete the selected agents, obstacles or vertex (goal tool: the clicked waypoint); "
+               "while drawing: the last vertex",
                true, KeyScope::Editing},
     KeyBinding{SDLK_BACKSPACE, kModNone, Action::DeleteSelection, "Delete",
-               "Delete the selected agents, obstacles or vertex; while drawing: the last vertex",
+               "Delete the selected agents, obstacles or vertex (goal tool: the clicked waypoint); "
+               "while drawing: the last vertex",
                true, KeyScope::Editing},
     KeyBinding{SDLK_d, kModCtrl, Action::Duplicate, "Duplicate",
                "Copy the selected agents and obstacles beside themselves", false},

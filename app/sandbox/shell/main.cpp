@@ -649,6 +649,19 @@ int main(int argc, char** argv) {
                          static_cast<unsigned long long>(*opt.seek),
                          static_cast<unsigned long long>(reached));
     }
+    if (opt.tryFix) {
+        ctx.timeline.why.open = true;
+        refreshWhy(ctx);
+        if (!tryDiagnosisFix(ctx, *opt.tryFix - 1)) {
+            const orca::Diagnosis* d = currentDiagnosis(ctx);
+            const std::string why =
+                !d ? std::string("no diagnosis (select an agent with --select)")
+                   : "the diagnosis has " + std::to_string(d->fixes.size()) + " fixes";
+            std::fprintf(stderr, "orca-sandbox: error: --try-fix %zu: %s\n", *opt.tryFix,
+                         why.c_str());
+            return 2;
+        }
+    }
     RecoveryLock recoveryLock; // this process's recovery file, locked until main returns
     if (interactive) {
         // A lesson page says whether it plays.

@@ -71,6 +71,10 @@ ParseResult parseOptions(int argc, char** argv) {
                    "--branch-at and run it in lockstep (see the Compare window, B)");
     app.add_option("--branch-at", o.branchAt,
                    "The step --branch splits at (default 0; <= --steps)");
+    app.add_option("--try-fix", o.tryFix,
+                   "After --steps / --seek: open Why? for the selected agent (--select) and try "
+                   "its fix K (1 = the first): a Compare branch and the verdict (see Why?, Y)")
+        ->check(CLI::PositiveNumber);
     app.add_option("--size", size, "Window / screenshot size WIDTHxHEIGHT (default 1280x800)");
     app.add_option("--screenshot", screenshot,
                    "Render one frame (view fitted to the scene unless the file has a view "

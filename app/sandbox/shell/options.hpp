@@ -17,6 +17,8 @@ struct Options {
     std::optional<std::uint64_t> seek;          ///< then go to this recorded step (paused)
     std::optional<std::string> branch; ///< --branch: Compare from --branch-at with NAME=VALUE,...
     std::uint64_t branchAt = 0;        ///< the step to branch at (while running --steps)
+    /// --try-fix K: after --steps / --seek, Why? for the selected agent and Try fix K (1-based).
+    std::optional<std::size_t> tryFix;
     int width = 1280;
     int height = 800;
     std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG

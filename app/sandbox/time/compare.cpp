@@ -48,6 +48,7 @@ bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignment
         error = e.what();
         return false;
     }
+    ctx.compare.fixLabel.clear();
     ctx.compare.stamp.invalidate();
     error.clear();
     return true;
@@ -55,6 +56,7 @@ bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignment
 
 void stopBranch(SandboxContext& ctx) {
     if (ctx.compare.comparison.active()) ctx.compare.comparison.stop();
+    ctx.compare.fixLabel.clear();
 }
 
 void followBranch(SandboxContext& ctx) {
@@ -79,7 +81,8 @@ void drawCompareWindow(SandboxContext& ctx) {
     if (in.active) {
         refreshMetrics(ctx);
         in.fromStep = c.comparison.fromStep();
-        in.change = c.comparison.change().describe(ctx.session.sim.params());
+        in.change = c.fixLabel.empty() ? c.comparison.change().describe(ctx.session.sim.params())
+                                       : "fix: " + c.fixLabel;
         in.original = c.original;
         in.branch = c.branch;
     }
@@ -112,7 +115,9 @@ nlohmann::ordered_json compareJson(const SandboxContext& ctx) {
     const RunMetrics original =
         measureRun(ctx.session.sim, ctx.timeline.history.events(), cmp.fromStep());
     return {{"from", cmp.fromStep()},
-            {"change", cmp.change().describe(ctx.session.sim.params())},
+            {"change", ctx.compare.fixLabel.empty()
+                           ? cmp.change().describe(ctx.session.sim.params())
+                           : "fix: " + ctx.compare.fixLabel},
             {"branchStep", cmp.branch().stepCount()},
             {"branchStateHash", formatStateHash(cmp.branch().stateHash())},
             {"original", metricsJson(original)},

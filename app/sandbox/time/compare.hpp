@@ -13,6 +13,7 @@
 #include "orca/ui/compare_panel.hpp"
 
 #include "cache_stamp.hpp"
+#include "time/fix_trial.hpp"
 
 struct ImDrawList;
 
@@ -27,6 +28,9 @@ struct CompareState {
     RunMetrics original; ///< measured for `stamp`
     RunMetrics branch;
     CacheStamp stamp; ///< the state version the metrics were measured for
+    /// The branch is a diagnosis's fix (Why? -> Try fix): its label ("" for a NAME=VALUE one).
+    std::string fixLabel;
+    FixTrialState trial; ///< Try fix's verdict (fix_trial.hpp)
 };
 
 /// Splits a branch off the current step: `assignments` are NAME=VALUE (BranchChange::set), for

@@ -437,12 +437,38 @@ void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec)
                            ctx.view.overlayStyle);
 }
 
+ui::WhyFixView whyFixView(const SandboxContext& ctx, const Diagnosis* d) {
+    ui::WhyFixView v;
+    const FixTrialState& t = ctx.compare.trial;
+    v.chosen = t.chosen;
+    if (!d || d->fixes.empty()) return v;
+    v.chosen = std::min(t.chosen, d->fixes.size() - 1);
+    if (t.agent != d->agent || t.label.empty()) return v;
+    v.running = t.pending.valid();
+    const std::string head =
+        "Fix " + std::to_string(t.fixIndex + 1) + " from step " + std::to_string(t.step) + ". ";
+    if (!t.error.empty()) {
+        v.verdict = head + t.error;
+    } else if (t.verification) {
+        v.verdict = head + fixVerdictLine(*t.verification, t.timeStep);
+        v.improved = t.verification->improved;
+    }
+    if (!v.verdict.empty() && !v.improved && t.fixIndex + 1 < d->fixes.size())
+        v.next = t.fixIndex + 1;
+    return v;
+}
+
 void drawWhyWindow(SandboxContext& ctx) {
     WhyState& w = ctx.timeline.why;
     if (!w.open) return;
     const Diagnosis* d = w.diagnosis ? &*w.diagnosis : nullptr;
-    const ui::WhyWindowOutput out = ui::drawWhyWindow(d, w.status, &w.open);
+    pollFixTrial(ctx);
+    const ui::WhyFixView fixes = whyFixView(ctx, d);
+    const ui::WhyWindowOutput out = ui::drawWhyWindow(d, w.status, &w.open, &fixes);
     if (out.selectAgent) selectAgents(ctx, {*out.selectAgent});
+    if (out.choose) ctx.compare.trial.chosen = *out.choose;
+    if (out.tryFix) tryDiagnosisFix(ctx, *out.tryFix);
+    if (out.applyFix) applyDiagnosisFix(ctx, *out.applyFix);
 }
 
 nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
@@ -462,6 +488,19 @@ nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
     json binding = json::array();
     for (const BindingConstraint& b : d.binding)
         binding.push_back(b.lineIndex);
+    json fixes = json::array();
+    for (const DiagnosisFix& f : d.fixes)
+        fixes.push_back(f.label);
+    const FixTrialState& t = ctx.compare.trial;
+    json trial = nullptr;
+    if (!t.label.empty())
+        trial = {{"fix", t.fixIndex},
+                 {"label", t.label},
+                 {"agent", t.agent},
+                 {"step", t.step},
+                 {"running", t.pending.valid()},
+                 {"error", t.error},
+                 {"verification", t.verification ? scene::toJson(*t.verification) : json()}};
     return {{"agent", d.agent},
             {"step", d.step},
             {"class", std::string(toString(d.cls))},
@@ -469,6 +508,8 @@ nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
             {"suggestion", d.suggestion},
             {"binding", std::move(binding)},
             {"responsibleAgents", d.responsibleAgents},
+            {"fixes", std::move(fixes)},
+            {"trial", std::move(trial)},
             {"windowOpen", ctx.timeline.why.open}};
 }
 

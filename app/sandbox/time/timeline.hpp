@@ -16,6 +16,7 @@
 #include "orca/ui/agent_history.hpp"
 #include "orca/ui/events_panel.hpp"
 #include "orca/ui/timeline_bar.hpp"
+#include "orca/ui/why_panel.hpp"
 
 #include "cache_stamp.hpp"
 
@@ -151,6 +152,9 @@ void refreshWhy(SandboxContext& ctx);
 /// (call after the world overlays; sets the velocity panel's binding lines for its draw).
 void drawWhyWorld(SandboxContext& ctx, ImDrawList& dl, const ExplainRecord* rec);
 void drawWhyWindow(SandboxContext& ctx);
+/// The Why? window's fixes part for diagnosis `d`: the chosen fix, and Try fix's verdict when
+/// it was of `d`'s agent (time/fix_trial.hpp).
+[[nodiscard]] ui::WhyFixView whyFixView(const SandboxContext& ctx, const Diagnosis* d);
 
 /// Brings the primary agent's history up to date (Inspector open) and returns the plots' view
 /// (a window of steps around the current one), or nullopt without a primary agent.

@@ -60,7 +60,7 @@ struct SimulatorState {
     std::vector<std::uint8_t> detourReason;
     std::vector<double> stillSeconds;
     std::vector<std::uint32_t> routeProgress; ///< waypoints reached, per agent (empty: all 0)
-    std::vector<double> stallSeconds; ///< deadlock breaking's stall timers (empty: all 0)
+    std::vector<double> stallSeconds;         ///< deadlock breaking's stall timers (empty: all 0)
     std::vector<std::uint8_t> lastLp3;        ///< empty when the simulator had none
 
     [[nodiscard]] std::size_t agentCount() const { return position.size(); }

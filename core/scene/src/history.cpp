@@ -32,8 +32,11 @@ bool same(const SceneAgent& a, const SceneAgent& b) {
     if (!(a.id == b.id) || !same(a.position, b.position) || !same(a.velocity, b.velocity) ||
         !same(a.goal, b.goal) || !same(a.prefVelocity, b.prefVelocity) ||
         a.isStatic != b.isStatic || a.detourMode != b.detourMode ||
-        !same(a.stillSeconds, b.stillSeconds))
+        !same(a.stillSeconds, b.stillSeconds) || a.routeProgress != b.routeProgress ||
+        !same(a.stallSeconds, b.stallSeconds) || a.waypoints.size() != b.waypoints.size())
         return false;
+    for (std::size_t k = 0; k < a.waypoints.size(); ++k)
+        if (!same(a.waypoints[k], b.waypoints[k])) return false;
     // The one list of parameter keys, walked over both override sets in step.
     bool equal = true;
     forEachAgentParam(a.overrides, b.overrides,

@@ -47,6 +47,24 @@ namespace orca::ui {
     return withAlpha(tint, static_cast<std::uint8_t>(20 + t * (tint.a - 20)));
 }
 
+/// A route's line (route_view.hpp): a selected agent's in the palette's kRoute, the Routes
+/// layer's (every goal agent) in kRouteAll; a leg the roadmap cannot route in kRouteBlocked.
+[[nodiscard]] inline Rgba routeLineColour(bool selected, bool blocked) {
+    if (blocked)
+        return selected ? palette().kRouteBlocked : scaledAlpha(palette().kRouteBlocked, 0.4f);
+    return selected ? palette().kRoute : palette().kRouteAll;
+}
+
+/// A waypoint marker's fill: the route's colour; a waypoint already reached at 35 %.
+[[nodiscard]] inline Rgba waypointColour(bool selected, bool reached) {
+    const Rgba c = selected ? palette().kRoute : withAlpha(palette().kRouteAll, 170);
+    return reached ? scaledAlpha(c, 0.35f) : c;
+}
+
+/// Route line widths (screen units at 100 %): a selected agent's, the Routes layer's.
+inline constexpr float kRouteWidthSelected = 2.0f;
+inline constexpr float kRouteWidthAll = 1.0f;
+
 // ---- Explain overlays --------------------------------------------------------------------------
 
 /// What a VO cone is drawn for.

@@ -50,6 +50,12 @@ struct Palette {
     Rgba kDetourCell{180, 110, 230, 90};       ///< Detour field cell, tinted by |v|.
     Rgba kDetourArrow{225, 190, 250, 200};     ///< Detour field vectors.
     Rgba kDetourSample{225, 190, 250, 230};    ///< Sample point/radius, direction.
+    Rgba kRoute{110, 225, 200, 235};           ///< A selected agent's route, waypoint markers.
+    Rgba kRouteAll{110, 225, 200, 80};         ///< Routes layer: every goal agent's route.
+    Rgba kRouteBlocked{255, 90, 90, 235};      ///< A leg the roadmap cannot route (straight).
+    Rgba kWaypointText{16, 40, 36, 255};       ///< The number on a waypoint marker.
+    Rgba kRoadmapNode{235, 225, 160, 230};     ///< Roadmap layer: nodes.
+    Rgba kRoadmapEdge{235, 225, 160, 85};      ///< Roadmap layer: edges.
 
     // Explain overlays (velocity space). Hues from the Okabe-Ito colour-blind-safe set; builders
     // differ in hue, geometric case families in dash pattern (solid cut-off, dashed leg, dotted
@@ -124,6 +130,12 @@ constexpr Palette makeLightPalette() {
     p.kDetourCell = {130, 60, 190, 70};
     p.kDetourArrow = {100, 40, 160, 220};
     p.kDetourSample = {110, 40, 170, 245};
+    p.kRoute = {0, 120, 105, 240};
+    p.kRouteAll = {0, 120, 105, 90};
+    p.kRouteBlocked = {210, 30, 30, 240};
+    p.kWaypointText = {255, 255, 255, 255};
+    p.kRoadmapNode = {120, 95, 0, 220};
+    p.kRoadmapEdge = {120, 95, 0, 95};
     p.kVo = {170, 60, 130, 255};
     p.kVoFill = {170, 60, 130, 30};
     p.kVoFillHighlight = {170, 60, 130, 75};

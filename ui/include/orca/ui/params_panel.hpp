@@ -23,6 +23,7 @@ enum class AgentField : std::uint8_t {
     TimeHorizon,
     TimeHorizonObst,
     GoalRadius,
+    WaypointRadius,
     Static,
     HasGoal,      ///< flag: v_pref from a goal (true) or constant (false)
     Goal,         ///< vec (sets HasGoal)

@@ -11,7 +11,9 @@
 /// ExplainRecord), not from the draw lists, so the file has one element per thing: every
 /// half-plane of the record is one <path class="half-plane" data-line="k"> in the world view's
 /// group (id "world-view") and one in the panel's (id "velocity-panel"); its shaded forbidden
-/// side is a separate path (class "forbidden-side"). Not exported: trails, the edit tools'
+/// side is a separate path (class "forbidden-side"). Routes are <polyline class="route"> (a
+/// leg the roadmap cannot route: "route-blocked") in groups "routes" (the Routes layer) and
+/// "routes-selected", the roadmap a group "roadmap". Not exported: trails, the edit tools'
 /// overlays, construction mode, the "Why?" highlight and ImGui windows other than the panel.
 
 #include <cstddef>
@@ -56,7 +58,10 @@ struct SvgPicture {
     WorldViewOptions world;
     std::span<const std::uint8_t> lp3Flags; ///< as for WorldRenderer::draw
     std::span<const std::size_t> selected;  ///< agent indices to ring
-    const ExplainRecord* record = nullptr;  ///< the primary agent's, drawn when not null
+    /// Routes to draw (route_view.hpp): the Routes layer's when world.routes is on, the selected
+    /// agents' always; the roadmap when world.roadmap is on (roadmap routing).
+    WorldRoutes routes;
+    const ExplainRecord* record = nullptr; ///< the primary agent's, drawn when not null
     OverlayLayers layers;
     OverlayStyle style;
     std::optional<SvgPanel> panel; ///< drawn when set and `record` is not null

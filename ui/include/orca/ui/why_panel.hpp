@@ -43,12 +43,29 @@ void drawWhyInWorld(ImDrawList& dl, const Camera& camera, const ExplainRecord& r
                     std::span<const std::size_t> lines, std::span<const WhyAgentRing> agents,
                     const OverlayStyle& style);
 
+/// The fixes part of the window: which of the diagnosis's fixes is chosen and how trying it
+/// went (the app runs the trial; the window only shows it).
+struct WhyFixView {
+    std::size_t chosen = 0; ///< index into Diagnosis::fixes
+    bool running = false;   ///< the chosen fix's trial is running
+    /// One line: the trial's before/after (empty: not tried at this step).
+    std::string verdict;
+    bool improved = false; ///< the verdict says the fix helps
+    /// Index of the fix to offer when the tried one did not help (none: no other candidate).
+    std::optional<std::size_t> next;
+};
+
 struct WhyWindowOutput {
     std::optional<std::uint32_t> selectAgent; ///< an agent of the diagnosis was clicked
+    std::optional<std::size_t> choose;        ///< a fix was chosen in the list
+    std::optional<std::size_t> tryFix;        ///< Try fix (or Try the next) was clicked
+    std::optional<std::size_t> applyFix;      ///< Apply was clicked
 };
 
 /// The "Why?" window for diagnosis `d` (nullptr: `status` says why there is none, e.g. no
-/// agent selected). `open` as in ImGui::Begin.
-WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open);
+/// agent selected). `open` as in ImGui::Begin. With `fixes` (and fixes in `d`), the fixes are
+/// listed with Try fix and Apply, and the trial's verdict below them.
+WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open,
+                              const WhyFixView* fixes = nullptr);
 
 } // namespace orca::ui

@@ -12,6 +12,7 @@
 #include "orca/types.hpp"
 #include "orca/ui/camera.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/route_view.hpp"
 
 struct ImDrawList;
 
@@ -45,6 +46,11 @@ struct WorldViewOptions {
     /// The detour flow field: cells tinted by the magnitude of their vector, with arrows when
     /// the cells are large enough on screen (culled to the view, thinned when zoomed out).
     bool detourField = true;
+    /// Every goal agent's planned route (route_view.hpp; the selected agents' routes are drawn
+    /// whatever this says).
+    bool routes = false;
+    /// The roadmap's nodes and edges (only with roadmap routing: the simulator has none else).
+    bool roadmap = false;
 };
 
 /// State an agent is coloured by (first match wins: static, LP3, detouring, at goal, active).
@@ -82,9 +88,11 @@ class WorldRenderer {
     /// Draws the world clipped to the camera's viewport. `lp3Flags`, when not empty, holds one
     /// flag per agent (agent order) marking agents whose LP2 was infeasible in the last step.
     /// `selected` holds agent indices (agent order) to ring; out-of-range ones are ignored.
+    /// `routes`: the routes to draw (computed by the caller, who caches them per state), the
+    /// Routes layer's under the agents, the selected agents' over them.
     void draw(ImDrawList& drawList, const Camera& camera, const Simulator& sim,
               const WorldViewOptions& options, std::span<const std::uint8_t> lp3Flags = {},
-              std::span<const std::size_t> selected = {});
+              std::span<const std::size_t> selected = {}, const WorldRoutes& routes = {});
 
     [[nodiscard]] const WorldDrawStats& stats() const { return m_stats; }
 
