@@ -303,9 +303,11 @@ int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream&
             err << "orca generate: " << e.what() << '\n';
             return kUsage;
         }
-    } else {
+    } else if (opt.workload == "circle" || opt.workload == "uniform") {
         sc = opt.workload == "circle" ? scene::circleWorkload(n)
                                       : scene::uniformWorkload(n, opt.seed);
+    } else {
+        sc = scene::realSceneWorkload(opt.workload); // the names main.cpp accepts
     }
     if (opt.output.empty()) {
         out << scene::serializeScene(sc);

@@ -7,6 +7,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "max_file_size_option.hpp"
+#include "orca/scene/workloads.hpp"
 #include "orca/simulator.hpp"
 
 int main(int argc, char** argv) {
@@ -92,9 +93,16 @@ int main(int argc, char** argv) {
         "directions). The bottlenecks use radius 0.5, maxSpeed 1.5, prefSpeed 1.2, "
         "neighborDist 10, maxNeighbors 10, timeHorizon 3, timeHorizonObst 2, timeStep 0.1 "
         "(docs/scene-format.md, Generated scenes).");
-    generateCmd->add_option("workload", generate.workload, "circle, uniform, doorway or corridor")
+    std::vector<std::string> workloads = {"circle", "uniform", "doorway", "corridor"};
+    for (const std::string& name : orca::scene::realSceneNames())
+        workloads.push_back(name);
+    generateCmd
+        ->add_option("workload", generate.workload,
+                     "circle, uniform, doorway, corridor, or a scene of the real-scene benchmark "
+                     "set: hallway50, concentric250, office400, forest500, bottleneck1000, "
+                     "gathering2000, space5000 (docs/performance.md, Real scenes)")
         ->required()
-        ->check(CLI::IsMember({"circle", "uniform", "doorway", "corridor"}));
+        ->check(CLI::IsMember(workloads));
     generateCmd
         ->add_option("--agents", generate.agents, "circle, uniform: number of agents (default 250)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));

@@ -378,9 +378,33 @@ std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
 void Simulator::rebuildObstacles() {
     m_roadmapValid = false;
     buildObstacleVertices(m_obstacles, m_vertices);
-    // Cells about one obstacle query range (τo·maxSpeed + r) of a default agent.
+    // Cells about one obstacle query range (τo·maxSpeed + r): the agents' mean once a step has
+    // measured it, else a default agent's. The cell size changes the speed of a query, never
+    // its result (every segment in range is found, then filtered and sorted exactly).
     const AgentParams d;
-    m_obstacleGrid.build(m_vertices, d.timeHorizonObst * d.maxSpeed + d.radius);
+    m_obstacleGrid.build(m_vertices, m_obstacleGridRange > 0.0
+                                         ? m_obstacleGridRange
+                                         : d.timeHorizonObst * d.maxSpeed + d.radius);
+}
+
+void Simulator::fitObstacleGrid() {
+    if (m_obstacles.empty()) return;
+    double sum = 0.0;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < m_pos.size(); ++i) {
+        if (m_static[i]) continue;
+        const AgentParams& p = m_agentParams[i];
+        sum += p.timeHorizonObst * p.maxSpeed + p.radius;
+        ++count;
+    }
+    if (count == 0) return;
+    const double range = std::max(sum / static_cast<double>(count), 1e-3);
+    // Rebuilt only when the mean range moved by more than a factor of 2 (a rebuild costs about
+    // a step's worth of obstacle queries).
+    const double built = m_obstacleGridRange > 0.0 ? m_obstacleGridRange : -1.0;
+    if (built > 0.0 && range < 2.0 * built && range > 0.5 * built) return;
+    m_obstacleGridRange = range;
+    m_obstacleGrid.build(m_vertices, range);
 }
 
 // ---- Stepping ------------------------------------------------------------------------------
@@ -394,6 +418,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                      const ExplainOptions& options) {
     detail::StepWorkspace& ws = *m_work;
     const std::size_t n = m_pos.size();
+
+    fitObstacleGrid(); // cells sized for these agents' obstacle queries (speed only)
 
     // 1. The neighbour search of the state before the step: the candidate lists while they
     //    hold; otherwise a grid, and new lists from it when they would last (docs/core.md,

@@ -268,6 +268,9 @@ class Simulator {
     void validate(const AgentDef& def) const;
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
+    /// Re-sizes the obstacle grid's cells to the agents' mean obstacle query range when it
+    /// moved by more than a factor of 2 (speed only; results never depend on the cell size).
+    void fitObstacleGrid();
     [[nodiscard]] double meanCellSize() const;
     void buildGrid(detail::AgentGrid& grid, detail::ThreadPool* pool = nullptr) const;
     /// The agent arrays a decision reads of its neighbours (agent_decision.hpp).
@@ -322,6 +325,7 @@ class Simulator {
     SlotTable m_obstacleSlots; ///< generational ids -> obstacle order
     std::vector<ObstacleVertex> m_vertices;
     ObstacleGrid m_obstacleGrid;
+    double m_obstacleGridRange = 0.0; ///< the query range the grid's cells were sized for
 
     // Detour field, rebuilt when its sources (or the parameters) change.
     DetourField m_detourField;
