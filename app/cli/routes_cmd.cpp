@@ -8,24 +8,10 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/routes.hpp"
+#include "orca/scene/explain_json.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace orca::cli {
-
-namespace {
-
-Json point(Vec2 p) {
-    return Json::array({p.x, p.y});
-}
-
-Json points(std::span<const Vec2> ps) {
-    Json out = Json::array();
-    for (Vec2 p : ps)
-        out.push_back(point(p));
-    return out;
-}
-
-} // namespace
 
 int routesCommand(const RoutesOptions& opt, std::ostream& out, std::ostream& err) {
     auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
@@ -70,16 +56,16 @@ int routesCommand(const RoutesOptions& opt, std::ostream& out, std::ostream& err
         const PlannedRoute route = plannedRoute(sim, i);
         Json a;
         a["agent"] = i;
-        a["position"] = point(sim.positions()[i]);
-        a["waypoints"] = points(sim.waypointsAt(i));
+        a["position"] = toJson(sim.positions()[i]);
+        a["waypoints"] = toJsonPoints(sim.waypointsAt(i));
         a["routeProgress"] = sim.routeProgressAt(i);
-        a["target"] = point(sim.targetAt(i));
-        a["steer"] = point(sim.steerPointAt(i));
+        a["target"] = toJson(sim.targetAt(i));
+        a["steer"] = toJson(sim.steerPointAt(i));
         a["atGoal"] = sim.atGoalAt(i);
         a["reachable"] = !route.unreachableLeg.has_value();
         if (route.unreachableLeg) a["unreachableLeg"] = *route.unreachableLeg;
         a["length"] = route.length;
-        a["path"] = points(route.points);
+        a["path"] = toJsonPoints(route.points);
         agents.push_back(a);
     }
     doc["agents"] = agents;

@@ -69,7 +69,7 @@ void measure(Context& c) {
         d.minTimeToCollision = std::min(d.minTimeToCollision, r.lines[k].timeToCollision);
     if (c.sim.hasGoalAt(c.i)) {
         d.goalDistance = length(c.sim.goalAt(c.i) - r.position);
-        d.goalRadius = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+        d.goalRadius = effectiveGoalRadius(p);
     }
     d.stalledSeconds = stalledSecondsOf(c);
 }

@@ -359,10 +359,8 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
     }
     const Vec2 extent = hi - lo;
     // About one query range per cell, but never more than ~4 cells per segment plus a floor.
-    double cell = std::max(typicalRange, 1e-6);
-    const double maxCells = 4.0 * static_cast<double>(vertices.size()) + 4096.0;
-    while ((std::floor(extent.x / cell) + 1.0) * (std::floor(extent.y / cell) + 1.0) > maxCells)
-        cell *= 2.0;
+    const double cell =
+        detail::boundedCellSize(extent, std::max(typicalRange, 1e-6), vertices.size());
     m_origin = lo;
     m_max = hi;
     m_cellSize = cell;

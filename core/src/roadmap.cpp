@@ -51,10 +51,8 @@ void SegmentGrid::build(std::span<const RoadmapSegment> segments, double cellSiz
         hi = glm::max(hi, glm::max(s.a, s.b));
     }
     const Vec2 extent = hi - lo;
-    double cell = std::max(cellSize, 1e-9 * std::max({extent.x, extent.y, 1.0}));
-    const double maxCells = 4.0 * static_cast<double>(segments.size()) + 4096.0;
-    while ((std::floor(extent.x / cell) + 1.0) * (std::floor(extent.y / cell) + 1.0) > maxCells)
-        cell *= 2.0;
+    const double cell = boundedCellSize(
+        extent, std::max(cellSize, 1e-9 * std::max({extent.x, extent.y, 1.0})), segments.size());
     m_origin = lo;
     m_max = hi;
     m_cellSize = cell;

@@ -1,14 +1,25 @@
 #pragma once
 /// \file segment_rows.hpp
-/// The rows of a uniform grid a segment passes through, with the segment's x-span in each: the
-/// walk that the obstacle grid (obstacles.cpp) and the roadmap's edge grid (roadmap.cpp) both
-/// register segments with. Internal to core/src.
+/// What the obstacle grid (obstacles.cpp) and the roadmap's edge grid (roadmap.cpp), two uniform
+/// grids over segments, share: their cell size bound and the walk that registers a segment in
+/// the cells it passes through. Internal to core/src.
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 
 #include "orca/geometry.hpp"
 
 namespace orca::detail {
+
+/// The cell size of a segment grid over `extent` (world units): `cell`, doubled until the grid
+/// has at most 4 cells per segment plus 4,096 (memory stays linear in the segments).
+inline double boundedCellSize(Vec2 extent, double cell, std::size_t segments) {
+    const double maxCells = 4.0 * static_cast<double>(segments) + 4096.0;
+    while ((std::floor(extent.x / cell) + 1.0) * (std::floor(extent.y / cell) + 1.0) > maxCells)
+        cell *= 2.0;
+    return cell;
+}
 
 /// Calls f(row, xMin, xMax) for rows r0..r1 of a grid whose row r spans y in [originY +
 /// r·cellSize, originY + (r + 1)·cellSize]: [xMin, xMax] is the x-extent of the segment a→b

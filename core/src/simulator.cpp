@@ -44,9 +44,10 @@ struct detail::StepWorkspace {
     std::vector<std::uint8_t> nextDetourMode;
     std::vector<std::uint8_t> detourReason;
     std::vector<std::uint8_t> detouring;
-    std::vector<std::uint8_t> lp3;        ///< LP3 ran, per agent (m_lastLp3 once the step commits)
-    detail::DetourSources sources;        ///< this step's detour field sources
-    std::vector<Vec2> targets;            ///< this step's route targets (roadmap routing)
+    std::vector<std::uint8_t> lp3; ///< LP3 ran, per agent (m_lastLp3 once the step commits)
+    detail::DetourSources sources; ///< this step's detour field sources
+    std::vector<Vec2> targets;     ///< this step's route targets (roadmap routing)
+    std::vector<Vec2> basePref;    ///< v_pref before deadlock breaking's turn (when it is on)
     std::vector<detail::Scratch> scratch; ///< one per worker
     /// The move's counts and bounds, one per worker (a cache line each), combined after it.
     struct alignas(64) WorkerStats {
@@ -489,6 +490,16 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     const auto vertices = std::span<const ObstacleVertex>(m_vertices);
     const detail::AgentArrays agents = agentArrays();
     // Agent i's decision, its neighbours chosen into s.neighbors.
+    // Agent i's v_pref for this step; with deadlock breaking the v_pref before the turn is kept
+    // for the move's stall test (computed once: with roadmap routing it is a roadmap query).
+    const bool breaking = m_params.deadlockBreaking;
+    if (breaking) ws.basePref.resize(n);
+    auto prefFor = [&](std::uint32_t i) {
+        const Vec2 base = basePrefVelocityAt(i);
+        if (!breaking) return base;
+        ws.basePref[i] = base;
+        return turnedPrefVelocity(i, base);
+    };
     auto decideOne = [&](std::uint32_t i, detail::AgentView a, detail::Scratch& s) {
         ExplainDetour info;
         if (m_params.deadlockBreaking)
@@ -538,7 +549,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     continue;
                 }
                 const AgentParams& p = m_agentParams[i];
-                const detail::AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                const detail::AgentView a{m_pos[i], m_vel[i], prefFor(i), &p};
                 s.neighborCount = 0;
                 if (p.maxNeighbors > 0) {
                     detail::selectFromList(a.position, p.neighborDist * p.neighborDist,
@@ -582,7 +593,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                         continue;
                     }
                     const AgentParams& p = m_agentParams[i];
-                    const detail::AgentView a{m_pos[i], m_vel[i], prefVelocityAt(i), &p};
+                    const detail::AgentView a{m_pos[i], m_vel[i], prefFor(i), &p};
                     const double rangeSq = p.neighborDist * p.neighborDist;
                     const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                     if (maxNeighbors == 0) {
@@ -622,7 +633,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     //    total does not depend on who counted what). The largest speed and coordinate bound
     //    how far the agents moved, for the candidate lists.
     const double dt = m_params.timeStep;
-    const bool breaking = m_params.deadlockBreaking;
     for (auto& w : ws.stats)
         w = {};
     m_lastLp3.resize(n);
@@ -633,8 +643,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             if (!m_static[i]) {
                 if (breaking) {
                     // Stalled while the step's move makes less than a tenth of the preferred
-                    // progress (v_pref before the turn, from the pre-move position).
-                    const Vec2 base = basePrefVelocityAt(i);
+                    // progress (v_pref before the turn, as the decision computed it).
+                    const Vec2 base = ws.basePref[i];
                     const double baseSpeed = std::sqrt(absSq(base));
                     const bool stalled = m_hasGoal[i] && baseSpeed > 0.0 &&
                                          dot(ws.newVelocity[i], base) <

@@ -34,7 +34,10 @@ void Simulator::setStallSeconds(AgentId id, double seconds) {
 }
 
 Vec2 Simulator::prefVelocityAt(std::size_t i) const {
-    const Vec2 base = basePrefVelocityAt(i);
+    return turnedPrefVelocity(i, basePrefVelocityAt(i));
+}
+
+Vec2 Simulator::turnedPrefVelocity(std::size_t i, Vec2 base) const {
     if (!m_params.deadlockBreaking || m_stallSeconds[i] < kDeadlockStallSeconds) return base;
     // Deadlock breaking: turn clockwise (every agent to the same side, so two facing agents
     // step aside in opposite directions), more the longer it stays stalled.

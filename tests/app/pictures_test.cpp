@@ -2,6 +2,7 @@
 // recorder (decoded back with giflib) and the SVG writer (one path per half-plane).
 #include <gtest/gtest.h>
 
+#include "app/svg_agents.hpp"
 #include "common/files.hpp"
 
 #include <cstdint>
@@ -215,19 +216,7 @@ TEST(FrameRecorder, PngSequenceAndAbandon) {
 
 TEST(SvgExport, OnePathPerHalfPlaneInEachView) {
     Simulator sim;
-    AgentParams p;
-    p.radius = 0.5;
-    p.maxSpeed = 1.5;
-    p.neighborDist = 10.0;
-    p.timeHorizon = 5.0;
-    auto def = [&](Vec2 pos, Vec2 v) {
-        AgentDef d;
-        d.position = pos;
-        d.velocity = v;
-        d.prefVelocity = v;
-        d.params = p;
-        return d;
-    };
+    const auto def = orca::test::svgAgent;
     const AgentId a = sim.addAgent(def({0.0, 0.0}, {1.0, 0.0}));
     sim.addAgent(def({3.0, 0.2}, {-1.0, 0.0}));
     sim.addAgent(def({0.1, 3.0}, {0.0, -1.0}));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/svg_agents.hpp"
 #include "orca/simulator.hpp"
 #include "orca/ui/element_colours.hpp"
 #include "orca/ui/grid_style.hpp"
@@ -104,19 +105,7 @@ TEST(LabelStyle, TextsAndWhichItemsGetOne) {
 TEST(SharedStyle, TheSvgIsWrittenFromTheSharedTable) {
     // Two agents head-on: A's record has one agent line.
     Simulator sim;
-    AgentParams p;
-    p.radius = 0.5;
-    p.maxSpeed = 1.5;
-    p.neighborDist = 10.0;
-    p.timeHorizon = 5.0;
-    auto def = [&](Vec2 pos, Vec2 v) {
-        AgentDef d;
-        d.position = pos;
-        d.velocity = v;
-        d.prefVelocity = v;
-        d.params = p;
-        return d;
-    };
+    const auto def = orca::test::svgAgent;
     const AgentId a = sim.addAgent(def({0.0, 0.0}, {1.0, 0.0}));
     sim.addAgent(def({3.0, 0.2}, {-1.0, 0.0}));
     const ExplainRecord rec = sim.explain(a);

@@ -148,3 +148,37 @@ run_app() {
         >"$WORK/$name.stdout.txt" 2>"$WORK/$name.stderr.txt" || rc=$?
     ((rc == 0)) || fail "$name: orca-sandbox exited with $rc"
 }
+
+# ---- Pointer and keys in world coordinates (authoring drivers) ------------------------------
+
+# read_camera: the camera of the last dump (CX, CY, ZOOM and the viewport centre VX, VY), for sx
+# and sy.
+read_camera() {
+    CX=$(json 'camera;center;0')
+    CY=$(json 'camera;center;1')
+    ZOOM=$(json 'camera;zoom')
+    VX=$(awk -v a="$(json 'camera;viewport;0')" -v b="$(json 'camera;viewport;2')" 'BEGIN{print (a+b)/2}')
+    VY=$(awk -v a="$(json 'camera;viewport;1')" -v b="$(json 'camera;viewport;3')" 'BEGIN{print (a+b)/2}')
+}
+# World point -> window pixel, from read_camera (y up in the world).
+sx() { awk -v w="$1" -v c="$CX" -v z="$ZOOM" -v v="$VX" 'BEGIN{printf "%d", v + (w - c) * z + 0.5}'; }
+sy() { awk -v w="$1" -v c="$CY" -v z="$ZOOM" -v v="$VY" 'BEGIN{printf "%d", v - (w - c) * z + 0.5}'; }
+move() { xdotool mousemove --window "$WID" "$(sx "$1")" "$(sy "$2")"; sleep 0.15; }
+click() { move "$1" "$2"; xdotool click "${3:-1}"; sleep 0.25; } # click X Y [BUTTON]
+drag() { # drag X0 Y0 X1 Y1: press, move in steps, release
+    move "$1" "$2"
+    xdotool mousedown 1
+    sleep 0.15
+    for t in 1 2 3 4 5; do
+        xdotool mousemove --window "$WID" \
+            "$(awk -v a="$(sx "$1")" -v b="$(sx "$3")" -v t=$t 'BEGIN{printf "%d", a + (b - a) * t / 5}')" \
+            "$(awk -v a="$(sy "$2")" -v b="$(sy "$4")" -v t=$t 'BEGIN{printf "%d", a + (b - a) * t / 5}')"
+        sleep 0.08
+    done
+    sleep 0.15
+    xdotool mouseup 1
+    sleep 0.25
+}
+key() { xdotool key --clearmodifiers "$@"; sleep 0.2; }
+editor_is() { dump_now; [[ "$(json "editor;$1")" == "$2" ]]; } # editor_is KEY VALUE
+expect_editor() { poll 30 "editor.$1 = $2" editor_is "$1" "$2"; }

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/sanitized.hpp"
 #include "orca/roadmap.hpp"
 #include "orca/scene/lint.hpp"
 
@@ -21,17 +22,7 @@ namespace {
 
 using Kind = LintElement::Kind;
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using orca::test::kSanitized;
 using Points = std::vector<Vec2>;
 
 /// As scene_lint_test.cpp's sceneOf: agent defaults that trigger nothing (radius 1, maxSpeed 1,

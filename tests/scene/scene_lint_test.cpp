@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/sanitized.hpp"
 #include "orca/scene/lint.hpp"
 #include "orca/scene/workloads.hpp"
 
@@ -805,17 +806,7 @@ TEST(LintBundledScenes, NoErrorsAndExactlyTheKnownFindings) {
 
 // ---- Speed --------------------------------------------------------------------------------------
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using orca::test::kSanitized;
 
 TEST(LintSpeed, TenThousandAgentsLintInMilliseconds) {
     // Uniform crowd, the Circle ring, and a dense crowd where every agent overlaps several.

@@ -281,6 +281,9 @@ class Simulator {
     void explainAgent(std::size_t i, const detail::AgentGrid& grid,
                       const detail::NeighborLists* lists, const detail::DetourPolicy& detour,
                       const ExplainOptions& options, ExplainRecord& rec) const;
+    /// Deadlock breaking's turn of agent i's preferred velocity `base` (basePrefVelocityAt):
+    /// `base` itself unless it has been stalled long enough.
+    [[nodiscard]] Vec2 turnedPrefVelocity(std::size_t i, Vec2 base) const;
     /// Deadlock breaking's yield: a stalled agent with a stalled lower-index neighbour in
     /// contact gives way (v_pref 0) so that one of them can pass; else `pref` unchanged.
     [[nodiscard]] Vec2 yieldedPrefVelocity(std::size_t i, Vec2 pref,

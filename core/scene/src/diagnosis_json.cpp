@@ -57,10 +57,7 @@ Json toJson(const Diagnosis& d) {
     j["suggestedValue"] = number(d.suggestedValue);
     j["suggestedAgent"] = d.suggestedAgent ? Json(*d.suggestedAgent) : Json(nullptr);
     j["suggestedGoal"] = d.suggestedGoal ? toJson(*d.suggestedGoal) : Json(nullptr);
-    Json waypoints = Json::array();
-    for (Vec2 w : d.waypoints)
-        waypoints.push_back(toJson(w));
-    j["waypoints"] = std::move(waypoints);
+    j["waypoints"] = toJsonPoints(d.waypoints);
     j["suggestedParameter"] =
         d.suggestedParameter.empty() ? Json(nullptr) : Json(d.suggestedParameter);
     Json fixes = Json::array();

@@ -34,7 +34,7 @@ Json paramsJson(const AgentParams& p) {
     j["maxNeighbors"] = p.maxNeighbors;
     j["timeHorizon"] = p.timeHorizon;
     j["timeHorizonObst"] = p.timeHorizonObst;
-    j["goalRadius"] = p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
+    j["goalRadius"] = effectiveGoalRadius(p);
     return j;
 }
 
@@ -149,6 +149,13 @@ Json toJson(Vec2 v) {
     return Json::array({number(v.x), number(v.y)});
 }
 
+Json toJsonPoints(std::span<const Vec2> points) {
+    Json out = Json::array();
+    for (Vec2 p : points)
+        out.push_back(toJson(p));
+    return out;
+}
+
 Json toJson(const VelocityObstacle& vo) {
     Json j;
     j["colliding"] = vo.colliding;
@@ -221,10 +228,7 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
     j["numObstacleLines"] = rec.numObstacleLines;
     j["lines"] = std::move(lines);
 
-    Json region = Json::array();
-    for (Vec2 p : rec.feasibleRegion)
-        region.push_back(toJson(p));
-    j["feasibleRegion"] = std::move(region);
+    j["feasibleRegion"] = toJsonPoints(rec.feasibleRegion);
     j["lp2FailIndex"] = rec.lp2Failed() ? Json(rec.lp2Fail) : Json(nullptr);
     j["lp2Velocity"] = toJson(rec.lp2Velocity);
     j["lp3"] = rec.lp3Ran;

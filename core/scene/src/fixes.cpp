@@ -134,13 +134,6 @@ const char* kindName(FixEdit::Kind kind) {
     return "?";
 }
 
-Json points(const std::vector<Vec2>& ps) {
-    Json out = Json::array();
-    for (Vec2 p : ps)
-        out.push_back(orca::toJson(p));
-    return out;
-}
-
 } // namespace
 
 void applyFix(Scene& scene, const DiagnosisFix& fix) {
@@ -206,7 +199,7 @@ Json toJson(const DiagnosisFix& fix) {
         case FixEdit::Kind::Waypoints:
             x["agent"] = e.agent;
             x["kept"] = e.kept;
-            x["waypoints"] = points(e.points);
+            x["waypoints"] = orca::toJsonPoints(e.points);
             break;
         case FixEdit::Kind::MoveGoal:
             x["agent"] = e.agent;
@@ -220,7 +213,7 @@ Json toJson(const DiagnosisFix& fix) {
             break;
         case FixEdit::Kind::Obstacle:
             x["obstacle"] = e.obstacle;
-            x["vertices"] = points(e.points);
+            x["vertices"] = orca::toJsonPoints(e.points);
             break;
         }
         edits.push_back(std::move(x));

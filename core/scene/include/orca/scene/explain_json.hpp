@@ -4,6 +4,8 @@
 /// by their index in the simulator's order (= file order for a loaded scene). Part of
 /// `orca_scene` (nlohmann/json).
 
+#include <span>
+
 #include <nlohmann/json.hpp>
 
 #include "orca/explain.hpp"
@@ -13,6 +15,8 @@ namespace orca {
 
 /// A vector as [x, y].
 [[nodiscard]] nlohmann::ordered_json toJson(Vec2 v);
+/// Points as [[x, y], ...] (a polyline, a polygon, a list of waypoints).
+[[nodiscard]] nlohmann::ordered_json toJsonPoints(std::span<const Vec2> points);
 /// A velocity obstacle (relative velocity space plus the offset to absolute space).
 [[nodiscard]] nlohmann::ordered_json toJson(const VelocityObstacle& vo);
 /// The whole record; `sim` maps ids to indices (agents/obstacles removed since the record was
