@@ -34,8 +34,14 @@ struct alignas(64) Scratch {
     std::vector<Line> lines;
     std::vector<Line> projected;
     std::vector<ObstacleLineRecord> obstacleRecords;
-    // Item ranges of the block of cells around the current cell.
+    // Item ranges of the block of cells around the current cell, and of more cells an agent
+    // searches beyond it.
     std::vector<detail::ItemRange> ranges;
+    std::vector<detail::ItemRange> moreRanges;
+    /// Grid searches of the step: the sum of the k-th neighbour's squared distance over the
+    /// agents whose list was full, and their count (the next grid's cell size).
+    double kthDistSqSum = 0.0;
+    std::size_t kthCount = 0;
     // Candidates of one agent within its range.
     std::vector<double> candDistSq;
     std::vector<std::uint32_t> candAgent;

@@ -678,6 +678,45 @@ void AgentGrid::nearestIn(Vec2 p, std::uint32_t self, double rangeSq, std::size_
     out.clear();
     if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
     double limitSq = rangeSq; // shrinks to the farthest kept once the list is full
+    offerRanges(p, self, rangeSq, maxNeighbors, ranges, out, limitSq);
+}
+
+void AgentGrid::nearestFrom(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                            std::int32_t cx, std::int32_t cy, int startRadius,
+                            std::span<const ItemRange> start, std::vector<Neighbor>& out,
+                            std::vector<ItemRange>& ranges) const {
+    out.clear();
+    if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
+    double limitSq = rangeSq;
+    offerRanges(p, self, rangeSq, maxNeighbors, start, out, limitSq);
+    // Every agent that can still make the list is within the k-th distance found so far (or
+    // the range): the square of that half-width around p, widened far beyond the rounding of
+    // the square root and of the cell coordinates, holds them all.
+    const double bound = out.size() == maxNeighbors ? out.back().distSq : rangeSq;
+    const double reach =
+        std::sqrt(bound) * (1.0 + 1e-9) + 1e-9 * (std::abs(p.x) + std::abs(p.y) + m_cellSize);
+    const std::int32_t x0 = cellCoord(p.x - reach), x1 = cellCoord(p.x + reach);
+    const std::int32_t y0 = cellCoord(p.y - reach), y1 = cellCoord(p.y + reach);
+    const std::int32_t sx0 = cx - startRadius, sx1 = cx + startRadius;
+    const std::int32_t sy0 = cy - startRadius, sy1 = cy + startRadius;
+    if (x0 >= sx0 && x1 <= sx1 && y0 >= sy0 && y1 <= sy1) return; // all seen
+    // The rest of that square: the rows below and above the start block, then the columns
+    // left and right of it.
+    auto offerBox = [&](std::int32_t bx0, std::int32_t bx1, std::int32_t by0, std::int32_t by1) {
+        if (bx0 > bx1 || by0 > by1) return;
+        boxRanges(bx0, bx1, by0, by1, ranges);
+        offerRanges(p, self, rangeSq, maxNeighbors, ranges, out, limitSq);
+    };
+    offerBox(x0, x1, y0, std::min(y1, sy0 - 1));
+    offerBox(x0, x1, std::max(y0, sy1 + 1), y1);
+    const std::int32_t ry0 = std::max(y0, sy0), ry1 = std::min(y1, sy1);
+    offerBox(x0, std::min(x1, sx0 - 1), ry0, ry1);
+    offerBox(std::max(x0, sx1 + 1), x1, ry0, ry1);
+}
+
+void AgentGrid::offerRanges(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                            std::span<const ItemRange> ranges, std::vector<Neighbor>& out,
+                            double& limitSq) const {
     if (m_denseCells.empty()) {
         for (const ItemRange& r : ranges)
             scanItems(r.begin, r.end, p, self, rangeSq, maxNeighbors, out, limitSq);

@@ -109,6 +109,16 @@ class AgentGrid {
     /// blockRanges() return them; they must cover the range around p).
     void nearestIn(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
                    std::span<const ItemRange> ranges, std::vector<Neighbor>& out) const;
+    /// As nearest(), output-sensitive: the search starts with `start`, the item ranges of the
+    /// cells within `startRadius` of cell (cx, cy) (blockRanges(); p's cell, so a cell's agents
+    /// share them), and then visits only the cells within the distance of the k-th nearest
+    /// found there (or within the range, when fewer were found). With cells about as wide as
+    /// the k-th neighbour's distance, the work is bounded by maxNeighbors, not by the agents
+    /// within the range. Same neighbours, same order as nearest(). `ranges` is scratch.
+    void nearestFrom(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                     std::int32_t cx, std::int32_t cy, int startRadius,
+                     std::span<const ItemRange> start, std::vector<Neighbor>& out,
+                     std::vector<ItemRange>& ranges) const;
     /// True when one of `ranges` (whole cells) holds a dense cell.
     [[nodiscard]] bool touchesDenseCell(std::span<const ItemRange> ranges) const;
 
@@ -251,6 +261,10 @@ class AgentGrid {
     void buildDenseCells();
     /// Node over order[b, e) (item indices); returns its index in m_nodes.
     std::uint32_t buildNode(std::uint32_t* order, std::uint32_t b, std::uint32_t e);
+    /// Offers the items of `ranges` (whole cells) to the neighbour list (see nearestIn()).
+    void offerRanges(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                     std::span<const ItemRange> ranges, std::vector<Neighbor>& out,
+                     double& limitSq) const;
     /// Offers items [b, e) to the neighbour list (see nearestIn()).
     void scanItems(std::uint32_t b, std::uint32_t e, Vec2 p, std::uint32_t self, double rangeSq,
                    std::size_t maxNeighbors, std::vector<Neighbor>& out, double& limitSq) const;

@@ -13,16 +13,6 @@ Vec2 closestPointOnSegment(Vec2 a, Vec2 b, Vec2 p) {
     return a + t * ab;
 }
 
-double distSqPointSegment(Vec2 a, Vec2 b, Vec2 p) {
-    const Vec2 ab = b - a;
-    const double lenSq = absSq(ab);
-    if (lenSq <= 0.0) return absSq(p - a);
-    const double t = dot(p - a, ab) / lenSq;
-    if (t < 0.0) return absSq(p - a);
-    if (t > 1.0) return absSq(p - b);
-    return absSq(p - (a + t * ab));
-}
-
 std::vector<Vec2> clipPolygon(std::span<const Vec2> polygon, const Line& line, double tolerance) {
     std::vector<Vec2> out;
     const std::size_t n = polygon.size();

@@ -345,6 +345,24 @@ void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
     }
 }
 
+namespace {
+/// floor(c) clamped to [0, n - 1] (NaN to 0), without a libm call (x86-64 baseline has no SSE4.1
+/// round instruction, and a query takes several): clamped first, truncation is the floor.
+int clampedCell(double c, int n) {
+    c = c > 0.0 ? c : 0.0;
+    const auto last = static_cast<double>(n - 1);
+    return static_cast<int>(c < last ? c : last);
+}
+} // namespace
+
+int ObstacleGrid::cellX(double x) const {
+    return clampedCell((x - m_origin.x) * m_invCellSize, m_cols);
+}
+
+int ObstacleGrid::cellY(double y) const {
+    return clampedCell((y - m_origin.y) * m_invCellSize, m_rows);
+}
+
 void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typicalRange) {
     m_cellStart.clear();
     m_items.clear();
@@ -358,7 +376,9 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
         hi = glm::max(hi, vx.point);
     }
     const Vec2 extent = hi - lo;
-    // About one query range per cell, but never more than ~4 cells per segment plus a floor.
+    // One query range per cell (a query visits 3 rows of about 3 cells; half or a quarter of
+    // that, closer to its disc, measured no faster: more cells and more segments in several),
+    // but never more than ~4 cells per segment plus a floor.
     const double cell =
         detail::boundedCellSize(extent, std::max(typicalRange, 1e-6), vertices.size());
     m_origin = lo;
@@ -367,99 +387,94 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
     m_invCellSize = 1.0 / cell;
     m_cols = static_cast<int>(std::floor(extent.x * m_invCellSize)) + 1;
     m_rows = static_cast<int>(std::floor(extent.y * m_invCellSize)) + 1;
+    // Cell coordinates and a segment's x-extent in a row are rounded (a few ulps of the
+    // coordinates): registrations and queries are widened by a margin far above that and far
+    // below a cell, so a segment is found in every cell it touches (a superset; the query's
+    // distance filter is exact).
+    const double scale = std::max(
+        {std::abs(lo.x), std::abs(lo.y), std::abs(hi.x), std::abs(hi.y), extent.x, extent.y, cell});
+    m_margin = 1e-9 * scale;
 
-    auto cellX = [&](double x) {
-        return std::clamp(static_cast<int>(std::floor((x - m_origin.x) * m_invCellSize)), 0,
-                          m_cols - 1);
-    };
-    auto cellY = [&](double y) {
-        return std::clamp(static_cast<int>(std::floor((y - m_origin.y) * m_invCellSize)), 0,
-                          m_rows - 1);
-    };
-
-    // Visit the cells a segment passes through, row by row (exact x-span per row, padded by
-    // one cell against rounding), calling f(cellIndex).
+    // Calls f(cellIndex, c0) for the cells the segment a→b passes through, row by row; c0 is
+    // the first of them in that row (their column).
     auto forEachCell = [&](Vec2 a, Vec2 b, auto&& f) {
-        const int r0 = cellY(std::min(a.y, b.y));
-        const int r1 = cellY(std::max(a.y, b.y));
-        detail::forEachSegmentRow(a, b, m_origin.y, m_cellSize, r0, r1,
-                                  [&](int r, double xa, double xb) {
-                                      const int c0 = std::max(cellX(xa) - 1, 0);
-                                      const int c1 = std::min(cellX(xb) + 1, m_cols - 1);
-                                      for (int c = c0; c <= c1; ++c)
-                                          f(static_cast<std::size_t>(r) * m_cols + c);
-                                  });
+        const int r0 = cellY(std::min(a.y, b.y) - m_margin);
+        const int r1 = cellY(std::max(a.y, b.y) + m_margin);
+        detail::forEachSegmentRow(
+            a, b, m_origin.y, m_cellSize, r0, r1,
+            [&](int r, double xa, double xb) {
+                const int c0 = cellX(xa - m_margin);
+                const int c1 = cellX(xb + m_margin);
+                for (int c = c0; c <= c1; ++c)
+                    f(static_cast<std::size_t>(r) * m_cols + c, c0);
+            },
+            m_margin);
     };
 
     const std::size_t numCells = static_cast<std::size_t>(m_cols) * m_rows;
-    std::vector<std::uint32_t> counts(numCells + 1, 0);
-    for (const ObstacleVertex& vx : vertices) {
-        forEachCell(vx.point, vertices[vx.next].point, [&](std::size_t c) { ++counts[c]; });
-    }
     m_cellStart.assign(numCells + 1, 0);
+    for (const ObstacleVertex& vx : vertices) {
+        forEachCell(vx.point, vertices[vx.next].point,
+                    [&](std::size_t c, int) { ++m_cellStart[c + 1]; });
+    }
     for (std::size_t c = 0; c < numCells; ++c)
-        m_cellStart[c + 1] = m_cellStart[c] + counts[c];
+        m_cellStart[c + 1] += m_cellStart[c];
     m_items.resize(m_cellStart[numCells]);
     std::vector<std::uint32_t> fill(m_cellStart.begin(), m_cellStart.end() - 1);
     for (std::uint32_t i = 0; i < vertices.size(); ++i) {
-        forEachCell(vertices[i].point, vertices[vertices[i].next].point,
-                    [&](std::size_t c) { m_items[fill[c]++] = i; });
+        const Vec2 a = vertices[i].point;
+        const Vec2 b = vertices[vertices[i].next].point;
+        forEachCell(a, b, [&](std::size_t c, int c0) { m_items[fill[c]++] = {a, b, i, c0}; });
     }
 }
 
 void ObstacleGrid::query(std::span<const ObstacleVertex> vertices, Vec2 p, double range,
                          std::vector<std::uint32_t>& segments, std::vector<double>& distSq,
                          bool rightSideOnly) const {
+    (void)vertices; // the items carry the end points
     segments.clear();
     distSq.clear();
     if (m_cellStart.empty()) return;
     // Segments lie inside [m_origin, m_max]; skip the search when the range misses it.
-    if (p.x + range < m_origin.x || p.x - range > m_max.x || p.y + range < m_origin.y ||
-        p.y - range > m_max.y)
+    if (!(p.x + range >= m_origin.x && p.x - range <= m_max.x && p.y + range >= m_origin.y &&
+          p.y - range <= m_max.y))
         return;
-    auto clampCell = [](double v, int n) {
-        return static_cast<int>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
-    };
-    const int c0 = clampCell((p.x - range - m_origin.x) * m_invCellSize, m_cols);
-    const int c1 = clampCell((p.x + range - m_origin.x) * m_invCellSize, m_cols);
-    const int r0 = clampCell((p.y - range - m_origin.y) * m_invCellSize, m_rows);
-    const int r1 = clampCell((p.y + range - m_origin.y) * m_invCellSize, m_rows);
-    for (int r = r0; r <= r1; ++r) {
-        for (int c = c0; c <= c1; ++c) {
-            const std::size_t cell = static_cast<std::size_t>(r) * m_cols + c;
-            for (std::uint32_t k = m_cellStart[cell]; k < m_cellStart[cell + 1]; ++k)
-                segments.push_back(m_items[k]);
-        }
-    }
-    // A segment can sit in several cells: deduplicate.
-    std::sort(segments.begin(), segments.end());
-    segments.erase(std::unique(segments.begin(), segments.end()), segments.end());
-
-    // Keep segments the agent sees from their right (outer) side within range.
     const double rangeSq = range * range;
-    std::size_t kept = 0;
-    for (std::uint32_t s : segments) {
-        const Vec2 a = vertices[s].point;
-        const Vec2 b = vertices[vertices[s].next].point;
-        if (rightSideOnly && leftOf(a, b, p) >= 0.0) continue;
-        const double d = distSqPointSegment(a, b, p);
-        if (d >= rangeSq) continue;
-        segments[kept++] = s;
-        distSq.push_back(d);
-    }
-    segments.resize(kept);
-    // Nearest first; ties by vertex index (deterministic).
-    for (std::size_t i = 1; i < kept; ++i) {
-        const std::uint32_t s = segments[i];
-        const double d = distSq[i];
-        std::size_t j = i;
-        while (j > 0 && (d < distSq[j - 1] || (d == distSq[j - 1] && s < segments[j - 1]))) {
-            segments[j] = segments[j - 1];
-            distSq[j] = distSq[j - 1];
-            --j;
+    const double margin = m_margin + 1e-9 * std::max(std::abs(p.x), std::abs(p.y));
+    const int r0 = cellY(p.y - range - margin);
+    const int r1 = cellY(p.y + range + margin);
+    for (int r = r0; r <= r1; ++r) {
+        // The disc's x-extent within the row (widened by the margin).
+        const double bottom = m_origin.y + r * m_cellSize;
+        const double top = bottom + m_cellSize;
+        double dy = p.y < bottom ? bottom - p.y : (p.y > top ? p.y - top : 0.0);
+        dy = std::max(dy - margin, 0.0);
+        if (dy >= range) continue;
+        const double w = std::sqrt(rangeSq - dy * dy) + margin;
+        const std::size_t row = static_cast<std::size_t>(r) * m_cols;
+        const int c0 = cellX(p.x - w);
+        const int c1 = cellX(p.x + w);
+        for (int c = c0; c <= c1; ++c) {
+            const std::uint32_t end = m_cellStart[row + c + 1];
+            for (std::uint32_t k = m_cellStart[row + c]; k < end; ++k) {
+                const Item& it = m_items[k];
+                // A segment through several cells of this row was met in the first of them.
+                if (c > c0 && it.firstColumn < c) continue;
+                // Keep segments the agent sees from their right (outer) side within range.
+                if (rightSideOnly && leftOf(it.a, it.b, p) >= 0.0) continue;
+                const double d = distSqPointSegment(it.a, it.b, p);
+                if (d >= rangeSq) continue;
+                // Nearest first; ties by vertex index (deterministic). A segment met again (in
+                // another row) has the same distance and index: it stops right behind itself.
+                const std::uint32_t s = it.segment;
+                std::size_t j = segments.size();
+                while (j > 0 && (d < distSq[j - 1] || (d == distSq[j - 1] && s < segments[j - 1])))
+                    --j;
+                if (j > 0 && d == distSq[j - 1] && s == segments[j - 1]) continue;
+                segments.insert(segments.begin() + static_cast<std::ptrdiff_t>(j), s);
+                distSq.insert(distSq.begin() + static_cast<std::ptrdiff_t>(j), d);
+            }
         }
-        segments[j] = s;
-        distSq[j] = d;
     }
 }
 

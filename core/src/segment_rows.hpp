@@ -22,16 +22,18 @@ inline double boundedCellSize(Vec2 extent, double cell, std::size_t segments) {
 }
 
 /// Calls f(row, xMin, xMax) for rows r0..r1 of a grid whose row r spans y in [originY +
-/// r·cellSize, originY + (r + 1)·cellSize]: [xMin, xMax] is the x-extent of the segment a→b
-/// within that row (its whole x-extent for a horizontal segment). Callers pad it as they need.
+/// r·cellSize, originY + (r + 1)·cellSize], widened by `pad` on both sides: [xMin, xMax] is the
+/// x-extent of the segment a→b within that band (its whole x-extent for a horizontal
+/// segment). Callers pad the x-extent as they need.
 template <class F>
-void forEachSegmentRow(Vec2 a, Vec2 b, double originY, double cellSize, int r0, int r1, F&& f) {
+void forEachSegmentRow(Vec2 a, Vec2 b, double originY, double cellSize, int r0, int r1, F&& f,
+                       double pad = 0.0) {
     for (int r = r0; r <= r1; ++r) {
         double xa = std::min(a.x, b.x);
         double xb = std::max(a.x, b.x);
         if (a.y != b.y) {
-            const double y0 = std::max(std::min(a.y, b.y), originY + r * cellSize);
-            const double y1 = std::min(std::max(a.y, b.y), originY + (r + 1) * cellSize);
+            const double y0 = std::max(std::min(a.y, b.y), originY + r * cellSize - pad);
+            const double y1 = std::min(std::max(a.y, b.y), originY + (r + 1) * cellSize + pad);
             const double xa0 = a.x + (b.x - a.x) * (y0 - a.y) / (b.y - a.y);
             const double xa1 = a.x + (b.x - a.x) * (y1 - a.y) / (b.y - a.y);
             xa = std::min(xa0, xa1);

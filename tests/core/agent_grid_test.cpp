@@ -234,18 +234,28 @@ void checkQueries(const Truth& t, const AgentGrid& g, std::mt19937_64& rng) {
     }
 }
 
+/// nearest() and nearestFrom() (started from blocks of radius 0 to 2 around the agent's cell,
+/// ranges up to 8 cells: the search then goes far beyond its start) against brute force.
 void checkNearest(const Config& c, const AgentGrid& g, std::mt19937_64& rng) {
     const std::size_t n = c.pos.size();
     if (n == 0) return;
     std::vector<Neighbor> got;
     std::vector<ItemRange> ranges;
-    for (int q = 0; q < 200; ++q) {
+    std::vector<ItemRange> start;
+    auto expectSame = [](const std::vector<Neighbor>& found,
+                         const std::vector<std::pair<double, std::uint32_t>>& want) {
+        ASSERT_EQ(found.size(), want.size());
+        for (std::size_t r = 0; r < want.size(); ++r) {
+            ASSERT_EQ(found[r].agent, want[r].second);
+            ASSERT_EQ(found[r].distSq, want[r].first);
+        }
+    };
+    for (int q = 0; q < 300; ++q) {
         const auto self = static_cast<std::uint32_t>(rng() % n);
         const Vec2 p = c.pos[self];
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue; // distances of NaN
-        const double range = c.cellSize * (0.2 + 2.5 * unitFrom(rng));
+        const double range = c.cellSize * (0.2 + (q % 3 == 0 ? 8.0 : 2.5) * unitFrom(rng));
         const std::size_t k = 1 + rng() % 20;
-        g.nearest(p, self, range * range, k, got, ranges);
         std::vector<std::pair<double, std::uint32_t>> want;
         for (std::uint32_t j = 0; j < n; ++j) {
             const double d = absSq(c.pos[j] - p);
@@ -253,11 +263,13 @@ void checkNearest(const Config& c, const AgentGrid& g, std::mt19937_64& rng) {
         }
         std::sort(want.begin(), want.end());
         if (want.size() > k) want.resize(k);
-        ASSERT_EQ(got.size(), want.size());
-        for (std::size_t r = 0; r < want.size(); ++r) {
-            ASSERT_EQ(got[r].agent, want[r].second);
-            ASSERT_EQ(got[r].distSq, want[r].first);
-        }
+        g.nearest(p, self, range * range, k, got, ranges);
+        expectSame(got, want);
+        const int radius = q % 3;
+        const std::int32_t cx = cellOf(p.x, c.cellSize), cy = cellOf(p.y, c.cellSize);
+        g.blockRanges(cx, cy, radius, start);
+        g.nearestFrom(p, self, range * range, k, cx, cy, radius, start, got, ranges);
+        expectSame(got, want);
     }
 }
 

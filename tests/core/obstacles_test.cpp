@@ -249,6 +249,47 @@ TEST(ObstacleGrid, MatchesBruteForceOnRandomObstacles) {
     }
 }
 
+// Segments on and across cell boundaries (end points at whole cells, slopes from flat to
+// steep), queried from points a hair inside their range and at several cell sizes (a segment
+// then passes through many cells): every segment in range is found exactly once, in order.
+TEST(ObstacleGrid, GrazingQueriesOnCellBoundaries) {
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<int> cellPick(-20, 20);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double tiny[] = {0.0, 1e-13, -1e-13, 1e-7};
+    std::vector<std::vector<Vec2>> polys;
+    for (int k = 0; k < 80; ++k) {
+        const Vec2 a{cellPick(rng) + tiny[k % 4], cellPick(rng) * 1.0};
+        // Slopes from exactly flat through 1e-9 and 1e-3 to steep and vertical.
+        const double dy[] = {0.0, 1e-9, 1e-3, 0.5, 7.0, 40.0};
+        const double dx = k % 7 == 0 ? 0.0 : 1.0 + 9.0 * unit(rng);
+        const Vec2 b = a + Vec2(dx, dy[k % 6] == 0.0 && dx == 0.0 ? 3.0 : dy[k % 6]);
+        polys.push_back({a, b});
+    }
+    std::vector<ObstacleVertex> v;
+    buildObstacleVertices(polys, v);
+    std::vector<std::uint32_t> a, b;
+    std::vector<double> da, db;
+    for (double cell : {0.25, 1.0, 3.0}) {
+        ObstacleGrid grid;
+        grid.build(v, cell);
+        for (int q = 0; q < 4000; ++q) {
+            // A point at distance just under (or exactly at) `range` from a random segment's
+            // random point, on either side.
+            const ObstacleVertex& s = v[static_cast<std::size_t>(rng() % v.size())];
+            const Vec2 from = s.point + unit(rng) * (v[s.next].point - s.point);
+            const double range = 0.5 + 4.0 * unit(rng);
+            const double angle = 6.283185307179586 * unit(rng);
+            const double reach = q % 2 == 0 ? range * (1.0 - 1e-12) : range;
+            const Vec2 p = from + reach * Vec2(std::cos(angle), std::sin(angle));
+            grid.query(v, p, range, a, da);
+            bruteForce(v, p, range, b, db);
+            ASSERT_EQ(a, b) << "query " << q << " cell " << cell;
+            ASSERT_EQ(da, db);
+        }
+    }
+}
+
 TEST(ObstacleGrid, EmptyGridFindsNothing) {
     ObstacleGrid grid;
     std::vector<ObstacleVertex> none;

@@ -56,7 +56,15 @@ inline constexpr double kEpsilon = 1e-5;
 [[nodiscard]] Vec2 closestPointOnSegment(Vec2 a, Vec2 b, Vec2 p);
 
 /// Squared distance from point `p` to the segment [a, b].
-[[nodiscard]] double distSqPointSegment(Vec2 a, Vec2 b, Vec2 p);
+[[nodiscard]] inline double distSqPointSegment(Vec2 a, Vec2 b, Vec2 p) {
+    const Vec2 ab = b - a;
+    const double lenSq = absSq(ab);
+    if (lenSq <= 0.0) return absSq(p - a);
+    const double t = dot(p - a, ab) / lenSq;
+    if (t < 0.0) return absSq(p - a);
+    if (t > 1.0) return absSq(p - b);
+    return absSq(p - (a + t * ab));
+}
 
 /// An ORCA half-plane: the directed line through `point` with unit `direction`.
 /// Convention (as in RVO2): the *permitted* velocities are on the **left** of the line, i.e.

@@ -70,6 +70,14 @@ void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
                            std::vector<ObstacleVertex>& out);
 
 /// Uniform grid over obstacle segments for the neighbour query of orca-spec section 3.
+///
+/// A segment is registered in exactly the cells it passes through (row by row, its x-extent
+/// in the row padded by a rounding margin far below a cell), and each registration carries a
+/// copy of the segment's end points, so a query reads contiguous memory. A query visits, row
+/// by row, only the cells that overlap the disc of its range (the row's x-extent of the disc)
+/// and keeps the segments in range in order as it meets them. A segment through several cells
+/// of a row is looked at in the first of them only; met again in another row, it has the same
+/// distance and index, lands beside its first sighting and is dropped.
 class ObstacleGrid {
   public:
     /// Rebuilds the grid. `typicalRange` (world units) sizes the cells: about one query range.
@@ -84,16 +92,30 @@ class ObstacleGrid {
                bool rightSideOnly = true) const;
 
     [[nodiscard]] bool empty() const { return m_cellStart.empty(); }
+    /// Registrations (segment copies) held: a segment counts once per cell it passes through.
+    [[nodiscard]] std::size_t itemCount() const { return m_items.size(); }
 
   private:
+    /// One registration of a segment in a cell: its end points, first-vertex index, and the
+    /// first column of the cells it passes through in this row.
+    struct Item {
+        Vec2 a;
+        Vec2 b;
+        std::uint32_t segment;
+        std::int32_t firstColumn;
+    };
+    [[nodiscard]] int cellX(double x) const;
+    [[nodiscard]] int cellY(double y) const;
+
     Vec2 m_origin{0.0, 0.0};
     double m_cellSize = 1.0;
     double m_invCellSize = 1.0;
+    double m_margin = 0.0; ///< rounding margin (world units) of registrations and queries
     int m_cols = 0;
     int m_rows = 0;
     Vec2 m_max{0.0, 0.0};
     std::vector<std::uint32_t> m_cellStart; ///< size cols*rows+1, offsets into m_items
-    std::vector<std::uint32_t> m_items;     ///< segment first-vertex indices per cell
+    std::vector<Item> m_items;              ///< registrations, cell by cell
 };
 
 } // namespace orca
