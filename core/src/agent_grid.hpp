@@ -114,9 +114,10 @@ class AgentGrid {
     /// share them), and then visits only the cells within the distance of the k-th nearest
     /// found there (or within the range, when fewer were found). With cells about as wide as
     /// the k-th neighbour's distance, the work is bounded by maxNeighbors, not by the agents
-    /// within the range. Same neighbours, same order as nearest(). `ranges` is scratch.
+    /// within the range. `own` is the items of cell (cx, cy), searched first (or empty).
+    /// Same neighbours, same order as nearest(). `ranges` is scratch.
     void nearestFrom(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
-                     std::int32_t cx, std::int32_t cy, int startRadius,
+                     ItemRange own, std::int32_t cx, std::int32_t cy, int startRadius,
                      std::span<const ItemRange> start, std::vector<Neighbor>& out,
                      std::vector<ItemRange>& ranges) const;
     /// True when one of `ranges` (whole cells) holds a dense cell.

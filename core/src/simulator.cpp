@@ -585,6 +585,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             for (std::size_t c = begin; c < end; ++c) {
                 const detail::AgentGrid::CellView cell = grid.occupied(c);
                 grid.blockRanges(cell.cx, cell.cy, 1, s.ranges);
+                const detail::ItemRange own{cell.start, cell.start + cell.count};
                 for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
                     const std::uint32_t i = grid.itemAgent(k);
                     if (m_static[i]) {
@@ -597,8 +598,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                     s.neighborCount = 0;
                     if (maxNeighbors > 0) {
-                        grid.nearestFrom(a.position, i, rangeSq, maxNeighbors, cell.cx, cell.cy, 1,
-                                         s.ranges, s.neighbors, s.moreRanges);
+                        grid.nearestFrom(a.position, i, rangeSq, maxNeighbors, own, cell.cx,
+                                         cell.cy, 1, s.ranges, s.neighbors, s.moreRanges);
                         s.neighborCount = s.neighbors.size();
                         if (s.neighborCount == maxNeighbors) {
                             s.kthDistSqSum += s.neighbors.back().distSq;
@@ -610,7 +611,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             }
         });
         // The next grid search's cell size: about the k-th neighbour's distance (root mean
-        // square over the agents whose list was full), within [range / 8, range]; the range
+        // square over the agents whose list was full), within [range / 16, range]; the range
         // when no list was full (a sparse crowd). Speed only: any cell size finds the same.
         double kthSum = 0.0;
         std::size_t kthCount = 0;
@@ -621,7 +622,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         const double kth =
             std::sqrt(kthSum / static_cast<double>(std::max<std::size_t>(kthCount, 1)));
         ws.searchCell = kthCount > 0
-                            ? std::clamp(kSearchCellShare * kth, meanRange / 8.0, meanRange)
+                            ? std::clamp(kSearchCellShare * kth, meanRange / 16.0, meanRange)
                             : meanRange;
     }
 

@@ -268,7 +268,15 @@ void checkNearest(const Config& c, const AgentGrid& g, std::mt19937_64& rng) {
         const int radius = q % 3;
         const std::int32_t cx = cellOf(p.x, c.cellSize), cy = cellOf(p.y, c.cellSize);
         g.blockRanges(cx, cy, radius, start);
-        g.nearestFrom(p, self, range * range, k, cx, cy, radius, start, got, ranges);
+        // The own cell's items (searched first), or none.
+        ItemRange own{0, 0};
+        if (q % 2 == 0) {
+            for (std::size_t at = 0; at < g.occupiedCount(); ++at) {
+                const AgentGrid::CellView& v = g.occupied(at);
+                if (v.cx == cx && v.cy == cy) own = {v.start, v.start + v.count};
+            }
+        }
+        g.nearestFrom(p, self, range * range, k, own, cx, cy, radius, start, got, ranges);
         expectSame(got, want);
     }
 }
