@@ -706,10 +706,18 @@ void AgentGrid::nearestFrom(Vec2 p, std::uint32_t self, double rangeSq, std::siz
                         limitSq);
         }
     }
+    nearestBeyond(p, self, rangeSq, maxNeighbors, cx, cy, startRadius, out, ranges);
+}
+
+void AgentGrid::nearestBeyond(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                              std::int32_t cx, std::int32_t cy, int startRadius,
+                              std::vector<Neighbor>& out, std::vector<ItemRange>& ranges) const {
+    if (maxNeighbors == 0 || !(rangeSq > 0.0)) return;
     // Every agent that can still make the list is within the k-th distance found so far (or
     // the range): the square of that half-width around p, widened far beyond the rounding of
     // the square root and of the cell coordinates, holds them all.
     const double bound = out.size() == maxNeighbors ? out.back().distSq : rangeSq;
+    double limitSq = bound;
     const double reach =
         std::sqrt(bound) * (1.0 + 1e-9) + 1e-9 * (std::abs(p.x) + std::abs(p.y) + m_cellSize);
     const std::int32_t x0 = cellCoord(p.x - reach), x1 = cellCoord(p.x + reach);

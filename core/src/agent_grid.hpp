@@ -120,6 +120,12 @@ class AgentGrid {
                      ItemRange own, std::int32_t cx, std::int32_t cy, int startRadius,
                      std::span<const ItemRange> start, std::vector<Neighbor>& out,
                      std::vector<ItemRange>& ranges) const;
+    /// The second half of nearestFrom(): `out` holds the (up to) maxNeighbors nearest among
+    /// the cells within `startRadius` of cell (cx, cy), sorted; adds the cells beyond them
+    /// that can still hold nearer agents.
+    void nearestBeyond(Vec2 p, std::uint32_t self, double rangeSq, std::size_t maxNeighbors,
+                       std::int32_t cx, std::int32_t cy, int startRadius,
+                       std::vector<Neighbor>& out, std::vector<ItemRange>& ranges) const;
     /// True when one of `ranges` (whole cells) holds a dense cell.
     [[nodiscard]] bool touchesDenseCell(std::span<const ItemRange> ranges) const;
 

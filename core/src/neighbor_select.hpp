@@ -88,10 +88,17 @@ inline void pickNearest(std::size_t count, std::size_t maxNeighbors, Scratch& s)
             if (rank[a] < keep) s.neighbors[rank[a]] = {dist[a], agent[a]};
         }
         if (taken == (1u << count) - 1u) return; // all distinct: the order is by distance
+        // Equal distances share a rank r; each of them goes to r + the number of them with a
+        // lower agent index. Only the tied ones are recounted (a crowd on a lattice has many
+        // ties, and a full recount of every candidate cost it a fifth of its step).
+        std::uint8_t sharing[kMinCandidateRoom] = {};
+        for (std::size_t a = 0; a < count; ++a)
+            ++sharing[rank[a]];
         for (std::size_t a = 0; a < count; ++a) {
-            std::size_t place = 0;
+            if (sharing[rank[a]] < 2) continue;
+            std::size_t place = rank[a];
             for (std::size_t b = 0; b < count; ++b)
-                place += before(b, a);
+                place += (dist[b] == dist[a]) & (agent[b] < agent[a]);
             if (place < keep) s.neighbors[place] = {dist[a], agent[a]};
         }
         return;
