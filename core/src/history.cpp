@@ -76,11 +76,11 @@ std::uint64_t History::seek(Simulator& sim, std::uint64_t step) const {
 EventDetector History::detectorAt(std::uint64_t step) const {
     // (Not after a recordEvents() without its recordState(): m_detector is a step ahead then.)
     if (step == m_lastStep && m_observedStep == m_lastStep) return m_detector;
+    if (!m_params.detectEvents) return EventDetector(m_params.events);
     const Keyframe& k = *m_keyframes[keyframeIndexAtOrBefore(step)];
-    EventDetector detector = k.detector;
-    if (k.state.stepCount == step || !m_params.detectEvents) return detector;
     Simulator scratch;
     scratch.restore(k.state);
+    EventDetector detector = EventDetector::expand(k.detector, scratch);
     std::vector<Event> replayed; // already recorded
     while (scratch.stepCount() < step) {
         scratch.step();
@@ -139,7 +139,8 @@ void History::edit(const Simulator& sim) {
 
 void History::addKeyframe(const Simulator& sim, bool pinned) {
     const SimulatorState* previous = m_keyframes.empty() ? nullptr : &m_keyframes.back()->state;
-    auto k = std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector, pinned});
+    auto k =
+        std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector.compact(), pinned});
     m_keyframeBytes += k->state.dynamicBytes() + k->detector.bytes();
     if (!previous || previous->config != k->state.config)
         m_keyframeBytes += k->state.config->bytes();

@@ -146,6 +146,62 @@ class EventDetector {
     [[nodiscard]] std::size_t bytes() const;
 
   private:
+    /// An overlap in progress: agents i < j and the deepest depth so far.
+    struct OpenOverlap {
+        std::uint32_t i = 0;
+        std::uint32_t j = 0;
+        double deepest = 0.0;
+    };
+    /// An (agent, obstacle) pair whose disk and polygon currently intersect.
+    struct Contact {
+        std::uint32_t agent = 0;
+        std::uint32_t obstacle = 0;
+        friend auto operator<=>(const Contact&, const Contact&) = default;
+    };
+
+  public:
+    /// The tracking state without what the state it last observed holds itself — each agent's
+    /// id, velocity, route progress, at-goal and detour flags, the obstacles' ids: what a
+    /// recording keeps beside a keyframe (a few bytes per agent in a spell, a stall or an
+    /// oscillation window instead of about 80 per agent). Only EventDetector reads it.
+    class Compact {
+      public:
+        /// Bytes held (for the history's memory budget).
+        [[nodiscard]] std::size_t bytes() const;
+
+      private:
+        friend class EventDetector;
+        /// An agent whose tracking the state does not give: in an LP3 spell, below the stall
+        /// speed, stalled, or with flips in its oscillation window (others have none of it).
+        struct Track {
+            std::uint32_t agent = 0;
+            std::uint32_t flipCount = 0;
+            std::uint64_t lp3Since = 0;
+            std::uint64_t stillSteps = 0;
+            bool lp3 = false;
+            bool stallReported = false;
+        };
+        EventParams params;
+        bool observed = false;
+        std::uint64_t step = 0;
+        std::size_t agents = 0;
+        std::vector<Track> tracks;            ///< by agent index
+        std::vector<std::uint64_t> flipSteps; ///< the tracks' flips, flipCount each, in order
+        std::vector<OpenOverlap> overlaps;
+        bool flooded = false;
+        std::uint64_t floodSince = 0;
+        std::vector<Contact> contacts;
+    };
+    /// This detector's Compact form (call it right after an observation, before the simulator
+    /// moves on: what it leaves out is read back from the state then).
+    [[nodiscard]] Compact compact() const;
+    /// The detector `compact` was made from, given the simulator in the state that detector
+    /// had last observed (e.g. restored from the keyframe the Compact was kept with): the same
+    /// tracking, so the same events from there on. Throws std::invalid_argument when the agent
+    /// count differs.
+    [[nodiscard]] static EventDetector expand(const Compact& compact, const Simulator& sim);
+
+  private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
         Vec2 lastVelocity{0.0, 0.0};     ///< velocity at the last observation (oscillation)
@@ -158,18 +214,6 @@ class EventDetector {
         bool lp3 = false;
         bool detouring = false;
         bool stallReported = false; ///< stalled was emitted for the current stall
-    };
-    /// An overlap in progress: agents i < j and the deepest depth so far.
-    struct OpenOverlap {
-        std::uint32_t i = 0;
-        std::uint32_t j = 0;
-        double deepest = 0.0;
-    };
-    /// An (agent, obstacle) pair whose disk and polygon currently intersect.
-    struct Contact {
-        std::uint32_t agent = 0;
-        std::uint32_t obstacle = 0;
-        friend auto operator<=>(const Contact&, const Contact&) = default;
     };
     /// Scratch of one observation (spatial grids, candidate lists). Not tracking state: a copy
     /// of the detector starts with an empty scratch (rebuilt on its next observe), so copies

@@ -84,8 +84,10 @@ class History {
   private:
     struct Keyframe {
         SimulatorState state;
-        EventDetector detector; ///< after observing this keyframe's step
-        bool pinned = false;    ///< a start or an edit point: never thinned away
+        /// The event detector after observing this keyframe's step, without what `state`
+        /// holds (EventDetector::expand gives it back).
+        EventDetector::Compact detector;
+        bool pinned = false; ///< a start or an edit point: never thinned away
     };
     void addKeyframe(const Simulator& sim, bool pinned);
     void thin();
