@@ -235,12 +235,13 @@ class EventDetector {
         double skinLimitSq = 0.0;        ///< rebuild once an agent moved this far (squared)
         std::vector<Vec2> builtPos;      ///< positions at the build
         std::vector<double> builtRadius; ///< radii at the build
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;         ///< sorted, i < j
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted; ///< as found
-        std::vector<std::uint32_t> candidateStart; ///< counting sort by i
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates; ///< i < j, by cell
+        /// The previous build's list, reused by the next build.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted;
         // The build's grid: agents sorted by cell (row-major), with their positions.
         std::vector<std::uint64_t> sortKeys, sortKeysTmp;
         std::vector<std::uint32_t> sortItems, sortItemsTmp;
+        std::vector<std::uint32_t> cellCount; ///< the counting sort's (at most ~4 per agent)
         std::vector<Vec2> sortPos;
         std::vector<OpenOverlap> pairs; ///< this observation's overlaps (deepest = depth)
         // Obstacle index: obstacles' bounding boxes registered in a coarse uniform grid.
@@ -276,7 +277,8 @@ class EventDetector {
     bool sweepOverlaps(const Simulator& sim, double maxRadius);
     void detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step);
     void detectPenetrations(const Simulator& sim, std::uint64_t step);
-    void detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
+    /// Also returns the largest radius and sets scratch.radiusChanged.
+    double detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
 
     EventParams m_params;
     bool m_observed = false;          ///< reset() or observe() has run
