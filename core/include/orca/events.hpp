@@ -97,8 +97,8 @@ struct EventParams {
 };
 
 /// Watches a simulator step by step and appends events. A plain value type: copying it copies
-/// its whole tracking state, so a recording can keep a copy beside each keyframe and resume
-/// detection from there.
+/// its whole tracking state, so detection can resume from a copy; a recording keeps the
+/// smaller compact() beside each keyframe and expand()s it on the keyframe's state.
 ///
 /// Agents are followed by AgentId: agents added since the last observation start fresh (the
 /// conditions that hold for them are reported, as by reset()), removed agents are forgotten
