@@ -22,6 +22,7 @@
 #include "orca/scene/scene.hpp"
 #include "orca/scene/workloads.hpp"
 #include "orca/simulator.hpp"
+#include "run_loop.hpp"
 
 namespace orca::cli {
 
@@ -96,25 +97,34 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::uint64_t neighborListSteps = 0; // steps that searched candidate lists (speed only)
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
-    // Events (with the metrics): the first overlap-begin and the agents that stalled.
+    // --record / --events: the app's loop around the step (run_loop.hpp).
+    std::optional<RunLoop> loop;
+    if (opt.record || opt.events) loop.emplace(sim, opt.record, opt.historyBudget, opt.events);
+    // Events (with the metrics): the first overlap-begin and the agents that stalled. The
+    // loop's events when it detects them, else a detector of their own.
     EventDetector detector;
-    std::vector<Event> events;
+    std::vector<Event> ownEvents;
+    const std::vector<Event>& events = loop && loop->detectsEvents() ? loop->events() : ownEvents;
+    std::size_t scanned = 0;
     std::optional<std::uint64_t> firstOverlapStep;
     std::vector<std::uint32_t> stalledAgents;
     auto scanEvents = [&] {
-        for (const Event& e : events) {
+        for (; scanned < events.size(); ++scanned) {
+            const Event& e = events[scanned];
             // A flood (too many pairs to list) begins with an overlap too.
             if ((e.kind == EventKind::OverlapBegin || e.kind == EventKind::OverlapFloodBegin) &&
                 !firstOverlapStep)
                 firstOverlapStep = e.step;
             if (e.kind == EventKind::Stalled) stalledAgents.push_back(e.agents.front());
         }
-        events.clear();
+        if (&events == &ownEvents) {
+            ownEvents.clear();
+            scanned = 0;
+        }
     };
-    if (opt.metrics) {
-        detector.reset(sim, events);
-        scanEvents();
-    }
+    const bool ownDetector = opt.metrics && &events == &ownEvents;
+    if (ownDetector) detector.reset(sim, ownEvents);
+    if (opt.metrics) scanEvents();
 
     std::int64_t steps = 0;
     while (steps < limit) {
@@ -127,12 +137,13 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         lp3AgentSteps += sim.lastStepStats().lp3Agents;
         detourAgentSteps += sim.lastStepStats().detouringAgents;
         neighborListSteps += sim.lastStepStats().neighborLists ? 1 : 0;
+        if (loop) loop->afterStep(sim);
         if (opt.metrics) {
             const ClearanceStats c = sim.clearance();
             minClearance = std::min(minClearance, c.minAgentClearance);
             minObstacleClearance = std::min(minObstacleClearance, c.minObstacleClearance);
             overlapPairSteps += c.overlappingPairs;
-            detector.observe(sim, events);
+            if (ownDetector) detector.observe(sim, ownEvents);
             scanEvents();
         }
         if (trajectory) trajectory->write(static_cast<std::uint64_t>(steps), sim);
@@ -197,6 +208,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     j["agentStepsPerSecond"] = totalMs > 0.0 ? static_cast<double>(sim.agentCount()) *
                                                    static_cast<double>(steps) / (totalMs / 1000.0)
                                              : 0.0;
+    if (loop) loop->addTo(j, stepMs);
     j["stateHash"] = formatStateHash(sim.stateHash());
     out << j.dump(2) << '\n';
     return kOk;

@@ -26,6 +26,12 @@ struct RunOptions {
     bool metrics = true;        ///< clearance/overlap metrics every step
     std::optional<bool> detour; ///< overrides the scene's detour.enabled
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
+    /// --record: keep the app's recording (orca::History) after every step.
+    bool record = false;
+    /// --history-budget: its memory budget in bytes (>= 1 MiB; default History's 256 MiB).
+    std::optional<std::uint64_t> historyBudget;
+    /// --events: detect events as the app does (in the recording with --record).
+    bool events = false;
 };
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err);
 

@@ -1,6 +1,8 @@
 // `orca`: run, explain and validate ORCA scenes without a window.
 #include <cstdint>
+#include <exception>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -55,6 +57,45 @@ int main(int argc, char** argv) {
     bool noMetrics = false;
     runCmd->add_flag("--no-metrics", noMetrics,
                      "Skip the per-step clearance/overlap measurements (faster on huge scenes)");
+    auto* record = runCmd->add_flag(
+        "--record", run.record,
+        "Record every step as the sandbox app does (keyframes every few steps, replayable): adds "
+        "\"history\" {bytes, keyframeBytes, keyframes, keyframeInterval, firstStep, lastStep, "
+        "budget} and "
+        "\"loopMs\" {step, record, events}: mean ms per step of the step alone and of the loop");
+    runCmd
+        ->add_option("--history-budget", run.historyBudget,
+                     "With --record: bytes the recording's keyframes may hold (suffixes K, M, G "
+                     "= KiB, MiB, GiB; at least 1M; default 256M). Over it, every other "
+                     "keyframe is dropped and the interval doubles")
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                return text.find('-') == std::string::npos ? std::string()
+                                                           : std::string("must be positive");
+            },
+            "", "non-negative"))
+        ->transform(CLI::AsSizeValue(false))
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                // (After the transform: a number of bytes.)
+                std::uint64_t bytes = 0;
+                try {
+                    bytes = std::stoull(text);
+                } catch (const std::exception&) {
+                    return std::string("not a number of bytes");
+                }
+                return bytes >= (std::uint64_t{1} << 20)
+                           ? std::string()
+                           : "is " + std::to_string(bytes) +
+                                 " bytes, below the recording's minimum of 1 MiB (1048576, "
+                                 "or 1M)";
+            },
+            "", ">= 1M"))
+        ->option_text("BYTES")
+        ->needs(record);
+    runCmd->add_flag("--events", run.events,
+                     "Detect events as the sandbox app does (in the recording with --record): "
+                     "adds \"events\" {count, byKind} and the detection's time to \"loopMs\"");
 
     ExplainOptions explain;
     CLI::App* explainCmd = app.add_subcommand(

@@ -142,22 +142,16 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     // Same step again (an edit) or a clock moved backwards: no simulated time elapsed.
     const std::uint64_t elapsed = first || step <= m_step ? 0 : step - m_step;
     syncAgents(sim);
-    // The largest radius; and whether any radius differs from the overlap candidates' build.
-    double maxRadius = 0.0;
-    const auto params = sim.agentParams();
-    Scratch& s = m_scratch;
-    s.radiusChanged = s.builtRadius.size() != params.size();
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        maxRadius = std::max(maxRadius, params[i].radius);
-        s.radiusChanged = s.radiusChanged || params[i].radius != s.builtRadius[i];
-    }
-    syncObstacles(sim, maxRadius);
-
     std::vector<Event>& events = m_scratch.events;
     events.clear();
+    // The per-agent events first: their pass over the agents also finds the largest radius
+    // and whether a radius changed since the overlap candidates' build, which the overlaps and
+    // obstacles need (one read of the agents' parameters instead of two). The order of
+    // detection does not matter: the step's events are sorted below.
+    const double maxRadius = detectPerAgent(sim, step, elapsed);
+    syncObstacles(sim, maxRadius);
     detectOverlaps(sim, maxRadius, step);
     detectPenetrations(sim, step);
-    detectPerAgent(sim, step, elapsed);
     // One step's events: by kind, then agents, then obstacle (all carry the same step).
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
         if (a.kind != b.kind) return a.kind < b.kind;
@@ -384,9 +378,13 @@ void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step)
     m_contacts.assign(s.contacts.begin(), s.contacts.end());
 }
 
-void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
-                                   std::uint64_t elapsed) {
+double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
+                                     std::uint64_t elapsed) {
     std::vector<Event>& events = m_scratch.events;
+    Scratch& s = m_scratch;
+    double maxRadius = 0.0;
+    bool radiusChanged = s.builtRadius.size() != m_agents.size();
+    const double* builtRadius = s.builtRadius.data();
     const auto vel = sim.velocities();
     const auto params = sim.agentParams();
     const auto lp3 = sim.lastStepLp3(); // empty = unknown (before a step, after add/remove)
@@ -405,6 +403,8 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
         const bool isStatic = sim.isStaticAt(i);
         const Vec2 v = vel[i];
         const AgentParams& p = params[i];
+        maxRadius = std::max(maxRadius, p.radius);
+        radiusChanged = radiusChanged || p.radius != builtRadius[i];
 
         // LP3 spells: the flags say which agents the step that produced this state solved
         // with LP3.
@@ -487,6 +487,8 @@ void EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
         t.routeProgress = progress;
         t.known = true;
     }
+    s.radiusChanged = radiusChanged;
+    return maxRadius;
 }
 
 } // namespace orca

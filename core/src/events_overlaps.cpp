@@ -99,19 +99,37 @@ std::uint64_t EventDetector::sortByCell(std::span<const Vec2> pos, double invCel
         placed == 0 ? 0 : static_cast<std::uint64_t>(maxY - minY) * width + width;
     s.sortKeysTmp.resize(placed);
     s.sortItemsTmp.resize(placed);
-    for (int shift = 0; shift < 64 && (maxKey >> shift) != 0; shift += 8) {
-        std::array<std::uint32_t, 257> count{};
+    if (maxKey < 4 * static_cast<std::uint64_t>(placed) + 1024) {
+        // Few cells for the agents (a crowd spread evenly): one counting sort by cell, stable
+        // like the radix passes below, so the same order in one pass instead of several.
+        std::vector<std::uint32_t>& count = s.cellCount;
+        count.assign(static_cast<std::size_t>(maxKey) + 2, 0);
         for (std::size_t k = 0; k < placed; ++k)
-            ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
-        for (std::size_t d = 0; d < 256; ++d)
-            count[d + 1] += count[d];
+            ++count[static_cast<std::size_t>(s.sortKeys[k]) + 1];
+        for (std::size_t c = 0; c + 1 < count.size(); ++c)
+            count[c + 1] += count[c];
         for (std::size_t k = 0; k < placed; ++k) {
-            const std::uint32_t at = count[(s.sortKeys[k] >> shift) & 0xff]++;
+            const std::uint32_t at = count[static_cast<std::size_t>(s.sortKeys[k])]++;
             s.sortKeysTmp[at] = s.sortKeys[k];
             s.sortItemsTmp[at] = order[k];
         }
         s.sortKeys.swap(s.sortKeysTmp);
         order.swap(s.sortItemsTmp);
+    } else {
+        for (int shift = 0; shift < 64 && (maxKey >> shift) != 0; shift += 8) {
+            std::array<std::uint32_t, 257> count{};
+            for (std::size_t k = 0; k < placed; ++k)
+                ++count[((s.sortKeys[k] >> shift) & 0xff) + 1];
+            for (std::size_t d = 0; d < 256; ++d)
+                count[d + 1] += count[d];
+            for (std::size_t k = 0; k < placed; ++k) {
+                const std::uint32_t at = count[(s.sortKeys[k] >> shift) & 0xff]++;
+                s.sortKeysTmp[at] = s.sortKeys[k];
+                s.sortItemsTmp[at] = order[k];
+            }
+            s.sortKeys.swap(s.sortKeysTmp);
+            order.swap(s.sortItemsTmp);
+        }
     }
     s.sortPos.resize(placed);
     for (std::size_t k = 0; k < placed; ++k)
@@ -128,15 +146,15 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     // rebuild costs several times a step's candidate tests), within [2, 8] x the max radius
     // (a wider one only multiplies the candidates of dense crowds).
     double maxStep = 0.0;
-    for (const AgentParams& p : params)
-        maxStep = std::max(maxStep, p.maxSpeed);
+    s.builtRadius.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        maxStep = std::max(maxStep, params[i].maxSpeed);
+        s.builtRadius[i] = params[i].radius;
+    }
     maxStep *= sim.params().timeStep;
     const double skin = std::clamp(16.0 * maxStep, 2.0 * maxRadius, 8.0 * maxRadius);
     s.candidates.clear();
     s.builtPos.assign(pos.begin(), pos.end());
-    s.builtRadius.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        s.builtRadius[i] = params[i].radius;
     s.skinLimitSq = 0.25 * skin * skin * (1.0 - 1e-9);
     s.candidatesValid = false;
 
@@ -158,11 +176,12 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     candidates.clear();
     const std::uint32_t* items = s.sortItems.data();
     const Vec2* sorted = s.sortPos.data();
+    const double* radius = s.builtRadius.data(); // (dense: the parameters are 72 bytes apart)
     const bool complete =
         sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
             const std::uint32_t a = items[k];
             const std::uint32_t b = items[m];
-            const double reach = params[a].radius + params[b].radius + skin;
+            const double reach = radius[a] + radius[b] + skin;
             if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
                 if (candidates.size() == candidates.capacity()) {
                     if (candidates.size() >= budget) return false;
@@ -179,23 +198,11 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
         return false;
     }
 
-    // Sort by (i, j): a counting sort by i, then the few j of each i.
-    s.candidateStart.assign(n + 1, 0);
-    for (const auto& c : candidates)
-        ++s.candidateStart[c.first + 1];
-    for (std::size_t i = 0; i < n; ++i)
-        s.candidateStart[i + 1] += s.candidateStart[i];
-    s.candidates.resize(candidates.size());
-    for (const auto& c : candidates)
-        s.candidates[s.candidateStart[c.first]++] = c;
-    for (std::size_t i = n; i > 0; --i)
-        s.candidateStart[i] = s.candidateStart[i - 1];
-    s.candidateStart[0] = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto first = s.candidates.begin() + s.candidateStart[i];
-        const auto last = s.candidates.begin() + s.candidateStart[i + 1];
-        if (last - first > 1) std::sort(first, last);
-    }
+    // Kept in the sweep's order (by cell): the exact test's overlapping pairs, few, are
+    // sorted instead, each observation (detectOverlaps). The other buffer is kept for the next
+    // build.
+    s.candidates.swap(candidates);
+    candidates.clear();
     s.candidatesUnsorted = std::move(candidates);
     s.candidatesValid = true;
     return true;
@@ -265,8 +272,8 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
             s.candidatesValid = false;
         }
         if (useList) {
-            // The exact test on the candidates (sorted: so are the pairs). Two static agents
-            // are fixed scenery. (Radii: the build's, equal to the current ones.)
+            // The exact test on the candidates. Two static agents are fixed scenery. (Radii:
+            // the build's, equal to the current ones.)
             const Vec2* p = pos.data();
             const double* radius = s.builtRadius.data();
             for (const auto& [i, j] : s.candidates) {
@@ -279,6 +286,12 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
                     s.pairs.push_back({i, j, -c});
                 }
             }
+            // (The candidates are in cell order: the merge below needs the pairs by (i, j).)
+            if (!flooded)
+                std::sort(s.pairs.begin(), s.pairs.end(),
+                          [](const OpenOverlap& x, const OpenOverlap& y) {
+                              return pairLess(x.i, x.j, y.i, y.j);
+                          });
         } else {
             flooded = !sweepOverlaps(sim, maxRadius);
         }

@@ -22,20 +22,34 @@ void History::start(const Simulator& sim) {
     m_events.clear();
     m_keyframeBytes = 0;
     m_interval = std::max<std::uint32_t>(m_params.initialInterval, 1);
-    m_lastStep = sim.stepCount();
+    m_lastStep = m_observedStep = sim.stepCount();
     m_detector = EventDetector(m_params.events);
     if (m_params.detectEvents) m_detector.reset(sim, m_events);
     addKeyframe(sim, true);
 }
 
-void History::record(const Simulator& sim) {
-    if (!started()) throw std::logic_error("History::record before start");
+void History::checkHead(const Simulator& sim, const char* what) const {
+    if (!started()) throw std::logic_error(std::string("History::") + what + " before start");
     if (sim.stepCount() != m_lastStep + 1)
-        throw std::logic_error("History::record: the simulator is at step " +
+        throw std::logic_error(std::string("History::") + what + ": the simulator is at step " +
                                std::to_string(sim.stepCount()) + ", the recording's head is " +
                                std::to_string(m_lastStep));
-    m_lastStep = sim.stepCount();
+}
+
+void History::record(const Simulator& sim) {
+    recordState(sim);
+}
+
+void History::recordEvents(const Simulator& sim) {
+    checkHead(sim, "record");
+    if (m_observedStep == sim.stepCount()) return; // (already detected)
     if (m_params.detectEvents) m_detector.observe(sim, m_events);
+    m_observedStep = sim.stepCount();
+}
+
+void History::recordState(const Simulator& sim) {
+    recordEvents(sim);
+    m_lastStep = sim.stepCount();
     if ((m_lastStep - firstStep()) % m_interval == 0) {
         addKeyframe(sim, false);
         if (m_keyframeBytes > m_params.memoryBudget) thin();
@@ -60,12 +74,13 @@ std::uint64_t History::seek(Simulator& sim, std::uint64_t step) const {
 }
 
 EventDetector History::detectorAt(std::uint64_t step) const {
-    if (step == m_lastStep) return m_detector;
+    // (Not after a recordEvents() without its recordState(): m_detector is a step ahead then.)
+    if (step == m_lastStep && m_observedStep == m_lastStep) return m_detector;
+    if (!m_params.detectEvents) return EventDetector(m_params.events);
     const Keyframe& k = *m_keyframes[keyframeIndexAtOrBefore(step)];
-    EventDetector detector = k.detector;
-    if (k.state.stepCount == step || !m_params.detectEvents) return detector;
     Simulator scratch;
     scratch.restore(k.state);
+    EventDetector detector = EventDetector::expand(k.detector, scratch);
     std::vector<Event> replayed; // already recorded
     while (scratch.stepCount() < step) {
         scratch.step();
@@ -80,7 +95,7 @@ void History::dropAfter(std::uint64_t step, bool keepKeyframeAtStep) {
     std::erase_if(m_keyframes, [&](const std::shared_ptr<const Keyframe>& k) {
         return k->state.stepCount > step || (!keepKeyframeAtStep && k->state.stepCount == step);
     });
-    m_lastStep = step;
+    m_lastStep = m_observedStep = step;
 }
 
 void History::cutAfter(std::uint64_t step) {
@@ -124,7 +139,8 @@ void History::edit(const Simulator& sim) {
 
 void History::addKeyframe(const Simulator& sim, bool pinned) {
     const SimulatorState* previous = m_keyframes.empty() ? nullptr : &m_keyframes.back()->state;
-    auto k = std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector, pinned});
+    auto k =
+        std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector.compact(), pinned});
     m_keyframeBytes += k->state.dynamicBytes() + k->detector.bytes();
     if (!previous || previous->config != k->state.config)
         m_keyframeBytes += k->state.config->bytes();

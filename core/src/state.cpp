@@ -107,27 +107,45 @@ std::size_t SimulatorState::bytes() const {
 
 SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     SimulatorState s;
-    auto config = std::make_shared<SimulatorState::Config>();
-    SimulatorState::Config& c = *config;
-    c.params = m_params;
-    c.prefVelocity = m_prefVel;
-    c.goal = m_goal;
-    c.waypoints = m_waypoints;
-    c.agentParams = m_agentParams;
-    c.hasGoal = m_hasGoal;
-    c.isStatic = m_static;
-    c.ids = m_ids;
-    c.agentSlots = m_agentSlots;
-    c.neighborDistSum = m_neighborDistSum;
-    c.neighborDistCount = m_neighborDistCount;
-    c.agentsVersion = m_agentsVersion;
-    c.obstacles = m_obstacles;
-    c.obstacleIds = m_obstacleIds;
-    c.obstacleSlots = m_obstacleSlots;
-    if (previous && previous->config && previous->config->sameBits(c))
+    // The previous snapshot's configuration is shared when it holds the current bits. It is
+    // compared in place (Config::sameBits' tests, field by field): a copy made only to be
+    // found equal cost every keyframe of a run about 150 bytes per agent of copying, compared
+    // and freed again, more than the dynamics themselves.
+    const SimulatorState::Config* p =
+        previous && previous->config ? previous->config.get() : nullptr;
+    bool same =
+        p && orca::sameBits(p->params, m_params) && orca::sameBits(p->prefVelocity, m_prefVel) &&
+        orca::sameBits(p->goal, m_goal) && orca::sameBits(p->waypoints, m_waypoints) &&
+        p->agentParams.size() == m_agentParams.size() && orca::sameBits(p->hasGoal, m_hasGoal) &&
+        orca::sameBits(p->isStatic, m_static) && p->ids == m_ids && p->agentSlots == m_agentSlots &&
+        orca::sameBits(p->neighborDistSum, m_neighborDistSum) &&
+        p->neighborDistCount == m_neighborDistCount && p->agentsVersion == m_agentsVersion &&
+        p->obstacleIds == m_obstacleIds && p->obstacleSlots == m_obstacleSlots &&
+        orca::sameBits(p->obstacles, m_obstacles);
+    for (std::size_t i = 0; same && i < m_agentParams.size(); ++i)
+        same = orca::sameBits(p->agentParams[i], m_agentParams[i]);
+    if (same) {
         s.config = previous->config;
-    else
+    } else {
+        auto config = std::make_shared<SimulatorState::Config>();
+        SimulatorState::Config& c = *config;
+        c.params = m_params;
+        c.prefVelocity = m_prefVel;
+        c.goal = m_goal;
+        c.waypoints = m_waypoints;
+        c.agentParams = m_agentParams;
+        c.hasGoal = m_hasGoal;
+        c.isStatic = m_static;
+        c.ids = m_ids;
+        c.agentSlots = m_agentSlots;
+        c.neighborDistSum = m_neighborDistSum;
+        c.neighborDistCount = m_neighborDistCount;
+        c.agentsVersion = m_agentsVersion;
+        c.obstacles = m_obstacles;
+        c.obstacleIds = m_obstacleIds;
+        c.obstacleSlots = m_obstacleSlots;
         s.config = std::move(config);
+    }
 
     s.time = m_time;
     s.stepCount = m_stepCount;

@@ -228,5 +228,43 @@ TEST(History, AnEditReportsItsTransitionsAtTheEditedStep) {
     EXPECT_EQ(e.agents, (std::vector<std::uint32_t>{0, 1}));
 }
 
+TEST(History, RecordInTwoPartsEqualsRecord) {
+    // recordEvents() then recordState() (how `orca run --record --events` times the two) keeps
+    // the same events, keyframes and bytes as record(); a second recordEvents() detects nothing
+    // new, and a cut between the two parts drops the half-recorded step's events.
+    Simulator a = makeCrowd(40);
+    Simulator b = makeCrowd(40);
+    History whole;
+    History parts;
+    whole.start(a);
+    parts.start(b);
+    for (int s = 0; s < 60; ++s) {
+        a.step();
+        b.step();
+        whole.record(a);
+        parts.recordEvents(b);
+        parts.recordEvents(b);
+        parts.recordState(b);
+    }
+    EXPECT_EQ(parts.events(), whole.events());
+    EXPECT_EQ(parts.keyframeSteps(), whole.keyframeSteps());
+    EXPECT_EQ(parts.bytes(), whole.bytes());
+    ASSERT_FALSE(whole.events().empty());
+
+    b.step();
+    parts.recordEvents(b);
+    EXPECT_THROW(parts.recordEvents(a), std::logic_error); // not one step past the head
+    parts.cutAfter(60);                                    // (the head: nothing recorded after it)
+    parts.cutAfter(50);
+    for (const Event& e : parts.events())
+        EXPECT_LE(e.step, 50u);
+    parts.seek(b, 50);
+    for (int s = 50; s < 60; ++s) {
+        b.step();
+        parts.record(b);
+    }
+    EXPECT_EQ(parts.events(), whole.events());
+}
+
 } // namespace
 } // namespace orca

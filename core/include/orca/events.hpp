@@ -97,8 +97,8 @@ struct EventParams {
 };
 
 /// Watches a simulator step by step and appends events. A plain value type: copying it copies
-/// its whole tracking state, so a recording can keep a copy beside each keyframe and resume
-/// detection from there.
+/// its whole tracking state, so detection can resume from a copy; a recording keeps the
+/// smaller compact() beside each keyframe and expand()s it on the keyframe's state.
 ///
 /// Agents are followed by AgentId: agents added since the last observation start fresh (the
 /// conditions that hold for them are reported, as by reset()), removed agents are forgotten
@@ -146,6 +146,62 @@ class EventDetector {
     [[nodiscard]] std::size_t bytes() const;
 
   private:
+    /// An overlap in progress: agents i < j and the deepest depth so far.
+    struct OpenOverlap {
+        std::uint32_t i = 0;
+        std::uint32_t j = 0;
+        double deepest = 0.0;
+    };
+    /// An (agent, obstacle) pair whose disk and polygon currently intersect.
+    struct Contact {
+        std::uint32_t agent = 0;
+        std::uint32_t obstacle = 0;
+        friend auto operator<=>(const Contact&, const Contact&) = default;
+    };
+
+  public:
+    /// The tracking state without what the state it last observed holds itself — each agent's
+    /// id, velocity, route progress, at-goal and detour flags, the obstacles' ids: what a
+    /// recording keeps beside a keyframe (a few bytes per agent in a spell, a stall or an
+    /// oscillation window instead of about 80 per agent). Only EventDetector reads it.
+    class Compact {
+      public:
+        /// Bytes held (for the history's memory budget).
+        [[nodiscard]] std::size_t bytes() const;
+
+      private:
+        friend class EventDetector;
+        /// An agent whose tracking the state does not give: in an LP3 spell, below the stall
+        /// speed, stalled, or with flips in its oscillation window (others have none of it).
+        struct Track {
+            std::uint32_t agent = 0;
+            std::uint32_t flipCount = 0;
+            std::uint64_t lp3Since = 0;
+            std::uint64_t stillSteps = 0;
+            bool lp3 = false;
+            bool stallReported = false;
+        };
+        EventParams params;
+        bool observed = false;
+        std::uint64_t step = 0;
+        std::size_t agents = 0;
+        std::vector<Track> tracks;            ///< by agent index
+        std::vector<std::uint64_t> flipSteps; ///< the tracks' flips, flipCount each, in order
+        std::vector<OpenOverlap> overlaps;
+        bool flooded = false;
+        std::uint64_t floodSince = 0;
+        std::vector<Contact> contacts;
+    };
+    /// This detector's Compact form (call it right after an observation, before the simulator
+    /// moves on: what it leaves out is read back from the state then).
+    [[nodiscard]] Compact compact() const;
+    /// The detector `compact` was made from, given the simulator in the state that detector
+    /// had last observed (e.g. restored from the keyframe the Compact was kept with): the same
+    /// tracking, so the same events from there on. Throws std::invalid_argument when the agent
+    /// count differs.
+    [[nodiscard]] static EventDetector expand(const Compact& compact, const Simulator& sim);
+
+  private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
         Vec2 lastVelocity{0.0, 0.0};     ///< velocity at the last observation (oscillation)
@@ -158,18 +214,6 @@ class EventDetector {
         bool lp3 = false;
         bool detouring = false;
         bool stallReported = false; ///< stalled was emitted for the current stall
-    };
-    /// An overlap in progress: agents i < j and the deepest depth so far.
-    struct OpenOverlap {
-        std::uint32_t i = 0;
-        std::uint32_t j = 0;
-        double deepest = 0.0;
-    };
-    /// An (agent, obstacle) pair whose disk and polygon currently intersect.
-    struct Contact {
-        std::uint32_t agent = 0;
-        std::uint32_t obstacle = 0;
-        friend auto operator<=>(const Contact&, const Contact&) = default;
     };
     /// Scratch of one observation (spatial grids, candidate lists). Not tracking state: a copy
     /// of the detector starts with an empty scratch (rebuilt on its next observe), so copies
@@ -191,12 +235,13 @@ class EventDetector {
         double skinLimitSq = 0.0;        ///< rebuild once an agent moved this far (squared)
         std::vector<Vec2> builtPos;      ///< positions at the build
         std::vector<double> builtRadius; ///< radii at the build
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;         ///< sorted, i < j
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted; ///< as found
-        std::vector<std::uint32_t> candidateStart; ///< counting sort by i
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates; ///< i < j, by cell
+        /// The previous build's list, reused by the next build.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted;
         // The build's grid: agents sorted by cell (row-major), with their positions.
         std::vector<std::uint64_t> sortKeys, sortKeysTmp;
         std::vector<std::uint32_t> sortItems, sortItemsTmp;
+        std::vector<std::uint32_t> cellCount; ///< the counting sort's (at most ~4 per agent)
         std::vector<Vec2> sortPos;
         std::vector<OpenOverlap> pairs; ///< this observation's overlaps (deepest = depth)
         // Obstacle index: obstacles' bounding boxes registered in a coarse uniform grid.
@@ -232,7 +277,8 @@ class EventDetector {
     bool sweepOverlaps(const Simulator& sim, double maxRadius);
     void detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step);
     void detectPenetrations(const Simulator& sim, std::uint64_t step);
-    void detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
+    /// Also returns the largest radius and sets scratch.radiusChanged.
+    double detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
 
     EventParams m_params;
     bool m_observed = false;          ///< reset() or observe() has run

@@ -44,6 +44,13 @@ class History {
     /// Records the state after a step at the head: sim.stepCount() must be lastStep() + 1
     /// (throws std::logic_error otherwise).
     void record(const Simulator& sim);
+    /// record() in two parts, for a caller that times them apart (`orca run --record
+    /// --events`): recordEvents(sim) detects the events of the state after a step at the head
+    /// (nothing when detectEvents is off; calling it twice for one step detects once), then
+    /// recordState(sim) records that state (it detects the events first if recordEvents was
+    /// not called). Same precondition as record().
+    void recordEvents(const Simulator& sim);
+    void recordState(const Simulator& sim);
     /// Brings `sim` to recorded step `step` (clamped to [firstStep(), lastStep()]): restores
     /// the nearest keyframe at or before it and re-steps. Returns the step reached.
     std::uint64_t seek(Simulator& sim, std::uint64_t step) const;
@@ -66,6 +73,10 @@ class History {
     [[nodiscard]] std::vector<std::uint64_t> keyframeSteps() const;
     /// Bytes held by keyframes (configurations counted once), event detectors and events.
     [[nodiscard]] std::size_t bytes() const;
+    /// The part of bytes() the memory budget bounds: the keyframes (their states, configurations
+    /// counted once, and the event detectors' copies). At most the budget, unless the pinned
+    /// keyframes (start and edit points) alone exceed it.
+    [[nodiscard]] std::size_t keyframeBytes() const { return m_keyframeBytes; }
     [[nodiscard]] const HistoryParams& params() const { return m_params; }
     /// Changes the budget (thins at once when the recording is over it).
     void setMemoryBudget(std::size_t bytes);
@@ -73,12 +84,16 @@ class History {
   private:
     struct Keyframe {
         SimulatorState state;
-        EventDetector detector; ///< after observing this keyframe's step
-        bool pinned = false;    ///< a start or an edit point: never thinned away
+        /// The event detector after observing this keyframe's step, without what `state`
+        /// holds (EventDetector::expand gives it back).
+        EventDetector::Compact detector;
+        bool pinned = false; ///< a start or an edit point: never thinned away
     };
     void addKeyframe(const Simulator& sim, bool pinned);
     void thin();
     void recountBytes();
+    /// Throws std::logic_error unless started and `sim` is one step past the head.
+    void checkHead(const Simulator& sim, const char* what) const;
     /// Drops events after `step` and keyframes after it (and at it unless kept).
     void dropAfter(std::uint64_t step, bool keepKeyframeAtStep);
     /// The event detector as it was after observing `step` (replayed from a keyframe).
@@ -89,7 +104,8 @@ class History {
     std::uint32_t m_interval = 8;
     std::vector<std::shared_ptr<const Keyframe>> m_keyframes;
     std::uint64_t m_lastStep = 0;
-    EventDetector m_detector; ///< after observing lastStep()
+    EventDetector m_detector;         ///< after observing m_observedStep
+    std::uint64_t m_observedStep = 0; ///< lastStep(), or lastStep() + 1 after recordEvents()
     std::vector<Event> m_events;
     std::size_t m_keyframeBytes = 0;
 };
