@@ -132,6 +132,8 @@ void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     m_vel[i] = def.isStatic ? Vec2(0.0) : def.velocity;
     m_prefVel[i] = def.prefVelocity;
     m_goal[i] = def.goal;
+    m_waypointAgents -= m_waypoints[i].empty() ? 0 : 1;
+    m_waypointAgents += def.waypoints.empty() ? 0 : 1;
     m_waypoints[i] = def.waypoints;
     m_routeProgress[i] = def.routeProgress;
     if (def.params.radius != m_agentParams[i].radius || def.hasGoal != (m_hasGoal[i] != 0) ||
@@ -194,6 +196,7 @@ bool Simulator::removeAgent(AgentId id) {
     if (!index) return false;
     const std::size_t i = *index;
     countCellSize(i, -1);
+    m_waypointAgents -= m_waypoints[i].empty() ? 0 : 1;
     ++m_agentsVersion;
     m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
@@ -295,7 +298,8 @@ void Simulator::setVelocity(AgentId id, Vec2 v) {
 }
 
 bool Simulator::atGoalAt(std::size_t i) const {
-    if (!m_hasGoal[i] || m_routeProgress[i] < m_waypoints[i].size()) return false;
+    if (!m_hasGoal[i] || (m_waypointAgents != 0 && m_routeProgress[i] < m_waypoints[i].size()))
+        return false;
     const double r = effectiveGoalRadius(m_agentParams[i]);
     return absSq(m_goal[i] - m_pos[i]) <= r * r;
 }
@@ -691,8 +695,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 m_vel[i] = ws.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
                 // Waypoints reached by the move (several when they lie close together).
-                const std::vector<Vec2>& route = m_waypoints[i];
-                if (m_hasGoal[i] && m_routeProgress[i] < route.size()) {
+                if (m_waypointAgents != 0 && m_hasGoal[i] &&
+                    m_routeProgress[i] < m_waypoints[i].size()) {
+                    const std::vector<Vec2>& route = m_waypoints[i];
                     const double r = effectiveWaypointRadius(m_agentParams[i]);
                     std::uint32_t& k = m_routeProgress[i];
                     while (k < route.size() && absSq(route[k] - m_pos[i]) <= r * r)

@@ -192,6 +192,9 @@ void Simulator::restore(const SimulatorState& s) {
     m_neighborDistCount = c.neighborDistCount;
     m_agentsVersion = c.agentsVersion;
     m_waypoints = c.waypoints;
+    m_waypointAgents = static_cast<std::size_t>(
+        std::count_if(m_waypoints.begin(), m_waypoints.end(),
+                      [](const std::vector<Vec2>& w) { return !w.empty(); }));
     m_roadmapClearanceValid = false;
     m_radius.resize(n);
     for (std::size_t i = 0; i < n; ++i)

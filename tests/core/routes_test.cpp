@@ -45,6 +45,32 @@ TEST(Routes, PreferredVelocityHeadsForTheNextWaypointAtFullSpeed) {
     EXPECT_DOUBLE_EQ(sim.prefVelocity(a).x, 10.0 - 9.6);
 }
 
+// The step skips the route bookkeeping while no agent has waypoints: adding, editing away,
+// removing and restoring routes must switch it on and off at the right moments.
+TEST(Routes, RoutesFollowEditsRemovalsAndRestores) {
+    Simulator sim;
+    const AgentId plain = sim.addAgent(walker({0.0, 5.0}, {}));
+    EXPECT_EQ(sim.prefVelocity(plain), Vec2(1.0, 0.0) * (10.0 / std::sqrt(125.0)) +
+                                           Vec2(0.0, -1.0) * (5.0 / std::sqrt(125.0)));
+    const AgentId routed = sim.addAgent(walker({0.0, -5.0}, {{0.0, -8.0}}));
+    EXPECT_EQ(sim.prefVelocity(routed), Vec2(0.0, -1.0)); // toward the waypoint
+    const SimulatorState withRoute = sim.snapshot();
+    AgentDef d = sim.agent(routed);
+    d.waypoints.clear();
+    d.routeProgress = 0;
+    sim.setAgent(routed, d); // no agent has waypoints now
+    EXPECT_NEAR(sim.prefVelocity(routed).y, 5.0 / std::sqrt(125.0), 1e-15);
+    sim.restore(withRoute); // the route is back
+    EXPECT_EQ(sim.prefVelocity(routed), Vec2(0.0, -1.0));
+    sim.step();
+    EXPECT_FALSE(sim.atGoal(routed));
+    ASSERT_TRUE(sim.removeAgent(plain));
+    EXPECT_EQ(sim.prefVelocity(routed).x, 0.0); // still routed after another agent left
+    ASSERT_TRUE(sim.removeAgent(routed));
+    const AgentId again = sim.addAgent(walker({9.8, 0.0}, {}));
+    EXPECT_TRUE(sim.atGoal(again)); // within its radius of the goal, no route to follow
+}
+
 TEST(Routes, WaypointsAreReachedInOrderThenTheGoal) {
     SimulationParams sp;
     sp.timeStep = 0.25;

@@ -308,6 +308,9 @@ class Simulator {
     std::vector<Vec2> m_prefVel; ///< constant v_pref for agents without a goal
     std::vector<Vec2> m_goal;
     std::vector<std::vector<Vec2>> m_waypoints; ///< visited in order before the goal
+    /// Agents with waypoints: while there are none, v_pref, the at-goal test and the move skip
+    /// the route bookkeeping (a sixth of a 10,000-agent circle step read the empty routes).
+    std::size_t m_waypointAgents = 0;
     std::vector<std::uint32_t> m_routeProgress; ///< waypoints reached
     std::vector<double> m_stallSeconds;         ///< deadlock breaking's stall timers
     std::vector<AgentParams> m_agentParams;
