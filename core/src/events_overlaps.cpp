@@ -262,8 +262,19 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
         if (!useList) --s.buildBackoff;
         if (useList) {
             bool rebuild = !s.candidatesValid || s.radiusChanged || s.builtPos.size() != n;
-            for (std::size_t i = 0; !rebuild && i < n; ++i) // (NaN compares false: rebuild)
-                rebuild = !(absSq(pos[i] - s.builtPos[i]) < s.skinLimitSq);
+            if (!rebuild) {
+                // (On the simulator's threads; NaN compares false: rebuild.)
+                for (Scratch::Worker& w : s.workers)
+                    w.moved = false;
+                sim.parallelChunks(n, kAgentGrain, [&](std::size_t b, std::size_t e, int w) {
+                    bool moved = false;
+                    for (std::size_t i = b; i < e; ++i)
+                        moved = moved || !(absSq(pos[i] - s.builtPos[i]) < s.skinLimitSq);
+                    if (moved) s.workers[static_cast<std::size_t>(w)].moved = true;
+                });
+                for (const Scratch::Worker& w : s.workers)
+                    rebuild = rebuild || w.moved;
+            }
             if (rebuild && !buildOverlapCandidates(sim, maxRadius)) {
                 useList = false;
                 s.buildBackoff = 15; // retried at the 16th observation from now
@@ -274,18 +285,31 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
         if (useList) {
             // The exact test on the candidates. Two static agents are fixed scenery. (Radii:
             // the build's, equal to the current ones.)
+            // On the simulator's threads, each worker's overlaps apart; more than `cap` in all
+            // is a flood (each worker stops at cap + 1: memory stays bounded).
             const Vec2* p = pos.data();
             const double* radius = s.builtRadius.data();
-            for (const auto& [i, j] : s.candidates) {
-                const double c = pairClearance(p, radius, i, j);
-                if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j))) {
-                    if (s.pairs.size() >= cap) {
-                        flooded = true;
-                        break;
-                    }
-                    s.pairs.push_back({i, j, -c});
-                }
-            }
+            for (Scratch::Worker& w : s.workers)
+                w.pairs.clear();
+            const auto* candidates = s.candidates.data();
+            sim.parallelChunks(s.candidates.size(), kAgentGrain,
+                               [&](std::size_t b, std::size_t e, int worker) {
+                                   std::vector<OpenOverlap>& found =
+                                       s.workers[static_cast<std::size_t>(worker)].pairs;
+                                   for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
+                                       const auto [i, j] = candidates[k];
+                                       const double c = pairClearance(p, radius, i, j);
+                                       if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
+                                           found.push_back({i, j, -c});
+                                   }
+                               });
+            std::size_t total = 0;
+            for (const Scratch::Worker& w : s.workers)
+                total += w.pairs.size();
+            flooded = total > cap;
+            if (!flooded)
+                for (const Scratch::Worker& w : s.workers)
+                    s.pairs.insert(s.pairs.end(), w.pairs.begin(), w.pairs.end());
             // (The candidates are in cell order: the merge below needs the pairs by (i, j).)
             if (!flooded)
                 std::sort(s.pairs.begin(), s.pairs.end(),

@@ -90,6 +90,12 @@ void Simulator::setThreadCount(int threads) {
     m_work->resize(threads);
 }
 
+void Simulator::parallelChunks(
+    std::size_t n, std::size_t grain,
+    const std::function<void(std::size_t, std::size_t, int)>& body) const {
+    m_work->pool->parallelFor(n, grain, body);
+}
+
 // ---- Agents --------------------------------------------------------------------------------
 
 void Simulator::validate(const AgentDef& def) const {

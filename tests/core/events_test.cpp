@@ -743,6 +743,19 @@ TEST(Events, SameEventsForAnyThreadCount) {
     }
     EXPECT_GT(results[0].size(), 20u);
     EXPECT_EQ(results[0], results[1]);
+    // A crowd of several detection chunks (EventDetector::kAgentGrain): the per-agent events
+    // and the overlap tests run on the simulator's threads, each worker's found apart.
+    const std::size_t n = 3 * EventDetector::kAgentGrain + 100;
+    std::vector<Event> big[3];
+    for (int t = 0; t < 3; ++t) {
+        Simulator sim = makeCrowd(n, 12);
+        sim.setThreadCount(t == 2 ? 4 : t + 1);
+        EventDetector det;
+        big[t] = runEvents(sim, 12, det);
+    }
+    EXPECT_GT(big[0].size(), 500u);
+    EXPECT_EQ(big[0], big[1]);
+    EXPECT_EQ(big[0], big[2]);
 }
 
 TEST(Events, ACopyResumesIdentically) {

@@ -130,6 +130,9 @@ class EventDetector {
     /// per agent, a crowd hex-packed at contact distance with the widest skin (8 radii) about
     /// 45; beyond it the overlaps are swept instead (same events, more time per step).
     static constexpr std::size_t kCandidatesPerAgent = 48;
+    /// Agents (or overlap candidates) per chunk when the detector runs on the simulator's
+    /// threads (Simulator::parallelChunks); fewer than this run on the caller alone.
+    static constexpr std::size_t kAgentGrain = 2048;
 
     [[nodiscard]] const EventParams& params() const { return m_params; }
     /// True while the last observed state was flooded (more than maxOverlapPairs overlapping
@@ -259,6 +262,16 @@ class EventDetector {
         std::vector<Contact> contacts; ///< this observation's penetrations
         std::vector<double> contactDepth;
         std::vector<Event> events; ///< this observation's events, before sorting
+        /// Per worker of the simulator's threads (Simulator::parallelChunks): the per-agent
+        /// events and overlaps found in its chunks, and its share of the reductions.
+        struct Worker {
+            std::vector<Event> events;
+            std::vector<OpenOverlap> pairs;
+            double maxRadius = 0.0;
+            bool radiusChanged = false;
+            bool moved = false; ///< an agent went beyond half the overlap skin
+        };
+        std::vector<Worker> workers;
     };
 
     /// The common body of reset() and observe(); `first` = no previous observation.

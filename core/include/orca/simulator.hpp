@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -95,6 +96,13 @@ class Simulator {
     /// Worker threads used by step() (>= 1). Results do not depend on it.
     void setThreadCount(int threads);
     [[nodiscard]] int threadCount() const { return m_threadCount; }
+    /// Runs body(begin, end, worker) over [0, n) in chunks of `grain` items on the simulator's
+    /// threads (the caller's included; worker < threadCount()) and returns when all are done:
+    /// for work that reads the simulator between steps, such as the event detector. `body`
+    /// must write per item or per worker only, so that what it computes does not depend on
+    /// the thread count. Not to be called from inside a step or another parallelChunks.
+    void parallelChunks(std::size_t n, std::size_t grain,
+                        const std::function<void(std::size_t, std::size_t, int)>& body) const;
 
     // ---- Agents ----------------------------------------------------------------------------
     /// Reserves storage for `agents` agents in total (avoids growth slack when the count is
