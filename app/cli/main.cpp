@@ -63,18 +63,12 @@ int main(int argc, char** argv) {
         "\"history\" {bytes, keyframeBytes, keyframes, keyframeInterval, firstStep, lastStep, "
         "budget} and "
         "\"loopMs\" {step, record, events}: mean ms per step of the step alone and of the loop");
-    runCmd
-        ->add_option("--history-budget", run.historyBudget,
-                     "With --record: bytes the recording's keyframes may hold (suffixes K, M, G "
-                     "= KiB, MiB, GiB; at least 1M; default 256M). Over it, every other "
-                     "keyframe is dropped and the interval doubles")
-        ->check(CLI::Validator(
-            [](const std::string& text) {
-                return text.find('-') == std::string::npos ? std::string()
-                                                           : std::string("must be positive");
-            },
-            "", "non-negative"))
-        ->transform(CLI::AsSizeValue(false))
+    orca::app::asByteSize(
+        runCmd->add_option(
+            "--history-budget", run.historyBudget,
+            "With --record: bytes the recording's keyframes may hold (suffixes K, M, G "
+            "= KiB, MiB, GiB; at least 1M; default 256M). Over it, every other "
+            "keyframe is dropped and the interval doubles"))
         ->check(CLI::Validator(
             [](const std::string& text) {
                 // (After the transform: a number of bytes.)
@@ -91,7 +85,6 @@ int main(int argc, char** argv) {
                                  "or 1M)";
             },
             "", ">= 1M"))
-        ->option_text("BYTES")
         ->needs(record);
     runCmd->add_flag("--events", run.events,
                      "Detect events as the sandbox app does (in the recording with --record): "

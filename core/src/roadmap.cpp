@@ -178,15 +178,15 @@ bool RoadmapGraph::blocked(Vec2 a, Vec2 b, double radius, bool relaxA, bool rela
         if (dSq >= rSq) return false;
         // Too close. An endpoint that is itself already that close (an agent pushed against a
         // wall, a goal near one) excuses it, provided the segment comes no closer to the edge
-        // than that endpoint is: pointSegmentDistSq(s.a, s.b, a) is one of the four terms of
+        // than that endpoint is: distSqPointSegment(s.a, s.b, a) is one of the four terms of
         // segmentDistSq, so a segment moving away from the edge gives dSq == da exactly.
         double limit = rSq;
         if (relaxA) {
-            const double da = pointSegmentDistSq(s.a, s.b, a);
+            const double da = distSqPointSegment(s.a, s.b, a);
             if (da < rSq) limit = std::min(limit, da * kRelaxSq);
         }
         if (relaxB) {
-            const double db = pointSegmentDistSq(s.a, s.b, b);
+            const double db = distSqPointSegment(s.a, s.b, b);
             if (db < rSq) limit = std::min(limit, db * kRelaxSq);
         }
         return dSq < limit;

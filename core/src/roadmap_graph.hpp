@@ -148,18 +148,6 @@ inline constexpr std::size_t kSteerAllNodes = 64;
 /// Relative slack of the edge radius under the clearance.
 inline constexpr double kEdgeSlack = 1e-6;
 
-/// Squared distance from p to the segment [a, b]: distSqPointSegment (geometry.hpp) inlined,
-/// as the visibility test calls it four times per nearby edge.
-[[nodiscard]] inline double pointSegmentDistSq(Vec2 a, Vec2 b, Vec2 p) {
-    const Vec2 ab = b - a;
-    const double lenSq = absSq(ab);
-    if (lenSq <= 0.0) return absSq(p - a);
-    const double t = dot(p - a, ab) / lenSq;
-    if (t < 0.0) return absSq(p - a);
-    if (t > 1.0) return absSq(p - b);
-    return absSq(p - (a + t * ab));
-}
-
 /// Squared distance between the segments [a, b] and [c, d] (0 when they cross).
 [[nodiscard]] inline double segmentDistSq(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
     const double o1 = det(b - a, c - a);
@@ -171,8 +159,8 @@ inline constexpr double kEdgeSlack = 1e-6;
         ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0)))
         return 0.0;
     // Otherwise the nearest pair involves an endpoint (touching gives ~0 here).
-    return std::min(std::min(pointSegmentDistSq(c, d, a), pointSegmentDistSq(c, d, b)),
-                    std::min(pointSegmentDistSq(a, b, c), pointSegmentDistSq(a, b, d)));
+    return std::min(std::min(distSqPointSegment(c, d, a), distSqPointSegment(c, d, b)),
+                    std::min(distSqPointSegment(a, b, c), distSqPointSegment(a, b, d)));
 }
 
 // ---- Template definitions ----------------------------------------------------------------------
