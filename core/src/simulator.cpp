@@ -427,6 +427,9 @@ namespace {
 /// hold about the k nearest (0.7-0.9 measured best on the dense real scenes; 0.55 is 1.3x
 /// and 1.3 1.3x slower on them).
 constexpr double kSearchCellShare = 0.8;
+/// ... within [neighborDist / kSearchCellFloor, neighborDist] (docs/core.md: a floor of 8
+/// made a crowd spreading from one point 3x slower).
+constexpr double kSearchCellFloor = 16.0;
 } // namespace
 
 void Simulator::step() {
@@ -453,8 +456,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         // The lists' build needs cells of their reach; the grid search alone is fastest with
         // cells about as wide as the k-th neighbour's distance (nearestFrom), which the last
         // grid search measured.
+        // (Clamped again: the agents' ranges may have changed since it was measured.)
         const double searchCell =
-            ws.searchCell > 0.0 ? std::min(ws.searchCell, meanRange) : meanRange;
+            ws.searchCell > 0.0 ? std::clamp(ws.searchCell, meanRange / kSearchCellFloor, meanRange)
+                                : meanRange;
         ws.grid.build(m_pos, build ? meanRange + skin : searchCell, ws.pool.get());
         if (build)
             ws.lists.build(ws.grid, skin, m_pos, m_agentParams, m_static, *ws.pool, ws.scratch);
@@ -648,9 +653,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         }
         const double kth =
             std::sqrt(kthSum / static_cast<double>(std::max<std::size_t>(kthCount, 1)));
-        ws.searchCell = kthCount > 0
-                            ? std::clamp(kSearchCellShare * kth, meanRange / 16.0, meanRange)
-                            : meanRange;
+        ws.searchCell = kthCount > 0 ? std::clamp(kSearchCellShare * kth,
+                                                  meanRange / kSearchCellFloor, meanRange)
+                                     : meanRange;
     }
 
     // A decision that is not finite stops the step before anything changes (the guard of
