@@ -7,21 +7,17 @@
 // square (neighborDist 15, so every agent sees every other), walking to goals spread around
 // them. One grid cell holds them all: these time the dense-cell search (docs/core.md). Fewer
 // steps (2 warm-up, 10 timed): they are the workloads that used to take seconds per step.
-#include <malloc.h>
-
 #include <random>
 
 #include <benchmark/benchmark.h>
 
+#include "heap.hpp"
 #include "orca/scene/scene.hpp"
 #include "orca/scene/workloads.hpp"
 
 namespace {
 
-std::size_t heapInUse() {
-    const struct mallinfo2 mi = mallinfo2();
-    return mi.uordblks + mi.hblkhd;
-}
+using orca::bench::heapInUse;
 
 /// Times `sim.step()` on the scene with `threads` workers after `warmUpSteps` untimed steps
 /// (buffers sized, agents moving); reports ns per agent-step, heap bytes per agent (simulator
