@@ -32,10 +32,18 @@ bool finite(Vec2 p) {
 /// and the three cells above it, found by a pointer that only moves forward, so every pair in
 /// the same or adjacent cells is offered once to test(k, m) (sorted positions k, m). Stops
 /// when test returns false; returns false then.
+/// sweepCells() for the agents [k0, k1) only (their pairs with any later agent): the sweeps
+/// of consecutive ranges together offer exactly the pairs of the whole sweep.
 template <class Test>
-bool sweepCells(const std::uint64_t* keys, std::size_t placed, std::uint64_t width, Test&& test) {
-    std::size_t above = 0; // first agent at or after the cell up-left of the current one
-    for (std::size_t k = 0; k < placed; ++k) {
+bool sweepCellRange(const std::uint64_t* keys, std::size_t placed, std::uint64_t width,
+                    std::size_t k0, std::size_t k1, Test&& test) {
+    // First agent at or after the cell up-left of the current one: where the whole sweep's
+    // forward-only pointer stands once it reaches agent k0.
+    std::size_t above =
+        k0 < placed ? static_cast<std::size_t>(
+                          std::lower_bound(keys, keys + placed, keys[k0] + width - 1) - keys)
+                    : placed;
+    for (std::size_t k = k0; k < k1; ++k) {
         const std::uint64_t key = keys[k];
         for (std::size_t m = k + 1; m < placed && keys[m] <= key + 1; ++m)
             if (!test(k, m)) return false;
@@ -46,6 +54,11 @@ bool sweepCells(const std::uint64_t* keys, std::size_t placed, std::uint64_t wid
             if (!test(k, m)) return false;
     }
     return true;
+}
+
+template <class Test>
+bool sweepCells(const std::uint64_t* keys, std::size_t placed, std::uint64_t width, Test&& test) {
+    return sweepCellRange(keys, placed, width, 0, placed, test);
 }
 
 /// Clearance of agents i < j as Simulator::clearance() writes it (bit for bit), or +inf when
@@ -171,39 +184,49 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     const std::size_t budget = m_params.maxOverlapPairs > kNoBudget - perAgent
                                    ? kNoBudget // (a cap near the maximum: no budget)
                                    : perAgent + m_params.maxOverlapPairs;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates =
-        std::move(s.candidatesUnsorted);
-    candidates.clear();
+    // On the simulator's threads, in chunks of the sorted agents, each worker's candidates
+    // apart (each list at most the budget; over it in all, the build gives up whoever found
+    // them). Their order does not matter: the exact test's overlapping pairs are sorted.
     const std::uint32_t* items = s.sortItems.data();
     const Vec2* sorted = s.sortPos.data();
     const double* radius = s.builtRadius.data(); // (dense: the parameters are 72 bytes apart)
-    const bool complete =
-        sweepCells(s.sortKeys.data(), s.sortItems.size(), width, [&](std::size_t k, std::size_t m) {
-            const std::uint32_t a = items[k];
-            const std::uint32_t b = items[m];
-            const double reach = radius[a] + radius[b] + skin;
-            if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
-                if (candidates.size() == candidates.capacity()) {
-                    if (candidates.size() >= budget) return false;
-                    candidates.reserve(
-                        std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size())));
-                }
-                candidates.emplace_back(std::min(a, b), std::max(a, b));
-            }
-            return true;
-        });
-    if (!complete) {
-        candidates.clear();
-        s.candidatesUnsorted = std::move(candidates);
-        return false;
+    const std::uint64_t* keys = s.sortKeys.data();
+    const std::size_t placed = s.sortItems.size();
+    s.workers.resize(static_cast<std::size_t>(sim.threadCount()));
+    for (Scratch::Worker& w : s.workers) {
+        w.candidates.clear();
+        w.overBudget = false;
     }
-
-    // Kept in the sweep's order (by cell): the exact test's overlapping pairs, few, are
-    // sorted instead, each observation (detectOverlaps). The other buffer is kept for the next
-    // build.
-    s.candidates.swap(candidates);
-    candidates.clear();
-    s.candidatesUnsorted = std::move(candidates);
+    sim.parallelChunks(placed, kAgentGrain, [&](std::size_t k0, std::size_t k1, int worker) {
+        Scratch::Worker& w = s.workers[static_cast<std::size_t>(worker)];
+        if (w.overBudget) return;
+        auto& candidates = w.candidates;
+        w.overBudget =
+            !sweepCellRange(keys, placed, width, k0, k1, [&](std::size_t k, std::size_t m) {
+                const std::uint32_t a = items[k];
+                const std::uint32_t b = items[m];
+                const double reach = radius[a] + radius[b] + skin;
+                if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
+                    if (candidates.size() == candidates.capacity()) {
+                        if (candidates.size() >= budget) return false;
+                        candidates.reserve(
+                            std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size())));
+                    }
+                    candidates.emplace_back(std::min(a, b), std::max(a, b));
+                }
+                return true;
+            });
+    });
+    std::size_t total = 0;
+    bool over = false;
+    for (const Scratch::Worker& w : s.workers) {
+        total += w.candidates.size();
+        over = over || w.overBudget;
+    }
+    if (over || total > budget) return false;
+    s.candidates.reserve(total);
+    for (const Scratch::Worker& w : s.workers)
+        s.candidates.insert(s.candidates.end(), w.candidates.begin(), w.candidates.end());
     s.candidatesValid = true;
     return true;
 }

@@ -929,7 +929,7 @@ TEST(Events, OverlapFloodOfAPileUpIsBoundedAndEndsWhenItSpreads) {
             const std::size_t before = events.size();
             sim.step();
             det.observe(sim, events);
-            // Bounded: the candidate list within its budget (two copies of it).
+            // Bounded: the candidate list within its budget (the list and one thread's part).
             EXPECT_LE(det.candidateCapacity(),
                       2 * (EventDetector::kCandidatesPerAgent * kAgents + kCap));
             const std::size_t pairs = sim.clearance(0.0).overlappingPairs;

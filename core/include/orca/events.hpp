@@ -141,9 +141,13 @@ class EventDetector {
     /// Overlap spells followed now (at most maxOverlapPairs).
     [[nodiscard]] std::size_t trackedOverlaps() const { return m_overlaps.size(); }
     /// Capacity of the overlap candidate list, in pairs (scratch; for tests of the memory
-    /// bound): at most twice its budget (a sorted and an unsorted copy).
+    /// bound): at most the budget for the list plus the budget for each of the simulator's
+    /// threads (their parts while the list is built).
     [[nodiscard]] std::size_t candidateCapacity() const {
-        return m_scratch.candidates.capacity() + m_scratch.candidatesUnsorted.capacity();
+        std::size_t pairs = m_scratch.candidates.capacity();
+        for (const Scratch::Worker& w : m_scratch.workers)
+            pairs += w.candidates.capacity();
+        return pairs;
     }
     /// Bytes of tracking state held (for the history's memory budget).
     [[nodiscard]] std::size_t bytes() const;
@@ -238,9 +242,7 @@ class EventDetector {
         double skinLimitSq = 0.0;        ///< rebuild once an agent moved this far (squared)
         std::vector<Vec2> builtPos;      ///< positions at the build
         std::vector<double> builtRadius; ///< radii at the build
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates; ///< i < j, by cell
-        /// The previous build's list, reused by the next build.
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidatesUnsorted;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates; ///< i < j
         // The build's grid: agents sorted by cell (row-major), with their positions.
         std::vector<std::uint64_t> sortKeys, sortKeysTmp;
         std::vector<std::uint32_t> sortItems, sortItemsTmp;
@@ -270,6 +272,9 @@ class EventDetector {
             double maxRadius = 0.0;
             bool radiusChanged = false;
             bool moved = false; ///< an agent went beyond half the overlap skin
+            /// Overlap candidates found by this worker's chunks of the build's sweep.
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;
+            bool overBudget = false; ///< its list would pass the build's budget
         };
         std::vector<Worker> workers;
     };
