@@ -523,7 +523,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // for the move's stall test (computed once: with roadmap routing it is a roadmap query).
     const bool breaking = m_params.deadlockBreaking;
     if (breaking) ws.basePref.resize(n);
+    // Without routes, v_pref inline (a call per agent cost 6 % of a circle step).
+    const bool straight = !breaking && straightToGoals();
     auto prefFor = [&](std::uint32_t i) {
+        if (straight && m_hasGoal[i]) return straightPrefVelocityAt(i);
         const Vec2 base = basePrefVelocityAt(i);
         if (!breaking) return base;
         ws.basePref[i] = base;

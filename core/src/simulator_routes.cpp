@@ -73,14 +73,8 @@ Vec2 Simulator::basePrefVelocityAt(std::size_t i) const {
     // Toward the goal, clamped to prefSpeed (RVO2 Circle/Blocks: normalise when |g| > 1).
     // Toward a waypoint or a roadmap node, always at prefSpeed: the agent passes it rather
     // than slowing down to stop there (docs/core.md, "Routes").
-    if (m_waypointAgents == 0 && (m_params.routing != Routing::Roadmap || m_obstacles.empty())) {
-        // Straight to the goal: the same operations as below with point = goal (not passing).
-        Vec2 toGoal = m_goal[i] - m_pos[i];
-        const double distSq = absSq(toGoal);
-        const double prefSpeed = m_agentParams[i].prefSpeed;
-        if (distSq > prefSpeed * prefSpeed) toGoal *= prefSpeed / std::sqrt(distSq);
-        return toGoal;
-    }
+    // Straight to the goal: the same operations as below with point = goal (not passing).
+    if (straightToGoals()) return straightPrefVelocityAt(i);
     const Vec2 point = steerPointAt(i);
     const bool passing = m_routeProgress[i] < m_waypoints[i].size() || point.x != m_goal[i].x ||
                          point.y != m_goal[i].y;

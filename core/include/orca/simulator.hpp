@@ -289,6 +289,21 @@ class Simulator {
     void explainAgent(std::size_t i, const detail::AgentGrid& grid,
                       const detail::NeighborLists* lists, const detail::DetourPolicy& detour,
                       const ExplainOptions& options, ExplainRecord& rec) const;
+    /// True when every agent with a goal walks straight to it: no waypoints anywhere, no
+    /// roadmap routing (around obstacles).
+    [[nodiscard]] bool straightToGoals() const {
+        return m_waypointAgents == 0 &&
+               (m_params.routing != Routing::Roadmap || m_obstacles.empty());
+    }
+    /// Agent i's v_pref straight to its goal: goal − p clamped to prefSpeed (basePrefVelocityAt
+    /// when straightToGoals() and the agent has a goal; inline for the step).
+    [[nodiscard]] Vec2 straightPrefVelocityAt(std::size_t i) const {
+        Vec2 toGoal = m_goal[i] - m_pos[i];
+        const double distSq = absSq(toGoal);
+        const double prefSpeed = m_agentParams[i].prefSpeed;
+        if (distSq > prefSpeed * prefSpeed) toGoal *= prefSpeed / std::sqrt(distSq);
+        return toGoal;
+    }
     /// Deadlock breaking's turn of agent i's preferred velocity `base` (basePrefVelocityAt):
     /// `base` itself unless it has been stalled long enough.
     [[nodiscard]] Vec2 turnedPrefVelocity(std::size_t i, Vec2 base) const;
