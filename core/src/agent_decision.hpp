@@ -116,7 +116,7 @@ inline void addObstacleLines(const AgentView& a, std::span<const ObstacleVertex>
         return;
     }
     const double range = p.timeHorizonObst * p.maxSpeed + p.radius;
-    obstGrid.query(vertices, a.position, range, s.segments, s.segmentDistSq);
+    obstGrid.query(a.position, range, s.segments, s.segmentDistSq);
     if (s.segments.empty()) return;
     obstacleOrcaLines(vertices, s.segments, s.segmentDistSq, a.position, a.velocity, p.radius,
                       1.0 / p.timeHorizonObst, s.lines, record ? &s.obstacleRecords : nullptr);

@@ -345,22 +345,12 @@ void buildObstacleVertices(std::span<const std::vector<Vec2>> polygons,
     }
 }
 
-namespace {
-/// floor(c) clamped to [0, n - 1] (NaN to 0), without a libm call (x86-64 baseline has no SSE4.1
-/// round instruction, and a query takes several): clamped first, truncation is the floor.
-int clampedCell(double c, int n) {
-    c = c > 0.0 ? c : 0.0;
-    const auto last = static_cast<double>(n - 1);
-    return static_cast<int>(c < last ? c : last);
-}
-} // namespace
-
 int ObstacleGrid::cellX(double x) const {
-    return clampedCell((x - m_origin.x) * m_invCellSize, m_cols);
+    return detail::clampedCell((x - m_origin.x) * m_invCellSize, m_cols);
 }
 
 int ObstacleGrid::cellY(double y) const {
-    return clampedCell((y - m_origin.y) * m_invCellSize, m_rows);
+    return detail::clampedCell((y - m_origin.y) * m_invCellSize, m_rows);
 }
 
 void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typicalRange) {
@@ -428,10 +418,8 @@ void ObstacleGrid::build(std::span<const ObstacleVertex> vertices, double typica
     }
 }
 
-void ObstacleGrid::query(std::span<const ObstacleVertex> vertices, Vec2 p, double range,
-                         std::vector<std::uint32_t>& segments, std::vector<double>& distSq,
-                         bool rightSideOnly) const {
-    (void)vertices; // the items carry the end points
+void ObstacleGrid::query(Vec2 p, double range, std::vector<std::uint32_t>& segments,
+                         std::vector<double>& distSq, bool rightSideOnly) const {
     segments.clear();
     distSq.clear();
     if (m_cellStart.empty()) return;

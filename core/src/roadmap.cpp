@@ -61,8 +61,8 @@ void SegmentGrid::build(std::span<const RoadmapSegment> segments, double cellSiz
     m_rows = static_cast<int>(std::floor(extent.y * m_invCellSize)) + 1;
 
     // The cells a segment passes through, row by row: the exact x-span per row, widened by a
-    // hair against rounding (ObstacleGrid pads a whole cell; here every extra copy would be
-    // tested by each visibility query passing by).
+    // hair against rounding (every extra copy would be tested by each visibility query
+    // passing by).
     const double pad = 1e-9 * cell;
     auto forEachCell = [&](Vec2 a, Vec2 b, auto&& f) {
         const int r0 = cellY(std::min(a.y, b.y));

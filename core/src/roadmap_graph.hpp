@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "orca/geometry.hpp"
+#include "segment_rows.hpp"
 
 namespace orca::detail {
 
@@ -41,12 +42,10 @@ class SegmentGrid {
 
     [[nodiscard]] bool empty() const { return m_cellStart.empty(); }
     [[nodiscard]] int cellX(double x) const {
-        return static_cast<int>(std::clamp(std::floor((x - m_origin.x) * m_invCellSize), 0.0,
-                                           static_cast<double>(m_cols - 1)));
+        return clampedCell((x - m_origin.x) * m_invCellSize, m_cols);
     }
     [[nodiscard]] int cellY(double y) const {
-        return static_cast<int>(std::clamp(std::floor((y - m_origin.y) * m_invCellSize), 0.0,
-                                           static_cast<double>(m_rows - 1)));
+        return clampedCell((y - m_origin.y) * m_invCellSize, m_rows);
     }
     [[nodiscard]] int cols() const { return m_cols; }
     [[nodiscard]] Vec2 lo() const { return m_origin; }

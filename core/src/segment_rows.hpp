@@ -1,8 +1,8 @@
 #pragma once
 /// \file segment_rows.hpp
 /// What the obstacle grid (obstacles.cpp) and the roadmap's edge grid (roadmap.cpp), two uniform
-/// grids over segments, share: their cell size bound and the walk that registers a segment in
-/// the cells it passes through. Internal to core/src.
+/// grids over segments, share: their cell size bound, the cell of a coordinate and the walk that
+/// registers a segment in the cells it passes through. Internal to core/src.
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +19,15 @@ inline double boundedCellSize(Vec2 extent, double cell, std::size_t segments) {
     while ((std::floor(extent.x / cell) + 1.0) * (std::floor(extent.y / cell) + 1.0) > maxCells)
         cell *= 2.0;
     return cell;
+}
+
+/// floor(c) clamped to [0, n - 1] (NaN to 0), the cell of a scaled coordinate in a grid of n
+/// columns or rows, without a libm call (x86-64 baseline has no SSE4.1 round instruction, and
+/// a query takes several): clamped first, truncation is the floor.
+[[nodiscard]] inline int clampedCell(double c, int n) {
+    c = c > 0.0 ? c : 0.0;
+    const auto last = static_cast<double>(n - 1);
+    return static_cast<int>(c < last ? c : last);
 }
 
 /// Calls f(row, xMin, xMax) for rows r0..r1 of a grid whose row r spans y in [originY +

@@ -208,7 +208,7 @@ ClearanceStats Simulator::clearance(double range) const {
         std::vector<double> distSq;
         for (std::size_t i = 0; i < n; ++i) {
             const Vec2 p = m_pos[i];
-            m_obstacleGrid.query(m_vertices, p, radius[i] + range, segments, distSq, false);
+            m_obstacleGrid.query(p, radius[i] + range, segments, distSq, false);
             if (segments.empty()) continue;
             const double dist = std::sqrt(distSq.front());
             const ObstacleVertex& nearest = m_vertices[segments.front()];

@@ -241,7 +241,7 @@ TEST(ObstacleGrid, MatchesBruteForceOnRandomObstacles) {
         for (int q = 0; q < 2000; ++q) {
             const Vec2 p{pos(rng) * 1.2, pos(rng) * 1.2};
             const double range = 1.0 + size(rng);
-            grid.query(v, p, range, a, da);
+            grid.query(p, range, a, da);
             bruteForce(v, p, range, b, db);
             ASSERT_EQ(a, b) << "query " << q << " cell " << cell;
             ASSERT_EQ(da, db);
@@ -282,7 +282,7 @@ TEST(ObstacleGrid, GrazingQueriesOnCellBoundaries) {
             const double angle = 6.283185307179586 * unit(rng);
             const double reach = q % 2 == 0 ? range * (1.0 - 1e-12) : range;
             const Vec2 p = from + reach * Vec2(std::cos(angle), std::sin(angle));
-            grid.query(v, p, range, a, da);
+            grid.query(p, range, a, da);
             bruteForce(v, p, range, b, db);
             ASSERT_EQ(a, b) << "query " << q << " cell " << cell;
             ASSERT_EQ(da, db);
@@ -296,7 +296,7 @@ TEST(ObstacleGrid, EmptyGridFindsNothing) {
     grid.build(none, 10.0);
     std::vector<std::uint32_t> s{1, 2};
     std::vector<double> d{1.0};
-    grid.query(none, {0.0, 0.0}, 100.0, s, d);
+    grid.query({0.0, 0.0}, 100.0, s, d);
     EXPECT_TRUE(s.empty());
     EXPECT_TRUE(d.empty());
 }

@@ -87,9 +87,8 @@ class ObstacleGrid {
     /// distance < `range`, sorted by squared distance (nearest first; ties by vertex index).
     /// Appends first-vertex indices to `segments` and distances to `distSq` (both cleared).
     /// With `rightSideOnly == false` segments are kept whichever side p is on.
-    void query(std::span<const ObstacleVertex> vertices, Vec2 p, double range,
-               std::vector<std::uint32_t>& segments, std::vector<double>& distSq,
-               bool rightSideOnly = true) const;
+    void query(Vec2 p, double range, std::vector<std::uint32_t>& segments,
+               std::vector<double>& distSq, bool rightSideOnly = true) const;
 
     [[nodiscard]] bool empty() const { return m_cellStart.empty(); }
     /// Registrations (segment copies) held: a segment counts once per cell it passes through.

@@ -265,7 +265,7 @@ void buildObstacleIndex(const Scene& s, const std::vector<std::uint8_t>& usable,
 std::vector<std::size_t> obstaclesHit(const Scene& s, ObstacleIndex& index, Vec2 p, double r) {
     std::vector<std::size_t> hit;
     if (r > 0.0) {
-        index.grid.query(index.vertices, p, r, index.segments, index.distSq, false);
+        index.grid.query(p, r, index.segments, index.distSq, false);
         for (std::uint32_t seg : index.segments)
             hit.push_back(index.sceneIndex[index.vertices[seg].obstacle]);
     }
