@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
 #include <imgui.h>
 
 #include "orca/roadmap.hpp"
@@ -151,9 +152,7 @@ void drawRoadmap(ImDrawList& dl, const Camera& camera, const Roadmap& roadmap) {
     for (const auto& [a, b] : roadmap.edges()) {
         const Vec2 p = nodes[a];
         const Vec2 q = nodes[b];
-        if (std::max(p.x, q.x) < world.min.x || std::min(p.x, q.x) > world.max.x ||
-            std::max(p.y, q.y) < world.min.y || std::min(p.y, q.y) > world.max.y)
-            continue;
+        if (!world.intersects(Rect{glm::min(p, q), glm::max(p, q)})) continue;
         dl.AddLine(toIm(camera.worldToScreen(p)), toIm(camera.worldToScreen(q)), edgeCol,
                    stroke(1.0f));
     }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/common.hpp>
+
 #include "orca/roadmap.hpp"
 #include "orca/ui/element_colours.hpp"
 #include "orca/ui/palette.hpp"
@@ -37,9 +39,7 @@ void drawRoadmap(Writer& w, const Camera& camera, const Roadmap& roadmap) {
     for (const auto& [a, b] : roadmap.edges()) {
         const Vec2 p = nodes[a];
         const Vec2 q = nodes[b];
-        if (std::max(p.x, q.x) < world.min.x || std::min(p.x, q.x) > world.max.x ||
-            std::max(p.y, q.y) < world.min.y || std::min(p.y, q.y) > world.max.y)
-            continue;
+        if (!world.intersects(Rect{glm::min(p, q), glm::max(p, q)})) continue;
         const Vec2 s = camera.worldToScreen(p);
         const Vec2 t = camera.worldToScreen(q);
         // Appended piece by piece (not "M" + string): GCC 12's -Wrestrict false positive.
