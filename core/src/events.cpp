@@ -404,105 +404,107 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
         w.maxRadius = 0.0;
         w.radiusChanged = false;
     }
-    const std::size_t grain = kAgentGrain;
-    sim.parallelChunks(m_agents.size(), grain, [&](std::size_t begin, std::size_t end, int worker) {
-        Scratch::Worker& wk = s.workers[static_cast<std::size_t>(worker)];
-        std::vector<Event>& events = wk.events;
-        double maxRadius = wk.maxRadius;
-        bool radiusChanged = sizeChanged || wk.radiusChanged;
-        for (std::size_t i = begin; i < end; ++i) {
-            AgentTrack& t = m_agents[i];
-            const auto agent = static_cast<std::uint32_t>(i);
-            const bool isStatic = sim.isStaticAt(i);
-            const Vec2 v = vel[i];
-            const AgentParams& p = params[i];
-            maxRadius = std::max(maxRadius, p.radius);
-            radiusChanged = radiusChanged || (!sizeChanged && p.radius != builtRadius[i]);
+    sim.parallelChunks(
+        m_agents.size(), kAgentGrain, [&](std::size_t begin, std::size_t end, int worker) {
+            Scratch::Worker& wk = s.workers[static_cast<std::size_t>(worker)];
+            std::vector<Event>& events = wk.events;
+            double maxRadius = wk.maxRadius;
+            bool radiusChanged = sizeChanged || wk.radiusChanged;
+            for (std::size_t i = begin; i < end; ++i) {
+                AgentTrack& t = m_agents[i];
+                const auto agent = static_cast<std::uint32_t>(i);
+                const bool isStatic = sim.isStaticAt(i);
+                const Vec2 v = vel[i];
+                const AgentParams& p = params[i];
+                maxRadius = std::max(maxRadius, p.radius);
+                radiusChanged = radiusChanged || p.radius != builtRadius[i];
 
-            // LP3 spells: the flags say which agents the step that produced this state solved
-            // with LP3.
-            if (!lp3.empty()) {
-                const bool now = lp3[i] != 0;
-                if (now && !t.lp3) {
-                    events.push_back(makeEvent(step, EventKind::Lp3Begin, agent));
-                    t.lp3Since = step;
-                } else if (!now && t.lp3) {
-                    events.push_back(makeEvent(step, EventKind::Lp3End, agent,
-                                               static_cast<double>(step - t.lp3Since)));
+                // LP3 spells: the flags say which agents the step that produced this state solved
+                // with LP3.
+                if (!lp3.empty()) {
+                    const bool now = lp3[i] != 0;
+                    if (now && !t.lp3) {
+                        events.push_back(makeEvent(step, EventKind::Lp3Begin, agent));
+                        t.lp3Since = step;
+                    } else if (!now && t.lp3) {
+                        events.push_back(makeEvent(step, EventKind::Lp3End, agent,
+                                                   static_cast<double>(step - t.lp3Since)));
+                    }
+                    t.lp3 = now;
                 }
-                t.lp3 = now;
-            }
 
-            // Stalled: every observed step below the stall speed counts (the velocity of a state
-            // is the one held during the step that produced it).
-            const bool atGoal = sim.atGoalAt(i);
-            const double slowSpeed = m_params.stallSpeedRatio * p.prefSpeed;
-            if (!isStatic && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
-                absSq(v) < slowSpeed * slowSpeed) {
-                t.stillSteps += elapsed;
-                if (!t.stallReported && t.stillSteps >= stallSteps) {
-                    events.push_back(makeEvent(step, EventKind::Stalled, agent,
-                                               static_cast<double>(t.stillSteps) * dt));
-                    t.stallReported = true;
+                // Stalled: every observed step below the stall speed counts (the velocity of a
+                // state is the one held during the step that produced it).
+                const bool atGoal = sim.atGoalAt(i);
+                const double slowSpeed = m_params.stallSpeedRatio * p.prefSpeed;
+                if (!isStatic && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
+                    absSq(v) < slowSpeed * slowSpeed) {
+                    t.stillSteps += elapsed;
+                    if (!t.stallReported && t.stillSteps >= stallSteps) {
+                        events.push_back(makeEvent(step, EventKind::Stalled, agent,
+                                                   static_cast<double>(t.stillSteps) * dt));
+                        t.stallReported = true;
+                    }
+                } else {
+                    t.stillSteps = 0; // moving again, arrived, or no longer a goal agent: re-armed
+                    t.stallReported = false;
                 }
-            } else {
-                t.stillSteps = 0; // moving again, arrived, or no longer a goal agent: re-armed
-                t.stallReported = false;
-            }
 
-            // Oscillation: a flip is a turn by more than the angle between consecutive observed
-            // steps. A velocity shorter than 1e-6 x maxSpeed (or zero) has no reliable direction:
-            // such steps are no flips (an agent that stops and turns back does not oscillate).
-            if (flips > 0 && !isStatic && t.known && elapsed > 0) {
-                const Vec2 u = t.lastVelocity;
-                const double tiny = 1e-6 * p.maxSpeed;
-                const double uu = absSq(u);
-                const double vv = absSq(v);
-                const double uv = dot(u, v);
-                // (The sqrt only when the sign test cannot decide: cosFlip <= 0 needs uv < 0.)
-                if (uu > tiny * tiny && vv > tiny * tiny && (uv < 0.0 || cosFlip > 0.0) &&
-                    uv < cosFlip * std::sqrt(uu * vv)) {
-                    std::uint64_t* w = m_flipSteps.data() + i * flips;
-                    std::uint32_t drop = 0;
-                    while (drop < t.flipCount && step - w[drop] > window)
-                        ++drop;
-                    std::copy(w + drop, w + t.flipCount, w);
-                    t.flipCount -= drop;
-                    w[t.flipCount++] = step;
-                    if (t.flipCount >= flips) {
-                        events.push_back(makeEvent(step, EventKind::Oscillation, agent,
-                                                   static_cast<double>(t.flipCount)));
-                        t.flipCount = 0; // re-armed: the next oscillation needs fresh flips
+                // Oscillation: a flip is a turn by more than the angle between consecutive observed
+                // steps. A velocity shorter than 1e-6 x maxSpeed (or zero) has no reliable
+                // direction: such steps are no flips (an agent that stops and turns back does not
+                // oscillate).
+                if (flips > 0 && !isStatic && t.known && elapsed > 0) {
+                    const Vec2 u = t.lastVelocity;
+                    const double tiny = 1e-6 * p.maxSpeed;
+                    const double uu = absSq(u);
+                    const double vv = absSq(v);
+                    const double uv = dot(u, v);
+                    // (The sqrt only when the sign test cannot decide: cosFlip <= 0 needs uv < 0.)
+                    if (uu > tiny * tiny && vv > tiny * tiny && (uv < 0.0 || cosFlip > 0.0) &&
+                        uv < cosFlip * std::sqrt(uu * vv)) {
+                        std::uint64_t* w = m_flipSteps.data() + i * flips;
+                        std::uint32_t drop = 0;
+                        while (drop < t.flipCount && step - w[drop] > window)
+                            ++drop;
+                        std::copy(w + drop, w + t.flipCount, w);
+                        t.flipCount -= drop;
+                        w[t.flipCount++] = step;
+                        if (t.flipCount >= flips) {
+                            events.push_back(makeEvent(step, EventKind::Oscillation, agent,
+                                                       static_cast<double>(t.flipCount)));
+                            t.flipCount = 0; // re-armed: the next oscillation needs fresh flips
+                        }
                     }
                 }
+                t.lastVelocity = v;
+
+                // Arrived: becoming at-goal (leaving the goal re-arms silently).
+                if (atGoal && !t.atGoal)
+                    events.push_back(makeEvent(step, EventKind::Arrived, agent));
+                t.atGoal = atGoal;
+
+                // Detour: the mode the simulator holds after this step (the one for the next step).
+                const bool detouring = sim.detourModeAt(i) == DetourMode::Detouring;
+                if (detouring != t.detouring)
+                    events.push_back(makeEvent(
+                        step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
+                t.detouring = detouring;
+
+                // Waypoints: each one the agent reached since the last observation (an edit or a
+                // restore that moves the progress back re-arms silently).
+                const std::uint32_t progress = sim.routeProgressAt(i);
+                if (t.known) {
+                    for (std::uint32_t k = t.routeProgress; k < progress; ++k)
+                        events.push_back(makeEvent(step, EventKind::WaypointReached, agent,
+                                                   static_cast<double>(k)));
+                }
+                t.routeProgress = progress;
+                t.known = true;
             }
-            t.lastVelocity = v;
-
-            // Arrived: becoming at-goal (leaving the goal re-arms silently).
-            if (atGoal && !t.atGoal) events.push_back(makeEvent(step, EventKind::Arrived, agent));
-            t.atGoal = atGoal;
-
-            // Detour: the mode the simulator holds after this step (the one for the next step).
-            const bool detouring = sim.detourModeAt(i) == DetourMode::Detouring;
-            if (detouring != t.detouring)
-                events.push_back(makeEvent(
-                    step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
-            t.detouring = detouring;
-
-            // Waypoints: each one the agent reached since the last observation (an edit or a
-            // restore that moves the progress back re-arms silently).
-            const std::uint32_t progress = sim.routeProgressAt(i);
-            if (t.known) {
-                for (std::uint32_t k = t.routeProgress; k < progress; ++k)
-                    events.push_back(
-                        makeEvent(step, EventKind::WaypointReached, agent, static_cast<double>(k)));
-            }
-            t.routeProgress = progress;
-            t.known = true;
-        }
-        wk.maxRadius = maxRadius;
-        wk.radiusChanged = radiusChanged;
-    });
+            wk.maxRadius = maxRadius;
+            wk.radiusChanged = radiusChanged;
+        });
     double maxRadius = 0.0;
     bool radiusChanged = sizeChanged;
     for (Scratch::Worker& w : s.workers) {

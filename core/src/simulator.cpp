@@ -625,16 +625,16 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     const double rangeSq = p.neighborDist * p.neighborDist;
                     const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                     s.neighborCount = 0;
-                    if (maxNeighbors > 0 && plainBlock) {
-                        detail::selectFromRanges(a.position, i, rangeSq, maxNeighbors, grid, s);
-                        s.neighbors.resize(s.neighborCount);
-                        grid.nearestBeyond(a.position, i, rangeSq, maxNeighbors, cell.cx, cell.cy,
-                                           1, s.neighbors, s.moreRanges);
-                    } else if (maxNeighbors > 0) {
-                        grid.nearestFrom(a.position, i, rangeSq, maxNeighbors, own, cell.cx,
-                                         cell.cy, 1, s.ranges, s.neighbors, s.moreRanges);
-                    }
                     if (maxNeighbors > 0) {
+                        if (plainBlock) {
+                            detail::selectFromRanges(a.position, i, rangeSq, maxNeighbors, grid, s);
+                            s.neighbors.resize(s.neighborCount);
+                            grid.nearestBeyond(a.position, i, rangeSq, maxNeighbors, cell.cx,
+                                               cell.cy, 1, s.neighbors, s.moreRanges);
+                        } else {
+                            grid.nearestFrom(a.position, i, rangeSq, maxNeighbors, own, cell.cx,
+                                             cell.cy, 1, s.ranges, s.neighbors, s.moreRanges);
+                        }
                         s.neighborCount = s.neighbors.size();
                         if (s.neighborCount == maxNeighbors) {
                             s.kthDistSqSum += s.neighbors.back().distSq;

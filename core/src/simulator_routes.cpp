@@ -70,11 +70,11 @@ Vec2 Simulator::yieldedPrefVelocity(std::size_t i, Vec2 pref,
 Vec2 Simulator::basePrefVelocityAt(std::size_t i) const {
     if (m_static[i]) return Vec2(0.0);
     if (!m_hasGoal[i]) return m_prefVel[i];
+    // Straight to the goal: the same operations as below with point = goal (not passing).
+    if (straightToGoals()) return straightPrefVelocityAt(i);
     // Toward the goal, clamped to prefSpeed (RVO2 Circle/Blocks: normalise when |g| > 1).
     // Toward a waypoint or a roadmap node, always at prefSpeed: the agent passes it rather
     // than slowing down to stop there (docs/core.md, "Routes").
-    // Straight to the goal: the same operations as below with point = goal (not passing).
-    if (straightToGoals()) return straightPrefVelocityAt(i);
     const Vec2 point = steerPointAt(i);
     const bool passing = m_routeProgress[i] < m_waypoints[i].size() || point.x != m_goal[i].x ||
                          point.y != m_goal[i].y;
