@@ -12,6 +12,8 @@
 #include <numbers>
 #include <utility>
 
+#include "step_watch.hpp"
+
 namespace orca {
 
 namespace {
@@ -137,20 +139,64 @@ std::size_t EventDetector::bytes() const {
            m_obstacleIds.capacity() * sizeof(ObstacleId) + m_contacts.capacity() * sizeof(Contact);
 }
 
+StepWatch EventDetector::watch() const {
+    StepWatch w;
+    w.slowSpeedRatio = m_params.stallSpeedRatio;
+    // cos of the flip angle; cos(90°) rounds to 6e-17, snapped to 0 so that an exact right
+    // angle is not "more than 90°". No flips counted: no flip flags.
+    double cosFlip = std::cos(m_params.oscillationDegrees * std::numbers::pi / 180.0);
+    if (std::abs(cosFlip) < 1e-15) cosFlip = 0.0;
+    w.cosFlip = m_params.oscillationFlips > 0 ? cosFlip : -2.0;
+    return w;
+}
+
+EventDetector::AgentRules EventDetector::rulesFor(double dt) const {
+    AgentRules r;
+    r.dt = dt;
+    r.stallSteps = stepsFor(m_params.stallSeconds, dt);
+    r.window = windowSteps(m_params.oscillationSeconds, dt);
+    r.flips = static_cast<std::size_t>(std::max(m_params.oscillationFlips, 0));
+    return r;
+}
+
 void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool first) {
     const std::uint64_t step = sim.stepCount();
     // Same step again (an edit) or a clock moved backwards: no simulated time elapsed.
     const std::uint64_t elapsed = first || step <= m_step ? 0 : step - m_step;
-    syncAgents(sim);
-    std::vector<Event>& events = m_scratch.events;
+    Scratch& s = m_scratch;
+    // One step from the state observed last, nothing else changed, and the step noted its
+    // flags with this detector's watch: read the flags instead of every agent (the same
+    // events; docs/events.md, "Cost").
+    const StepWatch watch = this->watch();
+    const auto flags = sim.lastStepFlags();
+    const bool fast = !first && s.factsValid && elapsed == 1 && !flags.empty() &&
+                      flags.size() == m_agents.size() &&
+                      sim.revisionBeforeLastStep() == s.revision && sim.lastStepWatch() == watch;
+    sim.watchSteps(watch); // for the next step
+    std::vector<Event>& events = s.events;
     events.clear();
-    // The per-agent events first: their pass over the agents also finds the largest radius
-    // and whether a radius changed since the overlap candidates' build, which the overlaps and
-    // obstacles need (one read of the agents' parameters instead of two). The order of
-    // detection does not matter: the step's events are sorted below.
-    const double maxRadius = detectPerAgent(sim, step, elapsed);
-    syncObstacles(sim, maxRadius);
-    detectOverlaps(sim, maxRadius, step);
+    double maxRadius = s.maxRadius;
+    double stepBound = -1.0;
+    if (fast) {
+        detectFlagged(sim, flags, step);
+        s.radiusChanged = false;
+        if (!s.obstaclesValid) syncObstacles(sim, maxRadius);
+        // How far any agent moved in the step (with the rounding of p + v * dt).
+        const StepStats& st = sim.lastStepStats();
+        stepBound =
+            st.maxSpeed * sim.params().timeStep * (1.0 + 1e-12) + st.maxAbsCoordinate * 1e-15;
+    } else {
+        syncAgents(sim);
+        // The per-agent events first: their pass over the agents also finds the largest radius
+        // and whether a radius changed since the overlap candidates' build, which the overlaps
+        // and obstacles need (one read of the agents' parameters instead of two). The order
+        // of detection does not matter: the step's events are sorted below.
+        maxRadius = detectPerAgent(sim, step, elapsed);
+        s.maxRadius = maxRadius;
+        s.factsValid = true;
+        syncObstacles(sim, maxRadius);
+    }
+    detectOverlaps(sim, maxRadius, step, stepBound);
     detectPenetrations(sim, step);
     // One step's events: by kind, then agents, then obstacle (all carry the same step).
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
@@ -162,6 +208,7 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     out.insert(out.end(), events.begin(), events.end());
     m_step = step;
     m_observed = true;
+    s.revision = sim.revision();
 }
 
 void EventDetector::syncAgents(const Simulator& sim) {
@@ -378,22 +425,94 @@ void EventDetector::detectPenetrations(const Simulator& sim, std::uint64_t step)
     m_contacts.assign(s.contacts.begin(), s.contacts.end());
 }
 
+void EventDetector::updateAgent(std::size_t i, std::uint8_t facts, bool lp3Known, bool flip,
+                                std::uint32_t progress, std::uint64_t step, std::uint64_t elapsed,
+                                const AgentRules& rules, std::vector<Event>& events) {
+    AgentTrack& t = m_agents[i];
+    const auto agent = static_cast<std::uint32_t>(i);
+
+    // LP3 spells: the flags say which agents the step that produced this state solved with LP3.
+    if (lp3Known) {
+        const bool now = (facts & step_flag::kLp3) != 0;
+        if (now && !t.lp3) {
+            events.push_back(makeEvent(step, EventKind::Lp3Begin, agent));
+            t.lp3Since = step;
+        } else if (!now && t.lp3) {
+            events.push_back(
+                makeEvent(step, EventKind::Lp3End, agent, static_cast<double>(step - t.lp3Since)));
+        }
+        t.lp3 = now;
+    }
+
+    // Stalled: every observed step below the stall speed counts (the velocity of a state is
+    // the one held during the step that produced it).
+    if ((facts & step_flag::kSlow) != 0) {
+        t.stillSteps += elapsed;
+        if (!t.stallReported && t.stillSteps >= rules.stallSteps) {
+            events.push_back(makeEvent(step, EventKind::Stalled, agent,
+                                       static_cast<double>(t.stillSteps) * rules.dt));
+            t.stallReported = true;
+        }
+    } else {
+        t.stillSteps = 0; // moving again, arrived, or no longer a goal agent: re-armed
+        t.stallReported = false;
+    }
+
+    // Oscillation: the flips within the window.
+    if (flip) {
+        std::uint64_t* w = m_flipSteps.data() + i * rules.flips;
+        std::uint32_t drop = 0;
+        while (drop < t.flipCount && step - w[drop] > rules.window)
+            ++drop;
+        std::copy(w + drop, w + t.flipCount, w);
+        t.flipCount -= drop;
+        w[t.flipCount++] = step;
+        if (t.flipCount >= rules.flips) {
+            events.push_back(
+                makeEvent(step, EventKind::Oscillation, agent, static_cast<double>(t.flipCount)));
+            t.flipCount = 0; // re-armed: the next oscillation needs fresh flips
+        }
+    }
+
+    // Arrived: becoming at-goal (leaving the goal re-arms silently).
+    const bool atGoal = (facts & step_flag::kAtGoal) != 0;
+    if (atGoal && !t.atGoal) events.push_back(makeEvent(step, EventKind::Arrived, agent));
+    t.atGoal = atGoal;
+
+    // Detour: the mode the simulator holds after this step (the one for the next step).
+    const bool detouring = (facts & step_flag::kDetouring) != 0;
+    if (detouring != t.detouring)
+        events.push_back(
+            makeEvent(step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
+    t.detouring = detouring;
+
+    // Waypoints: each one the agent reached since the last observation (an edit or a restore
+    // that moves the progress back re-arms silently).
+    if (t.known) {
+        for (std::uint32_t k = t.routeProgress; k < progress; ++k)
+            events.push_back(
+                makeEvent(step, EventKind::WaypointReached, agent, static_cast<double>(k)));
+    }
+    t.routeProgress = progress;
+    t.known = true;
+}
+
 double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
                                      std::uint64_t elapsed) {
     Scratch& s = m_scratch;
-    const bool sizeChanged = s.builtRadius.size() != m_agents.size();
+    const std::size_t n = m_agents.size();
+    const bool sizeChanged = s.builtRadius.size() != n;
     const double* builtRadius = s.builtRadius.data();
     const auto vel = sim.velocities();
     const auto params = sim.agentParams();
     const auto lp3 = sim.lastStepLp3(); // empty = unknown (before a step, after add/remove)
-    const double dt = sim.params().timeStep;
-    const std::uint64_t stallSteps = stepsFor(m_params.stallSeconds, dt);
-    const std::size_t flips = static_cast<std::size_t>(std::max(m_params.oscillationFlips, 0));
-    const std::uint64_t window = windowSteps(m_params.oscillationSeconds, dt);
-    // cos of the flip angle; cos(90°) rounds to 6e-17, snapped to 0 so that an exact right
-    // angle is not "more than 90°".
-    double cosFlip = std::cos(m_params.oscillationDegrees * std::numbers::pi / 180.0);
-    if (std::abs(cosFlip) < 1e-15) cosFlip = 0.0;
+    const AgentRules rules = rulesFor(sim.params().timeStep);
+    const StepWatch watch = this->watch();
+    // Flips: between the velocities before and after the last step, when it was the last
+    // change (docs/events.md, "Oscillation").
+    const auto before = sim.previousVelocities();
+    const bool flips = rules.flips > 0 && elapsed > 0 && before.size() == n;
+    s.facts.resize(n);
 
     // In chunks on the simulator's threads: each agent's tracking is its own, each worker
     // keeps its events apart (process() sorts the step's events, so their order does not
@@ -404,107 +523,33 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
         w.maxRadius = 0.0;
         w.radiusChanged = false;
     }
-    sim.parallelChunks(
-        m_agents.size(), kAgentGrain, [&](std::size_t begin, std::size_t end, int worker) {
-            Scratch::Worker& wk = s.workers[static_cast<std::size_t>(worker)];
-            std::vector<Event>& events = wk.events;
-            double maxRadius = wk.maxRadius;
-            bool radiusChanged = sizeChanged || wk.radiusChanged;
-            for (std::size_t i = begin; i < end; ++i) {
-                AgentTrack& t = m_agents[i];
-                const auto agent = static_cast<std::uint32_t>(i);
-                const bool isStatic = sim.isStaticAt(i);
-                const Vec2 v = vel[i];
-                const AgentParams& p = params[i];
-                maxRadius = std::max(maxRadius, p.radius);
-                radiusChanged = radiusChanged || p.radius != builtRadius[i];
-
-                // LP3 spells: the flags say which agents the step that produced this state solved
-                // with LP3.
-                if (!lp3.empty()) {
-                    const bool now = lp3[i] != 0;
-                    if (now && !t.lp3) {
-                        events.push_back(makeEvent(step, EventKind::Lp3Begin, agent));
-                        t.lp3Since = step;
-                    } else if (!now && t.lp3) {
-                        events.push_back(makeEvent(step, EventKind::Lp3End, agent,
-                                                   static_cast<double>(step - t.lp3Since)));
-                    }
-                    t.lp3 = now;
-                }
-
-                // Stalled: every observed step below the stall speed counts (the velocity of a
-                // state is the one held during the step that produced it).
-                const bool atGoal = sim.atGoalAt(i);
-                const double slowSpeed = m_params.stallSpeedRatio * p.prefSpeed;
-                if (!isStatic && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
-                    absSq(v) < slowSpeed * slowSpeed) {
-                    t.stillSteps += elapsed;
-                    if (!t.stallReported && t.stillSteps >= stallSteps) {
-                        events.push_back(makeEvent(step, EventKind::Stalled, agent,
-                                                   static_cast<double>(t.stillSteps) * dt));
-                        t.stallReported = true;
-                    }
-                } else {
-                    t.stillSteps = 0; // moving again, arrived, or no longer a goal agent: re-armed
-                    t.stallReported = false;
-                }
-
-                // Oscillation: a flip is a turn by more than the angle between consecutive observed
-                // steps. A velocity shorter than 1e-6 x maxSpeed (or zero) has no reliable
-                // direction: such steps are no flips (an agent that stops and turns back does not
-                // oscillate).
-                if (flips > 0 && !isStatic && t.known && elapsed > 0) {
-                    const Vec2 u = t.lastVelocity;
-                    const double tiny = 1e-6 * p.maxSpeed;
-                    const double uu = absSq(u);
-                    const double vv = absSq(v);
-                    const double uv = dot(u, v);
-                    // (The sqrt only when the sign test cannot decide: cosFlip <= 0 needs uv < 0.)
-                    if (uu > tiny * tiny && vv > tiny * tiny && (uv < 0.0 || cosFlip > 0.0) &&
-                        uv < cosFlip * std::sqrt(uu * vv)) {
-                        std::uint64_t* w = m_flipSteps.data() + i * flips;
-                        std::uint32_t drop = 0;
-                        while (drop < t.flipCount && step - w[drop] > window)
-                            ++drop;
-                        std::copy(w + drop, w + t.flipCount, w);
-                        t.flipCount -= drop;
-                        w[t.flipCount++] = step;
-                        if (t.flipCount >= flips) {
-                            events.push_back(makeEvent(step, EventKind::Oscillation, agent,
-                                                       static_cast<double>(t.flipCount)));
-                            t.flipCount = 0; // re-armed: the next oscillation needs fresh flips
-                        }
-                    }
-                }
-                t.lastVelocity = v;
-
-                // Arrived: becoming at-goal (leaving the goal re-arms silently).
-                if (atGoal && !t.atGoal)
-                    events.push_back(makeEvent(step, EventKind::Arrived, agent));
-                t.atGoal = atGoal;
-
-                // Detour: the mode the simulator holds after this step (the one for the next step).
-                const bool detouring = sim.detourModeAt(i) == DetourMode::Detouring;
-                if (detouring != t.detouring)
-                    events.push_back(makeEvent(
-                        step, detouring ? EventKind::DetourEnter : EventKind::DetourExit, agent));
-                t.detouring = detouring;
-
-                // Waypoints: each one the agent reached since the last observation (an edit or a
-                // restore that moves the progress back re-arms silently).
-                const std::uint32_t progress = sim.routeProgressAt(i);
-                if (t.known) {
-                    for (std::uint32_t k = t.routeProgress; k < progress; ++k)
-                        events.push_back(makeEvent(step, EventKind::WaypointReached, agent,
-                                                   static_cast<double>(k)));
-                }
-                t.routeProgress = progress;
-                t.known = true;
-            }
-            wk.maxRadius = maxRadius;
-            wk.radiusChanged = radiusChanged;
-        });
+    sim.parallelChunks(n, kAgentGrain, [&](std::size_t begin, std::size_t end, int worker) {
+        Scratch::Worker& wk = s.workers[static_cast<std::size_t>(worker)];
+        double maxRadius = wk.maxRadius;
+        bool radiusChanged = sizeChanged || wk.radiusChanged;
+        for (std::size_t i = begin; i < end; ++i) {
+            const bool isStatic = sim.isStaticAt(i);
+            const AgentParams& p = params[i];
+            maxRadius = std::max(maxRadius, p.radius);
+            radiusChanged = radiusChanged || p.radius != builtRadius[i];
+            const bool atGoal = sim.atGoalAt(i);
+            // What holds now, as a step's flags would say it (step_watch.hpp's tests).
+            std::uint8_t facts = 0;
+            if (lp3.empty() ? m_agents[i].lp3 : lp3[i] != 0) facts |= step_flag::kLp3;
+            if (atGoal) facts |= step_flag::kAtGoal;
+            if (sim.detourModeAt(i) == DetourMode::Detouring) facts |= step_flag::kDetouring;
+            if (!isStatic && detail::slowForWatch(sim.hasGoalAt(i), atGoal, p.prefSpeed, vel[i],
+                                                  watch.slowSpeedRatio))
+                facts |= step_flag::kSlow;
+            const bool flip = flips && !isStatic &&
+                              detail::flipForWatch(before[i], vel[i], p.maxSpeed, watch.cosFlip);
+            updateAgent(i, facts, !lp3.empty(), flip, sim.routeProgressAt(i), step, elapsed, rules,
+                        wk.events);
+            s.facts[i] = facts;
+        }
+        wk.maxRadius = maxRadius;
+        wk.radiusChanged = radiusChanged;
+    });
     double maxRadius = 0.0;
     bool radiusChanged = sizeChanged;
     for (Scratch::Worker& w : s.workers) {
@@ -514,6 +559,46 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
     }
     s.radiusChanged = radiusChanged;
     return maxRadius;
+}
+
+void EventDetector::detectFlagged(const Simulator& sim, std::span<const std::uint8_t> flags,
+                                  std::uint64_t step) {
+    Scratch& s = m_scratch;
+    const AgentRules rules = rulesFor(sim.params().timeStep);
+    // An agent needs a look when a state bit changed (LP3, at goal, detouring), when it is
+    // slow now or was (its stall timer counts or re-arms), or when it flipped or reached a
+    // waypoint. Eight agents' flags at a time: most crowds have few such agents per step.
+    constexpr std::uint64_t kEach = 0x0101010101010101ull;
+    constexpr std::uint8_t kChange = step_flag::kLp3 | step_flag::kAtGoal | step_flag::kDetouring;
+    const std::uint8_t kNow =
+        static_cast<std::uint8_t>(step_flag::kWaypoint | (rules.flips > 0 ? step_flag::kFlip : 0));
+    const std::uint8_t* f = flags.data();
+    const std::uint8_t* l = s.facts.data();
+    auto visit = [&](std::size_t i) {
+        const std::uint8_t now = f[i];
+        if ((((now ^ l[i]) & kChange) | ((now | l[i]) & step_flag::kSlow) | (now & kNow)) == 0)
+            return;
+        const std::uint32_t progress =
+            (now & step_flag::kWaypoint) != 0 ? sim.routeProgressAt(i) : m_agents[i].routeProgress;
+        updateAgent(i, now, true, (now & step_flag::kFlip) != 0 && rules.flips > 0, progress, step,
+                    1, rules, s.events);
+    };
+    const std::size_t n = flags.size();
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t fw;
+        std::uint64_t lw;
+        std::memcpy(&fw, f + i, 8);
+        std::memcpy(&lw, l + i, 8);
+        if ((((fw ^ lw) & (kEach * kChange)) | ((fw | lw) & (kEach * step_flag::kSlow)) |
+             (fw & (kEach * kNow))) == 0)
+            continue;
+        for (std::size_t k = i; k < i + 8; ++k)
+            visit(k);
+    }
+    for (; i < n; ++i)
+        visit(i);
+    std::memcpy(s.facts.data(), f, n);
 }
 
 } // namespace orca

@@ -56,6 +56,7 @@ EventDetector::Compact EventDetector::compact() const {
 
 EventDetector EventDetector::expand(const Compact& c, const Simulator& sim) {
     EventDetector d(c.params);
+    sim.watchSteps(d.watch()); // (the flags and velocities its next observation reads)
     if (!c.observed) return d;
     const std::size_t n = sim.agentCount();
     if (n != c.agents)
@@ -67,11 +68,9 @@ EventDetector EventDetector::expand(const Compact& c, const Simulator& sim) {
     // What the observed state holds (detectPerAgent and the syncs wrote exactly these).
     d.m_agentIds.resize(n);
     d.m_agents.resize(n);
-    const auto vel = sim.velocities();
     for (std::size_t i = 0; i < n; ++i) {
         d.m_agentIds[i] = sim.agentIdAt(i);
         AgentTrack& t = d.m_agents[i];
-        t.lastVelocity = vel[i];
         t.routeProgress = sim.routeProgressAt(i);
         t.known = true;
         t.atGoal = sim.atGoalAt(i);

@@ -227,6 +227,8 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     s.candidates.reserve(total);
     for (const Scratch::Worker& w : s.workers)
         s.candidates.insert(s.candidates.end(), w.candidates.begin(), w.candidates.end());
+    s.candidateNext.assign(total, 0.0);
+    s.moved = 0.0;
     s.candidatesValid = true;
     return true;
 }
@@ -267,7 +269,8 @@ bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
     return true;
 }
 
-void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step) {
+void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step,
+                                   double stepBound) {
     Scratch& s = m_scratch;
     s.pairs.clear();
     const auto pos = sim.positions();
@@ -283,31 +286,48 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
         // (the result is the same; only the cost differs).
         bool useList = s.buildBackoff == 0;
         if (!useList) --s.buildBackoff;
+        bool testAll = true; // else only the candidates whose clearance may be used up
         if (useList) {
             bool rebuild = !s.candidatesValid || s.radiusChanged || s.builtPos.size() != n;
-            if (!rebuild) {
-                // (On the simulator's threads; NaN compares false: rebuild.)
+            if (!rebuild && stepBound >= 0.0) {
+                // One step since the last observation, nothing edited: no agent moved farther
+                // than the step's bound (NaN compares false: rebuild).
+                s.moved += stepBound;
+                rebuild = !(s.moved * s.moved < s.skinLimitSq);
+                testAll = false;
+            } else if (!rebuild) {
+                // The state may have been edited: how far did the agents move? (On the
+                // simulator's threads; NaN compares false: rebuild.)
                 for (Scratch::Worker& w : s.workers)
-                    w.moved = false;
+                    w.farthestSq = 0.0;
                 sim.parallelChunks(n, kAgentGrain, [&](std::size_t b, std::size_t e, int w) {
-                    bool moved = false;
-                    for (std::size_t i = b; i < e; ++i)
-                        moved = moved || !(absSq(pos[i] - s.builtPos[i]) < s.skinLimitSq);
-                    if (moved) s.workers[static_cast<std::size_t>(w)].moved = true;
+                    double far = 0.0;
+                    for (std::size_t i = b; i < e; ++i) {
+                        const double d = absSq(pos[i] - s.builtPos[i]);
+                        if (!(d <= far)) far = d;
+                    }
+                    double& worst = s.workers[static_cast<std::size_t>(w)].farthestSq;
+                    if (!(far <= worst)) worst = far;
                 });
+                double far = 0.0;
                 for (const Scratch::Worker& w : s.workers)
-                    rebuild = rebuild || w.moved;
+                    if (!(w.farthestSq <= far)) far = w.farthestSq;
+                rebuild = !(far < s.skinLimitSq);
+                s.moved = std::sqrt(far);
             }
             if (rebuild && !buildOverlapCandidates(sim, maxRadius)) {
                 useList = false;
                 s.buildBackoff = 15; // retried at the 16th observation from now
             }
+            if (rebuild) testAll = true;
         } else {
             s.candidatesValid = false;
         }
         if (useList) {
             // The exact test on the candidates. Two static agents are fixed scenery. (Radii:
-            // the build's, equal to the current ones.)
+            // the build's, equal to the current ones.) A pair tested with clearance c cannot
+            // overlap before its agents moved c / 2 each: it waits until `moved` reached that
+            // (unless the state may have been edited: then every pair is tested).
             // On the simulator's threads, each worker's overlaps apart; more than `cap` in all
             // is a flood (each worker stops at cap + 1: memory stays bounded).
             const Vec2* p = pos.data();
@@ -315,17 +335,24 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
             for (Scratch::Worker& w : s.workers)
                 w.pairs.clear();
             const auto* candidates = s.candidates.data();
-            sim.parallelChunks(s.candidates.size(), kAgentGrain,
-                               [&](std::size_t b, std::size_t e, int worker) {
-                                   std::vector<OpenOverlap>& found =
-                                       s.workers[static_cast<std::size_t>(worker)].pairs;
-                                   for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
-                                       const auto [i, j] = candidates[k];
-                                       const double c = pairClearance(p, radius, i, j);
-                                       if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
-                                           found.push_back({i, j, -c});
-                                   }
-                               });
+            double* next = s.candidateNext.data();
+            const double moved = s.moved;
+            sim.parallelChunks(
+                s.candidates.size(), kAgentGrain, [&](std::size_t b, std::size_t e, int worker) {
+                    std::vector<OpenOverlap>& found =
+                        s.workers[static_cast<std::size_t>(worker)].pairs;
+                    for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
+                        if (!testAll && moved < next[k]) continue;
+                        const auto [i, j] = candidates[k];
+                        // (pairClearance's sign and value, without its shortcut: the
+                        // clearance sets the wait.)
+                        const double dist = length(p[j] - p[i]);
+                        const double c = dist - radius[i] - radius[j];
+                        next[k] = moved + 0.5 * (c - 1e-9 * (dist + radius[i] + radius[j]));
+                        if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
+                            found.push_back({i, j, -c});
+                    }
+                });
             std::size_t total = 0;
             for (const Scratch::Worker& w : s.workers)
                 total += w.pairs.size();

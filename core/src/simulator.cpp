@@ -1,6 +1,7 @@
 #include "orca/simulator.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -13,6 +14,7 @@
 #include "neighbor_lists.hpp"
 #include "neighbor_select.hpp"
 #include "orca/parameters.hpp"
+#include "step_watch.hpp"
 #include "thread_pool.hpp"
 
 namespace orca {
@@ -20,6 +22,12 @@ namespace orca {
 namespace {
 
 constexpr std::uint32_t kNoIndex = 0xffffffffu;
+
+/// Simulator::revision()'s numbers: one counter for every simulator of the process.
+std::uint64_t nextRevision() {
+    static std::atomic<std::uint64_t> counter{1};
+    return counter.fetch_add(1, std::memory_order_relaxed);
+}
 
 /// "(x, y)" with nan / inf spelled out.
 std::string formatVec(Vec2 v) {
@@ -72,6 +80,21 @@ Simulator::Simulator(const SimulationParams& params)
     : m_work(std::make_unique<detail::StepWorkspace>(1)) {
     setParams(params);
 }
+
+void Simulator::touch() {
+    m_revision = nextRevision();
+    m_lastChangeStep = false;
+}
+
+std::span<const std::uint8_t> Simulator::lastStepFlags() const {
+    if (!m_lastChangeStep || !m_lastWatched || m_stepFlags.size() != m_pos.size()) return {};
+    return m_stepFlags;
+}
+
+std::span<const Vec2> Simulator::previousVelocities() const {
+    if (!m_lastChangeStep || m_work->newVelocity.size() != m_pos.size()) return {};
+    return m_work->newVelocity;
+}
 Simulator::~Simulator() = default;
 Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
@@ -81,6 +104,7 @@ void Simulator::setParams(const SimulationParams& params) {
     if (std::string error = checkSimulationParams(params); !error.empty())
         throw InvalidArgument(error);
     m_params = params;
+    touch();
 }
 
 void Simulator::setThreadCount(int threads) {
@@ -130,6 +154,7 @@ void Simulator::countCellSize(std::size_t i, int sign) {
 }
 
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
+    touch();
     ++m_agentsVersion;
     m_work->lists.invalidate();
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
@@ -203,6 +228,7 @@ bool Simulator::removeAgent(AgentId id) {
     const std::size_t i = *index;
     countCellSize(i, -1);
     m_waypointAgents -= m_waypoints[i].empty() ? 0 : 1;
+    touch();
     ++m_agentsVersion;
     m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
@@ -284,6 +310,7 @@ void Simulator::setDetourState(AgentId id, DetourMode mode, double stillSeconds)
     const std::size_t i = require(id);
     if (!(std::isfinite(stillSeconds) && stillSeconds >= 0.0))
         throw InvalidArgument("stillSeconds must be a finite number >= 0");
+    touch();
     m_detourMode[i] = static_cast<std::uint8_t>(mode);
     m_stillSeconds[i] = stillSeconds;
 }
@@ -292,6 +319,7 @@ void Simulator::setPosition(AgentId id, Vec2 p) {
     const std::size_t i = require(id);
     if (!std::isfinite(p.x) || !std::isfinite(p.y))
         throw InvalidArgument("agent position is not finite");
+    touch();
     m_pos[i] = p;
     m_work->lists.invalidate();
 }
@@ -300,6 +328,7 @@ void Simulator::setVelocity(AgentId id, Vec2 v) {
     const std::size_t i = require(id);
     if (!std::isfinite(v.x) || !std::isfinite(v.y))
         throw InvalidArgument("agent velocity is not finite");
+    touch();
     if (!m_static[i]) m_vel[i] = v;
 }
 
@@ -319,105 +348,6 @@ std::size_t Simulator::atGoalCount() const {
     for (std::size_t i = 0; i < m_pos.size(); ++i)
         n += atGoalAt(i) ? 1 : 0;
     return n;
-}
-
-// ---- Obstacles -----------------------------------------------------------------------------
-
-namespace {
-
-void requireUsablePolygon(std::span<const Vec2> vertices) {
-    const PolygonCheck check = checkPolygon(vertices);
-    if (!check.valid) throw InvalidArgument("invalid obstacle: " + check.error);
-    if (check.clockwise)
-        throw InvalidArgument("invalid obstacle: vertices are clockwise; obstacles must be "
-                              "counter-clockwise (reverse the vertex list)");
-}
-
-} // namespace
-
-ObstacleId Simulator::addObstacle(std::span<const Vec2> vertices) {
-    return addObstacles(std::span<const std::vector<Vec2>>(
-                            std::vector<std::vector<Vec2>>{{vertices.begin(), vertices.end()}}))
-        .front();
-}
-
-std::vector<ObstacleId> Simulator::addObstacles(std::span<const std::vector<Vec2>> polygons) {
-    for (const std::vector<Vec2>& polygon : polygons)
-        requireUsablePolygon(polygon);
-    std::vector<ObstacleId> ids;
-    ids.reserve(polygons.size());
-    for (const std::vector<Vec2>& polygon : polygons) {
-        const SlotTable::Handle h =
-            m_obstacleSlots.acquire(static_cast<std::uint32_t>(m_obstacles.size()));
-        ids.push_back({h.slot, h.generation});
-        m_obstacles.push_back(polygon);
-        m_obstacleIds.push_back(ids.back());
-    }
-    rebuildObstacles(); // once for the whole batch
-    return ids;
-}
-
-bool Simulator::contains(ObstacleId id) const {
-    return m_obstacleSlots.find(id.slot, id.generation).has_value();
-}
-
-bool Simulator::removeObstacle(ObstacleId id) {
-    const auto index = m_obstacleSlots.find(id.slot, id.generation);
-    if (!index) return false;
-    const std::size_t i = *index;
-    m_obstacles.erase(m_obstacles.begin() + static_cast<std::ptrdiff_t>(i));
-    m_obstacleIds.erase(m_obstacleIds.begin() + static_cast<std::ptrdiff_t>(i));
-    for (std::size_t k = i; k < m_obstacleIds.size(); ++k)
-        m_obstacleSlots.relocate(m_obstacleIds[k].slot, static_cast<std::uint32_t>(k));
-    m_obstacleSlots.release(id.slot);
-    rebuildObstacles();
-    return true;
-}
-
-void Simulator::setObstacle(ObstacleId id, std::span<const Vec2> vertices) {
-    const auto index = m_obstacleSlots.find(id.slot, id.generation);
-    if (!index) throw InvalidArgument("invalid or removed obstacle id");
-    requireUsablePolygon(vertices);
-    m_obstacles[*index].assign(vertices.begin(), vertices.end());
-    rebuildObstacles();
-}
-
-std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
-    const auto index = m_obstacleSlots.find(id.slot, id.generation);
-    if (!index) throw InvalidArgument("invalid or removed obstacle id");
-    return m_obstacles[*index];
-}
-
-void Simulator::rebuildObstacles() {
-    m_roadmapValid = false;
-    buildObstacleVertices(m_obstacles, m_vertices);
-    // Cells about one obstacle query range (τo·maxSpeed + r): the agents' mean once a step has
-    // measured it, else a default agent's. The cell size changes the speed of a query, never
-    // its result (every segment in range is found, then filtered and sorted exactly).
-    const AgentParams d;
-    m_obstacleGrid.build(m_vertices, m_obstacleGridRange > 0.0
-                                         ? m_obstacleGridRange
-                                         : d.timeHorizonObst * d.maxSpeed + d.radius);
-}
-
-void Simulator::fitObstacleGrid() {
-    if (m_obstacles.empty()) return;
-    double sum = 0.0;
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < m_pos.size(); ++i) {
-        if (m_static[i]) continue;
-        const AgentParams& p = m_agentParams[i];
-        sum += p.timeHorizonObst * p.maxSpeed + p.radius;
-        ++count;
-    }
-    if (count == 0) return;
-    const double range = std::max(sum / static_cast<double>(count), 1e-3);
-    // Rebuilt only when the mean range moved by more than a factor of 2 (a rebuild costs about
-    // a step's worth of obstacle queries).
-    const double built = m_obstacleGridRange > 0.0 ? m_obstacleGridRange : -1.0;
-    if (built > 0.0 && range < 2.0 * built && range > 0.5 * built) return;
-    m_obstacleGridRange = range;
-    m_obstacleGrid.build(m_vertices, range);
 }
 
 // ---- Stepping ------------------------------------------------------------------------------
@@ -684,6 +614,12 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     for (auto& w : ws.stats)
         w = {};
     m_lastLp3.resize(n);
+    // The velocities before the move go to ws.newVelocity (previousVelocities), and with an
+    // observer's watch (watchSteps) each agent's step_flag bits, both while the agent's data is
+    // in cache.
+    const bool watching = m_watching;
+    const StepWatch watch = m_watch;
+    if (watching) m_stepFlags.resize(n);
     // Chunks of at most 8,192 agents, a few per worker (one chunk of 8,192 and one of 1,808
     // left two workers of a 10,000-agent move unbalanced).
     const std::size_t moveGrain =
@@ -706,32 +642,60 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 } else {
                     m_stallSeconds[i] = 0.0;
                 }
+                const Vec2 before = m_vel[i];
                 m_vel[i] = ws.newVelocity[i];
                 m_pos[i] += m_vel[i] * dt;
                 // Waypoints reached by the move (several when they lie close together).
+                bool reached = false;
                 if (m_waypointAgents != 0 && m_hasGoal[i] &&
                     m_routeProgress[i] < m_waypoints[i].size()) {
                     const std::vector<Vec2>& route = m_waypoints[i];
                     const double r = effectiveWaypointRadius(m_agentParams[i]);
                     std::uint32_t& k = m_routeProgress[i];
+                    const std::uint32_t from = k;
                     while (k < route.size() && absSq(route[k] - m_pos[i]) <= r * r)
                         ++k;
+                    reached = k != from;
+                }
+                ws.newVelocity[i] = before; // (previousVelocities)
+                if (watching) {
+                    const AgentParams& p = m_agentParams[i];
+                    m_stepFlags[i] = static_cast<std::uint8_t>(
+                        (detail::flipForWatch(before, m_vel[i], p.maxSpeed, watch.cosFlip)
+                             ? step_flag::kFlip
+                             : 0) |
+                        (reached ? step_flag::kWaypoint : 0));
                 }
                 // Not std::max: a NaN must reach the bound (and expire the lists).
                 const double speedSq = absSq(m_vel[i]);
                 if (!(speedSq <= w.maxSpeedSq)) w.maxSpeedSq = speedSq;
                 const double coordinate = std::max(std::abs(m_pos[i].x), std::abs(m_pos[i].y));
                 if (!(coordinate <= w.maxAbsCoordinate)) w.maxAbsCoordinate = coordinate;
+            } else {
+                ws.newVelocity[i] = m_vel[i];
             }
             detail::advanceDetourState(ws.nextDetourMode[i], ws.detourReason[i], m_vel[i], dt,
                                        stillSpeedSq, m_detourMode[i], m_detourReason[i],
                                        m_stillSeconds[i]);
             m_lastLp3[i] = ws.lp3[i];
+            const bool atGoal = atGoalAt(i);
             w.stats.lp3Agents += ws.lp3[i];
             w.stats.movingAgents += m_static[i] ? 0 : 1;
             w.stats.goalAgents += m_hasGoal[i];
-            w.stats.agentsAtGoal += atGoalAt(i) ? 1 : 0;
+            w.stats.agentsAtGoal += atGoal ? 1 : 0;
             w.stats.detouringAgents += ws.detouring[i];
+            if (watching) {
+                std::uint8_t f = m_static[i] ? 0 : m_stepFlags[i]; // (the moved agents' bits)
+                if (!m_static[i] &&
+                    detail::slowForWatch(m_hasGoal[i] != 0, atGoal, m_agentParams[i].prefSpeed,
+                                         m_vel[i], watch.slowSpeedRatio))
+                    f |= step_flag::kSlow;
+                if (ws.lp3[i]) f |= step_flag::kLp3;
+                if (atGoal) f |= step_flag::kAtGoal;
+                if (m_detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring))
+                    f |= step_flag::kDetouring;
+                m_stepFlags[i] = f;
+            }
         }
         ws.stats[static_cast<std::size_t>(worker)] = w;
     });
@@ -749,9 +713,16 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     }
     ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
     stats.neighborLists = useLists;
+    stats.maxSpeed = std::sqrt(maxSpeedSq);
+    stats.maxAbsCoordinate = maxAbsCoordinate;
     m_lastStats = stats;
     m_time += dt;
     ++m_stepCount;
+    m_revisionBeforeStep = m_revision;
+    m_revision = nextRevision();
+    m_lastChangeStep = true;
+    m_lastWatched = watching;
+    m_lastWatch = watch;
     // Finite velocities move finite positions to finite ones, unless a coordinate was already
     // near the largest double.
     if (!(maxAbsCoordinate <= std::numeric_limits<double>::max())) {
@@ -784,6 +755,7 @@ detail::AgentArrays Simulator::agentArrays() const {
 }
 
 void Simulator::setClock(double time, std::uint64_t stepCount) {
+    touch();
     m_time = time;
     m_stepCount = stepCount;
 }

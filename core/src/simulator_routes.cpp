@@ -15,6 +15,7 @@ void Simulator::setRouteProgress(AgentId id, std::uint32_t progress) {
     if (progress > m_waypoints[i].size())
         throw InvalidArgument("routeProgress " + std::to_string(progress) + " is beyond the " +
                               std::to_string(m_waypoints[i].size()) + " waypoints");
+    touch();
     m_routeProgress[i] = progress;
 }
 
@@ -30,6 +31,7 @@ void Simulator::setStallSeconds(AgentId id, double seconds) {
     const std::size_t i = require(id);
     if (!(std::isfinite(seconds) && seconds >= 0.0))
         throw InvalidArgument("stallSeconds must be a finite number >= 0");
+    touch();
     m_stallSeconds[i] = seconds;
 }
 

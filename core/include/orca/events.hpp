@@ -211,12 +211,11 @@ class EventDetector {
   private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
-        Vec2 lastVelocity{0.0, 0.0};     ///< velocity at the last observation (oscillation)
         std::uint64_t lp3Since = 0;      ///< step of the current LP3 spell's lp3-begin
         std::uint64_t stillSteps = 0;    ///< steps in a row below the stall speed
         std::uint32_t flipCount = 0;     ///< flips in the oscillation window (see m_flipSteps)
         std::uint32_t routeProgress = 0; ///< waypoints reached at the last observation
-        bool known = false;              ///< observed at least once (else no velocity to compare)
+        bool known = false;              ///< observed at least once (else no progress to compare)
         bool atGoal = false;
         bool lp3 = false;
         bool detouring = false;
@@ -233,8 +232,21 @@ class EventDetector {
         Scratch& operator=(Scratch&&) noexcept = default;
         ~Scratch() = default;
 
+        // What the last observation saw, for the next one to take a step's flags instead of
+        // reading every agent (Simulator::lastStepFlags): valid while revision is the
+        // simulator's revision before its last step.
+        bool factsValid = false;
+        std::uint64_t revision = 0;
+        double maxRadius = 0.0;
+        std::vector<std::uint8_t> facts; ///< per agent: step_flag kLp3, kAtGoal, kDetouring, kSlow
+
         // Overlap candidates (a Verlet list): pairs closer than r_i + r_j + skin when built.
         bool candidatesValid = false;
+        /// A bound on how far any agent moved since the build (grows by each step's bound).
+        double moved = 0.0;
+        /// Per candidate: `moved` may reach this before the pair can overlap (half its
+        /// clearance when last tested, past `moved` then).
+        std::vector<double> candidateNext;
         /// Observations left before the next try at a list whose last build overflowed (the
         /// overlaps are swept directly until then).
         std::uint32_t buildBackoff = 0;
@@ -271,7 +283,7 @@ class EventDetector {
             std::vector<OpenOverlap> pairs;
             double maxRadius = 0.0;
             bool radiusChanged = false;
-            bool moved = false; ///< an agent went beyond half the overlap skin
+            double farthestSq = 0.0; ///< the largest squared distance moved since the build
             /// Overlap candidates found by this worker's chunks of the build's sweep.
             std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;
             bool overBudget = false; ///< its list would pass the build's budget
@@ -293,10 +305,33 @@ class EventDetector {
     /// Every overlapping pair into scratch.pairs, sorted, by a sweep of the cells; false as
     /// soon as there are more than maxOverlapPairs (scratch.pairs then incomplete).
     bool sweepOverlaps(const Simulator& sim, double maxRadius);
-    void detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step);
+    /// `stepBound` >= 0: one step from the last observed state, no agent moved farther
+    /// (-1 when unknown: the state may have been edited).
+    void detectOverlaps(const Simulator& sim, double maxRadius, std::uint64_t step,
+                        double stepBound);
     void detectPenetrations(const Simulator& sim, std::uint64_t step);
-    /// Also returns the largest radius and sets scratch.radiusChanged.
+    /// Also returns the largest radius and sets scratch.radiusChanged and scratch.facts.
     double detectPerAgent(const Simulator& sim, std::uint64_t step, std::uint64_t elapsed);
+    /// detectPerAgent after one step whose flags (Simulator::lastStepFlags) were taken with
+    /// this detector's watch from the state it last observed: only the agents whose flags
+    /// changed or say so are looked at (the same events).
+    void detectFlagged(const Simulator& sim, std::span<const std::uint8_t> flags,
+                       std::uint64_t step);
+    /// The per-agent detectors' thresholds in steps, for one Δt.
+    struct AgentRules {
+        double dt = 0.0;
+        std::uint64_t stallSteps = 0; ///< stalled after this many slow steps
+        std::uint64_t window = 0;     ///< oscillation window (steps)
+        std::size_t flips = 0;        ///< flips that make an oscillation (0 = off)
+    };
+    [[nodiscard]] AgentRules rulesFor(double dt) const;
+    /// One agent's per-agent events, given what holds for it now (step_flag bits `facts`,
+    /// `lp3Known` = the step's LP3 flags are known, `flip` = its velocity flipped).
+    void updateAgent(std::size_t i, std::uint8_t facts, bool lp3Known, bool flip,
+                     std::uint32_t progress, std::uint64_t step, std::uint64_t elapsed,
+                     const AgentRules& rules, std::vector<Event>& events);
+    /// The watch this detector asks the simulator to keep (Simulator::watchSteps).
+    [[nodiscard]] StepWatch watch() const;
 
     EventParams m_params;
     bool m_observed = false;          ///< reset() or observe() has run

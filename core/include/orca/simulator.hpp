@@ -45,7 +45,35 @@ struct StepStats {
     /// The step chose neighbours from its candidate lists rather than a grid (speed only: the
     /// neighbours are the same; docs/core.md, "Candidate lists").
     bool neighborLists = false;
+    /// Bounds of the move: the largest speed of an agent that moved, and the largest |x| or |y|
+    /// of a position after it (an agent moved at most maxSpeed * Δt, plus the rounding of a
+    /// coordinate that large).
+    double maxSpeed = 0.0;
+    double maxAbsCoordinate = 0.0;
 };
+
+/// What step() notes about every agent for an observer while a watch is set
+/// (Simulator::watchSteps; the EventDetector sets one so that it only looks at the agents whose
+/// flags say something happened). The tests are the detector's (docs/events.md).
+struct StepWatch {
+    /// kSlow: a non-static goal agent, not at its goal, with prefSpeed > 0 and |v| below this
+    /// fraction of prefSpeed.
+    double slowSpeedRatio = 0.0;
+    /// kFlip: a non-static agent whose velocity turned from the step before by an angle whose
+    /// cosine is below this (both velocities longer than 1e-6 x maxSpeed); below -1 = never.
+    double cosFlip = -2.0;
+    friend bool operator==(const StepWatch&, const StepWatch&) = default;
+};
+
+/// The bits of Simulator::lastStepFlags().
+namespace step_flag {
+inline constexpr std::uint8_t kLp3 = 1;       ///< LP3 chose the agent's velocity
+inline constexpr std::uint8_t kAtGoal = 2;    ///< Simulator::atGoalAt after the move
+inline constexpr std::uint8_t kDetouring = 4; ///< detour mode after the step is Detouring
+inline constexpr std::uint8_t kSlow = 8;      ///< StepWatch::slowSpeedRatio's test
+inline constexpr std::uint8_t kFlip = 16;     ///< StepWatch::cosFlip's test
+inline constexpr std::uint8_t kWaypoint = 32; ///< the move reached a waypoint of its route
+} // namespace step_flag
 
 /// Clearance measurements on the current state.
 struct ClearanceStats {
@@ -252,6 +280,28 @@ class Simulator {
                                                 : std::span<const std::uint8_t>();
     }
 
+    // ---- Observers ---------------------------------------------------------------------------
+    /// Changes with every change of the state (a step, any edit, a restore, new parameters);
+    /// never the same number twice in a process, even on two simulators.
+    [[nodiscard]] std::uint64_t revision() const { return m_revision; }
+    /// Asks every later step to note `watch`'s flags per agent (lastStepFlags). An observer's
+    /// request, hence const: it never changes a result, and the last call wins.
+    void watchSteps(const StepWatch& watch) const {
+        m_watch = watch;
+        m_watching = true;
+    }
+    /// True when the last change of the state was a step (no edit since).
+    [[nodiscard]] bool lastChangeWasStep() const { return m_lastChangeStep; }
+    /// The revision before the last step (meaningful when lastChangeWasStep()).
+    [[nodiscard]] std::uint64_t revisionBeforeLastStep() const { return m_revisionBeforeStep; }
+    /// Per agent (agent order), the step_flag bits the last step noted, with the watch it took
+    /// them with (lastStepWatch). Empty unless the last change was a step taken with a watch.
+    [[nodiscard]] std::span<const std::uint8_t> lastStepFlags() const;
+    [[nodiscard]] const StepWatch& lastStepWatch() const { return m_lastWatch; }
+    /// Each agent's velocity before the last step (agent order). Empty unless the last change
+    /// of the state was a step.
+    [[nodiscard]] std::span<const Vec2> previousVelocities() const;
+
     // ---- Snapshots (state.hpp) ---------------------------------------------------------------
     /// Everything that changes a future step (agent order, generational ids, positions,
     /// velocities, parameters, goals, static flags, detour modes and timers, obstacles, clock,
@@ -273,6 +323,8 @@ class Simulator {
 
   private:
     [[nodiscard]] std::size_t require(AgentId id) const;
+    /// Every change of the state but a step calls it: a new revision, no last-step notes.
+    void touch();
     void validate(const AgentDef& def) const;
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
@@ -324,6 +376,14 @@ class Simulator {
     std::uint64_t m_stepCount = 0;
     StepStats m_lastStats;
     std::vector<std::uint8_t> m_lastLp3; ///< per agent: LP3 ran in the last step
+    std::uint64_t m_revision = 0;
+    std::uint64_t m_revisionBeforeStep = 0;
+    bool m_lastChangeStep = false; ///< no edit since the last step
+    mutable StepWatch m_watch;     ///< what later steps note (watchSteps)
+    mutable bool m_watching = false;
+    StepWatch m_lastWatch;                 ///< what the last step noted
+    bool m_lastWatched = false;            ///< the last step noted m_stepFlags
+    std::vector<std::uint8_t> m_stepFlags; ///< per agent, the last step's step_flag bits
 
     // Agents, dense in agent order (structure of arrays).
     std::vector<Vec2> m_pos;
