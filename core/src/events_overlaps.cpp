@@ -167,6 +167,7 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     maxStep *= sim.params().timeStep;
     const double skin = std::clamp(16.0 * maxStep, 2.0 * maxRadius, 8.0 * maxRadius);
     s.candidates.clear();
+    s.candidateNext.clear();
     s.builtPos.assign(pos.begin(), pos.end());
     s.skinLimitSq = 0.25 * skin * skin * (1.0 - 1e-9);
     s.candidatesValid = false;
@@ -186,15 +187,23 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
                                    : perAgent + m_params.maxOverlapPairs;
     // On the simulator's threads, in chunks of the sorted agents, each worker's candidates
     // apart (each list at most the budget; over it in all, the build gives up whoever found
-    // them). Their order does not matter: the exact test's overlapping pairs are sorted.
+    // them). Their order does not matter: the exact test's overlapping pairs are sorted. The
+    // build is this observation's exact test too: each candidate's clearance gives its wait
+    // (detectOverlaps) and its overlap.
     const std::uint32_t* items = s.sortItems.data();
     const Vec2* sorted = s.sortPos.data();
-    const double* radius = s.builtRadius.data(); // (dense: the parameters are 72 bytes apart)
     const std::uint64_t* keys = s.sortKeys.data();
     const std::size_t placed = s.sortItems.size();
+    s.sortRadius.resize(placed); // (the radii in sorted order: read in sweep order)
+    for (std::size_t k = 0; k < placed; ++k)
+        s.sortRadius[k] = s.builtRadius[items[k]];
+    const double* radius = s.sortRadius.data();
+    const std::size_t cap = m_params.maxOverlapPairs;
     s.workers.resize(static_cast<std::size_t>(sim.threadCount()));
     for (Scratch::Worker& w : s.workers) {
         w.candidates.clear();
+        w.next.clear();
+        w.pairs.clear();
         w.overBudget = false;
     }
     sim.parallelChunks(placed, kAgentGrain, [&](std::size_t k0, std::size_t k1, int worker) {
@@ -203,17 +212,29 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
         auto& candidates = w.candidates;
         w.overBudget =
             !sweepCellRange(keys, placed, width, k0, k1, [&](std::size_t k, std::size_t m) {
-                const std::uint32_t a = items[k];
-                const std::uint32_t b = items[m];
-                const double reach = radius[a] + radius[b] + skin;
-                if (absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9)) {
-                    if (candidates.size() == candidates.capacity()) {
-                        if (candidates.size() >= budget) return false;
-                        candidates.reserve(
-                            std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size())));
-                    }
-                    candidates.emplace_back(std::min(a, b), std::max(a, b));
+                const double reach = radius[k] + radius[m] + skin;
+                const Vec2 d = sorted[m] - sorted[k];
+                if (!(absSq(d) < reach * reach * (1.0 + 1e-9))) return true;
+                if (candidates.size() == candidates.capacity()) {
+                    if (candidates.size() >= budget) return false;
+                    const std::size_t more =
+                        std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size()));
+                    candidates.reserve(more);
+                    w.next.reserve(more);
                 }
+                // pairClearance's value for i < j (the same operations: the distance does
+                // not depend on the direction, the radii are subtracted i's first).
+                const bool first = items[k] < items[m];
+                const std::uint32_t i = first ? items[k] : items[m];
+                const std::uint32_t j = first ? items[m] : items[k];
+                const double ri = first ? radius[k] : radius[m];
+                const double rj = first ? radius[m] : radius[k];
+                const double dist = length(d);
+                const double c = dist - ri - rj;
+                candidates.emplace_back(i, j);
+                w.next.push_back(0.5 * (c - 1e-9 * (dist + ri + rj)));
+                if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)) && w.pairs.size() <= cap)
+                    w.pairs.push_back({i, j, -c});
                 return true;
             });
     });
@@ -225,9 +246,11 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     }
     if (over || total > budget) return false;
     s.candidates.reserve(total);
-    for (const Scratch::Worker& w : s.workers)
+    s.candidateNext.reserve(total);
+    for (const Scratch::Worker& w : s.workers) {
         s.candidates.insert(s.candidates.end(), w.candidates.begin(), w.candidates.end());
-    s.candidateNext.assign(total, 0.0);
+        s.candidateNext.insert(s.candidateNext.end(), w.next.begin(), w.next.end());
+    }
     s.moved = 0.0;
     s.candidatesValid = true;
     return true;
@@ -287,6 +310,7 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
         bool useList = s.buildBackoff == 0;
         if (!useList) --s.buildBackoff;
         bool testAll = true; // else only the candidates whose clearance may be used up
+        bool built = false;  // the build tested the candidates (workers' pairs)
         if (useList) {
             bool rebuild = !s.candidatesValid || s.radiusChanged || s.builtPos.size() != n;
             if (!rebuild && stepBound >= 0.0) {
@@ -315,11 +339,13 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
                 rebuild = !(far < s.skinLimitSq);
                 s.moved = std::sqrt(far);
             }
-            if (rebuild && !buildOverlapCandidates(sim, maxRadius)) {
-                useList = false;
-                s.buildBackoff = 15; // retried at the 16th observation from now
+            if (rebuild) {
+                built = buildOverlapCandidates(sim, maxRadius);
+                if (!built) {
+                    useList = false;
+                    s.buildBackoff = 15; // retried at the 16th observation from now
+                }
             }
-            if (rebuild) testAll = true;
         } else {
             s.candidatesValid = false;
         }
@@ -332,27 +358,30 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
             // is a flood (each worker stops at cap + 1: memory stays bounded).
             const Vec2* p = pos.data();
             const double* radius = s.builtRadius.data();
-            for (Scratch::Worker& w : s.workers)
-                w.pairs.clear();
+            if (!built)
+                for (Scratch::Worker& w : s.workers)
+                    w.pairs.clear();
             const auto* candidates = s.candidates.data();
             double* next = s.candidateNext.data();
             const double moved = s.moved;
-            sim.parallelChunks(
-                s.candidates.size(), kAgentGrain, [&](std::size_t b, std::size_t e, int worker) {
-                    std::vector<OpenOverlap>& found =
-                        s.workers[static_cast<std::size_t>(worker)].pairs;
-                    for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
-                        if (!testAll && moved < next[k]) continue;
-                        const auto [i, j] = candidates[k];
-                        // (pairClearance's sign and value, without its shortcut: the
-                        // clearance sets the wait.)
-                        const double dist = length(p[j] - p[i]);
-                        const double c = dist - radius[i] - radius[j];
-                        next[k] = moved + 0.5 * (c - 1e-9 * (dist + radius[i] + radius[j]));
-                        if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
-                            found.push_back({i, j, -c});
-                    }
-                });
+            if (!built)
+                sim.parallelChunks(
+                    s.candidates.size(), kAgentGrain,
+                    [&](std::size_t b, std::size_t e, int worker) {
+                        std::vector<OpenOverlap>& found =
+                            s.workers[static_cast<std::size_t>(worker)].pairs;
+                        for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
+                            if (!testAll && moved < next[k]) continue;
+                            const auto [i, j] = candidates[k];
+                            // (pairClearance's sign and value, without its shortcut: the
+                            // clearance sets the wait.)
+                            const double dist = length(p[j] - p[i]);
+                            const double c = dist - radius[i] - radius[j];
+                            next[k] = moved + 0.5 * (c - 1e-9 * (dist + radius[i] + radius[j]));
+                            if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)))
+                                found.push_back({i, j, -c});
+                        }
+                    });
             std::size_t total = 0;
             for (const Scratch::Worker& w : s.workers)
                 total += w.pairs.size();

@@ -86,6 +86,11 @@ void Simulator::touch() {
     m_lastChangeStep = false;
 }
 
+void Simulator::touchConfig() {
+    touch();
+    m_configRevision = m_revision;
+}
+
 std::span<const std::uint8_t> Simulator::lastStepFlags() const {
     if (!m_lastChangeStep || !m_lastWatched || m_stepFlags.size() != m_pos.size()) return {};
     return m_stepFlags;
@@ -104,7 +109,7 @@ void Simulator::setParams(const SimulationParams& params) {
     if (std::string error = checkSimulationParams(params); !error.empty())
         throw InvalidArgument(error);
     m_params = params;
-    touch();
+    touchConfig();
 }
 
 void Simulator::setThreadCount(int threads) {
@@ -154,7 +159,7 @@ void Simulator::countCellSize(std::size_t i, int sign) {
 }
 
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
-    touch();
+    touchConfig();
     ++m_agentsVersion;
     m_work->lists.invalidate();
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
@@ -228,7 +233,7 @@ bool Simulator::removeAgent(AgentId id) {
     const std::size_t i = *index;
     countCellSize(i, -1);
     m_waypointAgents -= m_waypoints[i].empty() ? 0 : 1;
-    touch();
+    touchConfig();
     ++m_agentsVersion;
     m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };

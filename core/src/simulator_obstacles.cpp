@@ -76,7 +76,7 @@ std::span<const Vec2> Simulator::obstacleVertices(ObstacleId id) const {
 }
 
 void Simulator::rebuildObstacles() {
-    touch();
+    touchConfig();
     m_roadmapValid = false;
     buildObstacleVertices(m_obstacles, m_vertices);
     // Cells about one obstacle query range (τo·maxSpeed + r): the agents' mean once a step has

@@ -113,16 +113,19 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     // and freed again, more than the dynamics themselves.
     const SimulatorState::Config* p =
         previous && previous->config ? previous->config.get() : nullptr;
+    // (Taken at this configuration revision: the same bits, nothing to compare.)
+    const bool sameRevision = p && p->revision != 0 && p->revision == m_configRevision;
     bool same =
-        p && orca::sameBits(p->params, m_params) && orca::sameBits(p->prefVelocity, m_prefVel) &&
-        orca::sameBits(p->goal, m_goal) && orca::sameBits(p->waypoints, m_waypoints) &&
-        p->agentParams.size() == m_agentParams.size() && orca::sameBits(p->hasGoal, m_hasGoal) &&
-        orca::sameBits(p->isStatic, m_static) && p->ids == m_ids && p->agentSlots == m_agentSlots &&
-        orca::sameBits(p->neighborDistSum, m_neighborDistSum) &&
-        p->neighborDistCount == m_neighborDistCount && p->agentsVersion == m_agentsVersion &&
-        p->obstacleIds == m_obstacleIds && p->obstacleSlots == m_obstacleSlots &&
-        orca::sameBits(p->obstacles, m_obstacles);
-    for (std::size_t i = 0; same && i < m_agentParams.size(); ++i)
+        sameRevision ||
+        (p && orca::sameBits(p->params, m_params) && orca::sameBits(p->prefVelocity, m_prefVel) &&
+         orca::sameBits(p->goal, m_goal) && orca::sameBits(p->waypoints, m_waypoints) &&
+         p->agentParams.size() == m_agentParams.size() && orca::sameBits(p->hasGoal, m_hasGoal) &&
+         orca::sameBits(p->isStatic, m_static) && p->ids == m_ids &&
+         p->agentSlots == m_agentSlots && orca::sameBits(p->neighborDistSum, m_neighborDistSum) &&
+         p->neighborDistCount == m_neighborDistCount && p->agentsVersion == m_agentsVersion &&
+         p->obstacleIds == m_obstacleIds && p->obstacleSlots == m_obstacleSlots &&
+         orca::sameBits(p->obstacles, m_obstacles));
+    for (std::size_t i = 0; same && !sameRevision && i < m_agentParams.size(); ++i)
         same = orca::sameBits(p->agentParams[i], m_agentParams[i]);
     if (same) {
         s.config = previous->config;
@@ -144,6 +147,7 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
         c.obstacles = m_obstacles;
         c.obstacleIds = m_obstacleIds;
         c.obstacleSlots = m_obstacleSlots;
+        c.revision = m_configRevision;
         s.config = std::move(config);
     }
 
@@ -152,11 +156,17 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     s.lastStats = m_lastStats;
     s.position = m_pos;
     s.velocity = m_vel;
-    s.detourMode = m_detourMode;
-    s.detourReason = m_detourReason;
-    s.stillSeconds = m_stillSeconds;
-    // Route progress and stall timers only when some agent has one (else they cost every
-    // keyframe 12 bytes per agent for zeros).
+    // Detour states, route progress and timers only when some agent has one (else they cost
+    // every keyframe 22 bytes per agent for zeros).
+    auto zero = [](auto x) { return x == 0; };
+    if (!std::all_of(m_detourMode.begin(), m_detourMode.end(), zero) ||
+        !std::all_of(m_detourReason.begin(), m_detourReason.end(), zero)) {
+        s.detourMode = m_detourMode;
+        s.detourReason = m_detourReason;
+    }
+    if (!std::all_of(m_stillSeconds.begin(), m_stillSeconds.end(),
+                     [](double t) { return t == 0.0; }))
+        s.stillSeconds = m_stillSeconds;
     if (std::any_of(m_routeProgress.begin(), m_routeProgress.end(),
                     [](std::uint32_t k) { return k != 0; }))
         s.routeProgress = m_routeProgress;
@@ -174,8 +184,9 @@ void Simulator::restore(const SimulatorState& s) {
     const std::size_t n = s.position.size();
     if (s.velocity.size() != n || c.prefVelocity.size() != n || c.goal.size() != n ||
         c.agentParams.size() != n || c.hasGoal.size() != n || c.isStatic.size() != n ||
-        c.ids.size() != n || s.detourMode.size() != n || s.detourReason.size() != n ||
-        s.stillSeconds.size() != n || c.waypoints.size() != n ||
+        c.ids.size() != n || (!s.detourMode.empty() && s.detourMode.size() != n) ||
+        s.detourReason.size() != s.detourMode.size() ||
+        (!s.stillSeconds.empty() && s.stillSeconds.size() != n) || c.waypoints.size() != n ||
         (!s.routeProgress.empty() && s.routeProgress.size() != n) ||
         (!s.stallSeconds.empty() && s.stallSeconds.size() != n) ||
         (!s.lastLp3.empty() && s.lastLp3.size() != n) || c.obstacles.size() != c.obstacleIds.size())
@@ -217,9 +228,17 @@ void Simulator::restore(const SimulatorState& s) {
     m_pos = s.position;
     invalidateNeighborLists();
     m_vel = s.velocity;
-    m_detourMode = s.detourMode;
-    m_detourReason = s.detourReason;
-    m_stillSeconds = s.stillSeconds;
+    if (s.detourMode.empty()) {
+        m_detourMode.assign(n, 0);
+        m_detourReason.assign(n, 0);
+    } else {
+        m_detourMode = s.detourMode;
+        m_detourReason = s.detourReason;
+    }
+    if (s.stillSeconds.empty())
+        m_stillSeconds.assign(n, 0.0);
+    else
+        m_stillSeconds = s.stillSeconds;
     if (s.routeProgress.empty())
         m_routeProgress.assign(n, 0);
     else
@@ -229,6 +248,8 @@ void Simulator::restore(const SimulatorState& s) {
     else
         m_stallSeconds = s.stallSeconds;
     m_lastLp3 = s.lastLp3;
+    // The configuration is the snapshot's now (rebuildObstacles above took a new revision).
+    m_configRevision = c.revision != 0 ? c.revision : m_revision;
     // The detour field is a cache of the sources' state: rebuilt on the next step.
     m_detourField.clear();
     m_detourSignature = 0;

@@ -260,6 +260,7 @@ class EventDetector {
         std::vector<std::uint32_t> sortItems, sortItemsTmp;
         std::vector<std::uint32_t> cellCount; ///< the counting sort's (at most ~4 per agent)
         std::vector<Vec2> sortPos;
+        std::vector<double> sortRadius; ///< the build's radii in sorted order
         std::vector<OpenOverlap> pairs; ///< this observation's overlaps (deepest = depth)
         // Obstacle index: obstacles' bounding boxes registered in a coarse uniform grid.
         bool obstaclesValid = false;
@@ -286,7 +287,8 @@ class EventDetector {
             double farthestSq = 0.0; ///< the largest squared distance moved since the build
             /// Overlap candidates found by this worker's chunks of the build's sweep.
             std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;
-            bool overBudget = false; ///< its list would pass the build's budget
+            std::vector<double> next; ///< their waits (Scratch::candidateNext)
+            bool overBudget = false;  ///< its list would pass the build's budget
         };
         std::vector<Worker> workers;
     };

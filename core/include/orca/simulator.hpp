@@ -325,6 +325,8 @@ class Simulator {
     [[nodiscard]] std::size_t require(AgentId id) const;
     /// Every change of the state but a step calls it: a new revision, no last-step notes.
     void touch();
+    /// Every change of the configuration (what SimulatorState::Config holds) calls it too.
+    void touchConfig();
     void validate(const AgentDef& def) const;
     void storeAgent(std::size_t i, const AgentDef& def);
     void rebuildObstacles();
@@ -378,8 +380,9 @@ class Simulator {
     std::vector<std::uint8_t> m_lastLp3; ///< per agent: LP3 ran in the last step
     std::uint64_t m_revision = 0;
     std::uint64_t m_revisionBeforeStep = 0;
-    bool m_lastChangeStep = false; ///< no edit since the last step
-    mutable StepWatch m_watch;     ///< what later steps note (watchSteps)
+    std::uint64_t m_configRevision = 0; ///< changes with every change of the configuration
+    bool m_lastChangeStep = false;      ///< no edit since the last step
+    mutable StepWatch m_watch;          ///< what later steps note (watchSteps)
     mutable bool m_watching = false;
     StepWatch m_lastWatch;                 ///< what the last step noted
     bool m_lastWatched = false;            ///< the last step noted m_stepFlags

@@ -42,6 +42,10 @@ struct SimulatorState {
         std::vector<std::vector<Vec2>> obstacles;
         std::vector<ObstacleId> obstacleIds;
         SlotTable obstacleSlots;
+        /// The simulator's configuration revision when it was taken (0 = unknown): two
+        /// configurations with the same non-zero revision hold the same bits, so a snapshot
+        /// shares its predecessor's without comparing them.
+        std::uint64_t revision = 0;
 
         /// Bytes held (vectors' sizes, not capacities).
         [[nodiscard]] std::size_t bytes() const;
@@ -56,9 +60,9 @@ struct SimulatorState {
     StepStats lastStats;
     std::vector<Vec2> position;
     std::vector<Vec2> velocity;
-    std::vector<std::uint8_t> detourMode;
-    std::vector<std::uint8_t> detourReason;
-    std::vector<double> stillSeconds;
+    std::vector<std::uint8_t> detourMode;     ///< per agent (empty, with detourReason: all 0)
+    std::vector<std::uint8_t> detourReason;   ///< per agent (empty with detourMode)
+    std::vector<double> stillSeconds;         ///< detour still timers (empty: all 0)
     std::vector<std::uint32_t> routeProgress; ///< waypoints reached, per agent (empty: all 0)
     std::vector<double> stallSeconds;         ///< deadlock breaking's stall timers (empty: all 0)
     std::vector<std::uint8_t> lastLp3;        ///< empty when the simulator had none
