@@ -110,6 +110,32 @@ TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
     EXPECT_EQ(sim.lastStepStats().movingAgents, snap.lastStats.movingAgents);
 }
 
+TEST(State, DetourStatesAndTimersAreKeptOnlyWhenSomeAgentHasOne) {
+    Simulator sim; // (the detour field off: nobody's still timer runs)
+    for (int i = 0; i < 5; ++i) {
+        AgentDef d;
+        d.position = {3.0 * i, 0.0};
+        d.hasGoal = true;
+        d.goal = {3.0 * i, 10.0};
+        sim.addAgent(d);
+    }
+    sim.step();
+    const SimulatorState plain = sim.snapshot();
+    EXPECT_TRUE(plain.detourMode.empty());
+    EXPECT_TRUE(plain.stillSeconds.empty());
+    sim.setDetourState(sim.agentIdAt(3), DetourMode::Detouring, 1.5);
+    const SimulatorState detour = sim.snapshot();
+    ASSERT_EQ(detour.detourMode.size(), sim.agentCount());
+    EXPECT_EQ(detour.stillSeconds[3], 1.5);
+    // Restoring the plain one clears the agent's detour state; the other brings it back.
+    sim.restore(plain);
+    EXPECT_EQ(sim.detourModeAt(3), DetourMode::Normal);
+    EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(3)), 0.0);
+    sim.restore(detour);
+    EXPECT_EQ(sim.detourModeAt(3), DetourMode::Detouring);
+    EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(3)), 1.5);
+}
+
 TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     Simulator sim = makeCrowd(1);
     const SimulatorState a = sim.snapshot();
@@ -124,6 +150,14 @@ TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     sim.setAgent(sim.agentIdAt(4), d);
     const SimulatorState c = sim.snapshot(&b);
     EXPECT_NE(c.config, b.config);
+    // An edit that keeps every bit still shares (found by comparing); a restored snapshot's
+    // configuration is shared by its revision.
+    sim.setParams(sim.params());
+    EXPECT_EQ(sim.snapshot(&c).config, c.config);
+    sim.restore(a);
+    sim.step();
+    EXPECT_EQ(sim.snapshot(&a).config, a.config);
+    EXPECT_NE(sim.snapshot(&c).config, c.config);
 
     // 0.0 and -0.0 are different bits.
     Simulator z;
