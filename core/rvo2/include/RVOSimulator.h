@@ -20,7 +20,8 @@
 ///   <= 0, a time step below 1e-6 s, a polygon the core rejects (repeated or all collinear
 ///   vertices, self-intersecting, or clockwise), a negative visibility radius;
 /// - std::logic_error from doStep() when no time step was ever set;
-/// - orca::NonFiniteState (a std::runtime_error) from doStep() if a position overflows;
+/// - orca::NonFiniteState (a std::runtime_error) from doStep() if the core ever produced a
+///   non-finite state (valid input does not);
 /// - orca::scene::SceneError (a std::runtime_error) from saveScene() when the file cannot be
 ///   written.
 /// A call that throws changes nothing. The two failures RVO2 documents keep RVO2's answer:
