@@ -1,0 +1,62 @@
+// RVO::RVOSimulator::saveScene: the program's current state as an ORCA Sandbox scene
+// (RVOSimulator.h, docs/rvo2.md "Opening a program's crowd in the sandbox").
+#include <optional>
+#include <string>
+
+#include "orca/scene/scene.hpp"
+#include "simulator_impl.hpp"
+
+namespace RVO {
+
+namespace {
+
+/// `value` when it differs from the default, else nothing (the scene keeps only overrides).
+template <class T> std::optional<T> overrideOf(T value, T defaultValue) {
+    if (value == defaultValue) return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+void RVOSimulator::saveScene(const std::string& path) const {
+    const Impl& s = *impl_;
+    orca::scene::Scene scene;
+    scene.name = "RVO2 program";
+    scene.description = "Saved by RVO::RVOSimulator::saveScene: each agent keeps its current "
+                        "preferred velocity";
+    scene.simulation.params = s.sim.params();
+    scene.simulation.time = s.sim.time();
+    scene.simulation.step = s.sim.stepCount();
+    if (s.defaults) scene.agentDefaults = s.defaults->params;
+    const orca::AgentParams& d = scene.agentDefaults;
+
+    const auto positions = s.sim.positions();
+    const auto velocities = s.sim.velocities();
+    const auto params = s.sim.agentParams();
+    scene.agents.reserve(s.ids.size());
+    for (std::size_t i = 0; i < s.ids.size(); ++i) {
+        orca::scene::SceneAgent a;
+        a.position = positions[i];
+        if (velocities[i] != orca::Vec2(0.0)) a.velocity = velocities[i];
+        // The program's preferred velocity (the mirror also holds one not yet handed over).
+        a.prefVelocity = toDouble(s.agents[i].prefVelocity);
+        const orca::AgentParams& p = params[i];
+        orca::scene::AgentOverrides& o = a.overrides;
+        o.radius = overrideOf(p.radius, d.radius);
+        o.maxSpeed = overrideOf(p.maxSpeed, d.maxSpeed);
+        o.neighborDist = overrideOf(p.neighborDist, d.neighborDist);
+        o.maxNeighbors = overrideOf(p.maxNeighbors, d.maxNeighbors);
+        o.timeHorizon = overrideOf(p.timeHorizon, d.timeHorizon);
+        o.timeHorizonObst = overrideOf(p.timeHorizonObst, d.timeHorizonObst);
+        scene.agents.push_back(std::move(a));
+    }
+    // The processed obstacles: the ones the simulation sees.
+    for (std::size_t k = 0; k < s.processedPolygons; ++k) {
+        orca::scene::SceneObstacle o;
+        o.vertices = s.polygons[k];
+        scene.obstacles.push_back(std::move(o));
+    }
+    orca::scene::saveScene(scene, path);
+}
+
+} // namespace RVO
