@@ -209,34 +209,42 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     sim.parallelChunks(placed, kAgentGrain, [&](std::size_t k0, std::size_t k1, int worker) {
         Scratch::Worker& w = s.workers[static_cast<std::size_t>(worker)];
         if (w.overBudget) return;
-        auto& candidates = w.candidates;
+        // The pairs within reach (sorted positions), gathered without a branch: whether a pair
+        // is one is a coin toss the branch predictor loses. The buffer holds at most what the
+        // budget leaves, plus one slot for a write that does not count.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>& near = w.near;
+        std::size_t count = 0;
         w.overBudget =
             !sweepCellRange(keys, placed, width, k0, k1, [&](std::size_t k, std::size_t m) {
-                const double reach = radius[k] + radius[m] + skin;
-                const Vec2 d = sorted[m] - sorted[k];
-                if (!(absSq(d) < reach * reach * (1.0 + 1e-9))) return true;
-                if (candidates.size() == candidates.capacity()) {
-                    if (candidates.size() >= budget) return false;
-                    const std::size_t more =
-                        std::min(budget, std::max<std::size_t>(1024, 2 * candidates.size()));
-                    candidates.reserve(more);
-                    w.next.reserve(more);
+                if (count == near.size()) {
+                    const std::size_t room = budget - std::min(budget, w.candidates.size()) + 1;
+                    if (near.size() >= room) return false; // more than the budget leaves
+                    near.resize(std::min(room, std::max<std::size_t>(1024, 2 * near.size())));
                 }
-                // pairClearance's value for i < j (the same operations: the distance does
-                // not depend on the direction, the radii are subtracted i's first).
-                const bool first = items[k] < items[m];
-                const std::uint32_t i = first ? items[k] : items[m];
-                const std::uint32_t j = first ? items[m] : items[k];
-                const double ri = first ? radius[k] : radius[m];
-                const double rj = first ? radius[m] : radius[k];
-                const double dist = length(d);
-                const double c = dist - ri - rj;
-                candidates.emplace_back(i, j);
-                w.next.push_back(0.5 * (c - 1e-9 * (dist + ri + rj)));
-                if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)) && w.pairs.size() <= cap)
-                    w.pairs.push_back({i, j, -c});
+                const double reach = radius[k] + radius[m] + skin;
+                near[count] = {static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(m)};
+                count += absSq(sorted[m] - sorted[k]) < reach * reach * (1.0 + 1e-9) ? 1 : 0;
                 return true;
             });
+        if (w.overBudget) return;
+        w.candidates.reserve(w.candidates.size() + count);
+        w.next.reserve(w.candidates.size() + count);
+        for (std::size_t f = 0; f < count; ++f) {
+            const auto [k, m] = near[f];
+            // pairClearance's value for i < j (the same operations: the distance does not
+            // depend on the direction, the radii are subtracted i's first).
+            const bool first = items[k] < items[m];
+            const std::uint32_t i = first ? items[k] : items[m];
+            const std::uint32_t j = first ? items[m] : items[k];
+            const double ri = first ? radius[k] : radius[m];
+            const double rj = first ? radius[m] : radius[k];
+            const double dist = length(sorted[m] - sorted[k]);
+            const double c = dist - ri - rj;
+            w.candidates.emplace_back(i, j);
+            w.next.push_back(0.5 * (c - 1e-9 * (dist + ri + rj)));
+            if (c < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j)) && w.pairs.size() <= cap)
+                w.pairs.push_back({i, j, -c});
+        }
     });
     std::size_t total = 0;
     bool over = false;
@@ -368,10 +376,19 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
                 sim.parallelChunks(
                     s.candidates.size(), kAgentGrain,
                     [&](std::size_t b, std::size_t e, int worker) {
-                        std::vector<OpenOverlap>& found =
-                            s.workers[static_cast<std::size_t>(worker)].pairs;
-                        for (std::size_t k = b; k < e && found.size() <= cap; ++k) {
-                            if (!testAll && moved < next[k]) continue;
+                        Scratch::Worker& w = s.workers[static_cast<std::size_t>(worker)];
+                        std::vector<OpenOverlap>& found = w.pairs;
+                        // The candidates due, gathered without a branch (whether one is due
+                        // is a coin toss the branch predictor loses), then tested.
+                        w.due.resize(e - b);
+                        std::uint32_t* due = w.due.data();
+                        std::size_t count = 0;
+                        for (std::size_t k = b; k < e; ++k) {
+                            due[count] = static_cast<std::uint32_t>(k);
+                            count += testAll || !(moved < next[k]) ? 1 : 0;
+                        }
+                        for (std::size_t d = 0; d < count && found.size() <= cap; ++d) {
+                            const std::uint32_t k = due[d];
                             const auto [i, j] = candidates[k];
                             // (pairClearance's sign and value, without its shortcut: the
                             // clearance sets the wait.)

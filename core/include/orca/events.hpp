@@ -142,11 +142,11 @@ class EventDetector {
     [[nodiscard]] std::size_t trackedOverlaps() const { return m_overlaps.size(); }
     /// Capacity of the overlap candidate list, in pairs (scratch; for tests of the memory
     /// bound): at most the budget for the list plus the budget for each of the simulator's
-    /// threads (their parts while the list is built).
+    /// threads (their parts while the list is built, and their sweep buffers).
     [[nodiscard]] std::size_t candidateCapacity() const {
         std::size_t pairs = m_scratch.candidates.capacity();
         for (const Scratch::Worker& w : m_scratch.workers)
-            pairs += w.candidates.capacity();
+            pairs += w.candidates.capacity() + w.near.capacity();
         return pairs;
     }
     /// Bytes of tracking state held (for the history's memory budget).
@@ -287,8 +287,11 @@ class EventDetector {
             double farthestSq = 0.0; ///< the largest squared distance moved since the build
             /// Overlap candidates found by this worker's chunks of the build's sweep.
             std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;
-            std::vector<double> next; ///< their waits (Scratch::candidateNext)
-            bool overBudget = false;  ///< its list would pass the build's budget
+            std::vector<double> next;       ///< their waits (Scratch::candidateNext)
+            std::vector<std::uint32_t> due; ///< candidates to test in a chunk
+            /// A chunk's pairs within reach in the build's sweep (sorted positions).
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> near;
+            bool overBudget = false; ///< its list would pass the build's budget
         };
         std::vector<Worker> workers;
     };
