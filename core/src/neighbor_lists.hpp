@@ -70,6 +70,14 @@ class NeighborLists {
     void moved(double maxSpeedSq, double dt, double maxAbsCoordinate);
     /// Positions or agents changed other than by the step's move: the lists are void.
     void invalidate() { m_valid = false; }
+    /// Positions changed other than by the step's move, none by more than `distance`: the lists
+    /// hold while the drift bound allows (a NaN or infinite distance voids them).
+    void displaced(double distance) {
+        if (distance >= 0.0 && distance <= 1e300)
+            m_drift += distance * (1.0 + 1e-12);
+        else
+            m_valid = false;
+    }
 
   private:
     struct Ref {

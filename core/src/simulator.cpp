@@ -337,6 +337,31 @@ void Simulator::setVelocity(AgentId id, Vec2 v) {
     if (!m_static[i]) m_vel[i] = v;
 }
 
+void Simulator::setPrefVelocity(AgentId id, Vec2 v) {
+    const std::size_t i = require(id);
+    if (!std::isfinite(v.x) || !std::isfinite(v.y))
+        throw InvalidArgument("agent prefVelocity is not finite");
+    touchConfig();
+    m_prefVel[i] = v;
+}
+
+void Simulator::roundStateToFloat() {
+    touch();
+    auto toFloat = [](double x) {
+        const auto f = static_cast<float>(x);
+        return std::isfinite(f) ? static_cast<double>(f) : x;
+    };
+    double farthest = 0.0; // (not std::max: a NaN must expire the lists)
+    for (std::size_t i = 0; i < m_pos.size(); ++i) {
+        const Vec2 p(toFloat(m_pos[i].x), toFloat(m_pos[i].y));
+        const double d = length(p - m_pos[i]);
+        if (!(d <= farthest)) farthest = d;
+        m_pos[i] = p;
+        m_vel[i] = Vec2(toFloat(m_vel[i].x), toFloat(m_vel[i].y));
+    }
+    m_work->lists.displaced(farthest);
+}
+
 bool Simulator::atGoalAt(std::size_t i) const {
     if (!m_hasGoal[i] || (m_waypointAgents != 0 && m_routeProgress[i] < m_waypoints[i].size()))
         return false;

@@ -164,6 +164,15 @@ class Simulator {
     [[nodiscard]] Vec2 velocity(AgentId id) const { return m_vel[require(id)]; }
     [[nodiscard]] std::span<const Vec2> velocities() const { return m_vel; }
     void setVelocity(AgentId id, Vec2 v);
+    /// Sets the constant preferred velocity (AgentDef::prefVelocity, used while the agent has no
+    /// goal) and nothing else: cheaper than setAgent, which re-reads every parameter and drops
+    /// the step's candidate lists. Throws InvalidArgument when not finite.
+    void setPrefVelocity(AgentId id, Vec2 v);
+    /// Rounds every agent's position and velocity to the nearest float, as a program that holds
+    /// them in floats sees them (RVO2 does: core/rvo2). A coordinate beyond float's range keeps
+    /// its double. Each agent moves by at most half a float ulp of its coordinates, which the
+    /// step's candidate lists take into account instead of being dropped.
+    void roundStateToFloat();
     /// The preferred velocity the agent will use in the next step (from its goal or constant).
     [[nodiscard]] Vec2 prefVelocity(AgentId id) const { return prefVelocityAt(require(id)); }
     [[nodiscard]] Vec2 prefVelocityAt(std::size_t index) const;

@@ -99,9 +99,7 @@ void RVOSimulator::Impl::flushPrefVelocities() {
     for (std::size_t i = 0; i < ids.size(); ++i) {
         AgentMirror& m = agents[i];
         if (!m.prefPending) continue;
-        orca::AgentDef def = sim.agent(ids[i]);
-        def.prefVelocity = toDouble(m.prefVelocity);
-        sim.setAgent(ids[i], def);
+        sim.setPrefVelocity(ids[i], toDouble(m.prefVelocity));
         m.prefPending = 0;
     }
 }
@@ -329,19 +327,16 @@ void RVOSimulator::doStep() {
     // (computed in double) are rounded to float and written back, so that every step starts
     // from the state RVO2 would hold. Measured on RVO2's examples, this keeps the printed
     // positions identical for hundreds of steps longer (docs/rvo2.md, "Same results").
+    // (Beyond float's range, about 3.4e38, the mirror shows infinity, as RVO2 would; the core
+    // keeps its finite double.)
     auto keepFloatState = [&s] {
+        s.sim.roundStateToFloat();
         const auto pos = s.sim.positions();
         const auto vel = s.sim.velocities();
         for (std::size_t i = 0; i < s.ids.size(); ++i) {
             AgentMirror& m = s.agents[i];
             m.position = toFloat(pos[i]);
             m.velocity = toFloat(vel[i]);
-            // Beyond float's range (about 3.4e38) the mirror shows infinity, as RVO2 would;
-            // the core keeps its finite double.
-            if (std::isfinite(m.position.x()) && std::isfinite(m.position.y()))
-                s.sim.setPosition(s.ids[i], toDouble(m.position));
-            if (std::isfinite(m.velocity.x()) && std::isfinite(m.velocity.y()))
-                s.sim.setVelocity(s.ids[i], toDouble(m.velocity));
         }
     };
     try {
