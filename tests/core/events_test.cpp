@@ -15,6 +15,8 @@
 #include "orca/events.hpp"
 #include "orca/simulator.hpp"
 
+#include "event_scenes.hpp"
+
 namespace orca {
 namespace {
 
@@ -66,23 +68,7 @@ std::vector<Event> runEvents(Simulator& sim, int steps, EventDetector& det) {
 /// A deterministic crowd: `n` agents of mixed radii in a square too small for them, goals
 /// across it, every tenth agent static.
 Simulator makeCrowd(std::size_t n, std::uint32_t seed) {
-    Simulator sim;
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
-    const double side = std::sqrt(static_cast<double>(n)) * 1.6;
-    for (std::size_t i = 0; i < n; ++i) {
-        AgentDef d = agentAt(side * u(rng), side * u(rng), 0.4 + 0.3 * (u(rng) + 1.0));
-        d.params.neighborDist = 5.0;
-        d.params.timeHorizon = 2.0;
-        if (i % 10 == 3) {
-            d.isStatic = true;
-        } else {
-            d.hasGoal = true;
-            d.goal = {-d.position.x, -d.position.y};
-        }
-        sim.addAgent(d);
-    }
-    return sim;
+    return testing_scenes::crowdScene(n, seed, {1.6, false, false});
 }
 
 TEST(Events, KindNamesRoundTrip) {
@@ -181,6 +167,10 @@ TEST(Events, ObstaclePenetrationBeginsOncePerContact) {
 /// Brute-force depth of the disk (p, r) in a polygon: minimum distance over all edges and an
 /// even-odd ray test; negative when they do not intersect.
 double bruteDepth(const std::vector<Vec2>& poly, Vec2 p, double r) {
+    if (poly.size() == 2) { // a segment: one edge, from its first vertex (docs/events.md)
+        const double d = std::sqrt(distSqPointSegment(poly[0], poly[1], p));
+        return d < r ? r - d : -1.0;
+    }
     double best = 1e300;
     bool inside = false;
     for (std::size_t a = 0; a < poly.size(); ++a) {
