@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include <charconv>
 
 #include <cmath>
 #include <cstdio>
@@ -47,6 +48,12 @@ bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t ag
         << agentCount << " agent" << (agentCount == 1 ? "" : "s") << " (indices 0.."
         << static_cast<std::int64_t>(agentCount) - 1 << ")\n";
     return false;
+}
+
+void appendNumber(std::string& out, double v) {
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
 }
 
 } // namespace orca::cli

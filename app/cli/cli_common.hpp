@@ -38,6 +38,8 @@ struct RunLength {
 };
 [[nodiscard]] RunLength runLength(const std::optional<std::int64_t>& steps, bool untilGoals,
                                   std::int64_t maxSteps, const Simulator& sim);
+/// Appends the shortest text that reads back as exactly `v` (std::to_chars).
+void appendNumber(std::string& out, double v);
 /// A number, or null when it is not finite (JSON has no infinity).
 [[nodiscard]] Json finiteOrNull(double v);
 /// "--agent K is out of range: the scene has N agents (indices 0..N-1)" check; prints the

@@ -19,6 +19,7 @@
 #include "orca/scene/generators.hpp"
 #include "orca/scene/lesson.hpp"
 #include "orca/scene/lint.hpp"
+#include "orca/scene/recording.hpp"
 #include "orca/scene/scene.hpp"
 #include "orca/scene/workloads.hpp"
 #include "orca/simulator.hpp"
@@ -27,13 +28,6 @@
 namespace orca::cli {
 
 namespace {
-
-/// Appends the shortest round-trip text of v.
-void appendNumber(std::string& out, double v) {
-    char buf[32];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, res.ptr);
-}
 
 /// Writes step,agent,x,y,vx,vy rows (exact round-trip numbers) into an AtomicFile: the file
 /// appears, whole, when the run ends well; until then (and if it fails) the old one stays.
@@ -87,6 +81,27 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         trajectory->write(0, sim);
     }
 
+    // --recording: the scene, then each state with the preferred velocities its step was given.
+    std::optional<scene::RecordingWriter> recording;
+    std::vector<Vec2> prefs;
+    auto takePrefs = [&] {
+        prefs.resize(sim.agentCount());
+        for (std::size_t i = 0; i < prefs.size(); ++i)
+            prefs[i] = sim.prefVelocityAt(i);
+    };
+    if (!opt.recording.empty()) {
+        try {
+            recording.emplace(opt.recording, scene::RecordingEncoding::Float64);
+            recording->writeScene(scene::captureState(sc, sim));
+            takePrefs();
+            recording->writeFrame(sim.stepCount(), sim.time(), sim.positions(), sim.velocities(),
+                                  prefs);
+        } catch (const scene::SceneError& e) {
+            err << e.what() << '\n';
+            return kBadInput;
+        }
+    }
+
     std::optional<std::int64_t> stepsToAllAtGoal;
     if (sim.goalAgentCount() > 0 && sim.allAtGoal()) stepsToAllAtGoal = 0;
     double minClearance = std::numeric_limits<double>::infinity();
@@ -129,6 +144,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::int64_t steps = 0;
     while (steps < limit) {
         if (length.done(sim)) break;
+        if (recording) takePrefs();
         const auto t0 = std::chrono::steady_clock::now();
         sim.step();
         const auto t1 = std::chrono::steady_clock::now();
@@ -147,6 +163,15 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
             scanEvents();
         }
         if (trajectory) trajectory->write(static_cast<std::uint64_t>(steps), sim);
+        if (recording) {
+            try {
+                recording->writeFrame(sim.stepCount(), sim.time(), sim.positions(),
+                                      sim.velocities(), prefs);
+            } catch (const scene::SceneError& e) {
+                err << e.what() << " (the recording is not written)\n";
+                return kBadInput;
+            }
+        }
         const StepStats& stats = sim.lastStepStats();
         if (!stepsToAllAtGoal && stats.goalAgents > 0 && stats.agentsAtGoal == stats.goalAgents)
             stepsToAllAtGoal = steps;
@@ -155,6 +180,14 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         err << opt.trajectory
             << ": error: writing the trajectory failed, the file is unchanged: " << error << '\n';
         return kBadInput;
+    }
+    if (recording) {
+        try {
+            recording->finish();
+        } catch (const scene::SceneError& e) {
+            err << e.what() << '\n';
+            return kBadInput;
+        }
     }
     if (!opt.saveState.empty()) {
         try {

@@ -23,6 +23,7 @@ struct RunOptions {
     int threads = 1;
     std::string saveState;      ///< write the final state here (scene format)
     std::string trajectory;     ///< write step,agent,x,y,vx,vy rows here
+    std::string recording;      ///< write a recording here (docs/recording-format.md)
     bool metrics = true;        ///< clearance/overlap metrics every step
     std::optional<bool> detour; ///< overrides the scene's detour.enabled
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
@@ -81,6 +82,13 @@ struct EventsOptions {
 };
 /// events_cmd.cpp
 int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err);
+
+struct RecordingOptions {
+    std::string file;
+    std::string csv; ///< write step,agent,x,y,vx,vy,pvx,pvy rows here
+};
+/// `orca recording FILE`: a recording's summary as JSON; --csv writes its frames.
+int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostream& err);
 
 struct DiagnoseOptions {
     std::string scene;

@@ -49,6 +49,9 @@ int main(int argc, char** argv) {
                        "Write the final state as a scene file that resumes bit-identically");
     runCmd->add_option("--trajectory", run.trajectory,
                        "Write a CSV of step,agent,x,y,vx,vy (step 0 = initial state)");
+    runCmd->add_option("--recording", run.recording,
+                       "Write a recording (.orcarec: the scene, then every state with the "
+                       "preferred velocities its step was given; docs/recording-format.md)");
     std::string detour;
     runCmd
         ->add_option("--detour", detour,
@@ -189,6 +192,16 @@ int main(int argc, char** argv) {
         ->add_option("--threads", events.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
 
+    RecordingOptions recordingOpt;
+    CLI::App* recordingCmd = app.add_subcommand(
+        "recording", "Read a recording (.orcarec) and print its summary as JSON: encoding, "
+                     "scene records, frames, agents, first and last step, whether the file "
+                     "was cut short");
+    recordingCmd->add_option("file", recordingOpt.file, "Recording file")->required();
+    recordingCmd->add_option("--csv", recordingOpt.csv,
+                             "Also write its frames as a CSV of step,agent,x,y,vx,vy,pvx,pvy "
+                             "(exact numbers)");
+
     DiagnoseOptions diagnose;
     CLI::App* diagnoseCmd = app.add_subcommand(
         "diagnose", "Why is this agent doing what it does? Print the diagnosis of one agent "
@@ -302,6 +315,7 @@ int main(int argc, char** argv) {
         if (*diagnoseCmd) return diagnoseCommand(diagnose, std::cout, std::cerr);
         if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
         if (*routesCmd) return routesCommand(routes, std::cout, std::cerr);
+        if (*recordingCmd) return recordingCommand(recordingOpt, std::cout, std::cerr);
         return validateCommand(validate, std::cout, std::cerr);
     } catch (const orca::NonFiniteState& e) {
         std::cout.flush();
