@@ -201,6 +201,18 @@ class RVOSimulator {
     /// time step and the clock. Throws orca::scene::SceneError when the file cannot be
     /// written or a value lies beyond the scene format's limits (coordinates within ±1e7).
     void saveScene(const std::string& path) const;
+    /// Extra (not in RVO2): records the run from now on into `path` (an ORCA Sandbox recording,
+    /// docs/recording-format.md, float32: exact for RVO2's float state): the scene, then after
+    /// every doStep() each agent's position, velocity and the preferred velocity the step was
+    /// given; a new scene record whenever agents, obstacles or parameters changed, and a frame
+    /// of the state before a step whose positions or velocities the program set. The file
+    /// appears, whole, at stopRecording() (or when the simulator is destroyed); starting again
+    /// stops the current recording first. Throws orca::scene::SceneError when the file cannot be
+    /// written (doStep() too, if writing fails while recording).
+    void startRecording(const std::string& path);
+    /// Finishes the recording and puts the file in place (nothing when not recording). Throws
+    /// orca::scene::SceneError when that fails.
+    void stopRecording();
 
   private:
     struct Impl; // the state behind the face (core/rvo2/src/simulator_impl.hpp)

@@ -1,8 +1,11 @@
-// RVO::RVOSimulator::saveScene: the program's current state as an ORCA Sandbox scene
-// (RVOSimulator.h, docs/rvo2.md "Opening a program's crowd in the sandbox").
+// RVO::RVOSimulator::saveScene and the recordings: the program's current state as an ORCA
+// Sandbox scene (RVOSimulator.h, docs/rvo2.md "Opening a program's crowd in the sandbox"), and
+// its run as a recording (docs/recording-format.md).
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "orca/scene/recording.hpp"
 #include "orca/scene/scene.hpp"
 #include "simulator_impl.hpp"
 
@@ -18,8 +21,8 @@ template <class T> std::optional<T> overrideOf(T value, T defaultValue) {
 
 } // namespace
 
-void RVOSimulator::saveScene(const std::string& path) const {
-    const Impl& s = *impl_;
+orca::scene::Scene RVOSimulator::Impl::currentScene() const {
+    const Impl& s = *this;
     orca::scene::Scene scene;
     scene.name = "RVO2 program";
     scene.description = "Saved by RVO::RVOSimulator::saveScene: each agent keeps its current "
@@ -56,7 +59,43 @@ void RVOSimulator::saveScene(const std::string& path) const {
         o.vertices = s.polygons[k];
         scene.obstacles.push_back(std::move(o));
     }
-    orca::scene::saveScene(scene, path);
+    return scene;
+}
+
+void RVOSimulator::saveScene(const std::string& path) const {
+    orca::scene::saveScene(impl_->currentScene(), path);
+}
+
+// ---- Recordings -------------------------------------------------------------------------------
+
+void RVOSimulator::Impl::recordFrame(std::span<const orca::Vec2> prefVelocity) {
+    recording->writeFrame(sim.stepCount(), sim.time(), sim.positions(), sim.velocities(),
+                          prefVelocity);
+}
+
+std::vector<orca::Vec2> RVOSimulator::Impl::mirrorPrefVelocities() const {
+    std::vector<orca::Vec2> v(agents.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+        v[i] = toDouble(agents[i].prefVelocity);
+    return v;
+}
+
+void RVOSimulator::startRecording(const std::string& path) {
+    Impl& s = *impl_;
+    stopRecording();
+    auto writer = std::make_unique<orca::scene::RecordingWriter>(
+        path, orca::scene::RecordingEncoding::Float32); // (RVO2's state is float: exact)
+    writer->writeScene(s.currentScene());
+    s.recording = std::move(writer);
+    s.recordFrame(s.mirrorPrefVelocities());
+    s.recordScene = false;
+    s.recordState = false;
+}
+
+void RVOSimulator::stopRecording() {
+    if (!impl_->recording) return;
+    const std::unique_ptr<orca::scene::RecordingWriter> writer = std::move(impl_->recording);
+    writer->finish();
 }
 
 } // namespace RVO

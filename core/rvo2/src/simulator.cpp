@@ -105,6 +105,7 @@ void RVOSimulator::Impl::flushPrefVelocities() {
 }
 
 void RVOSimulator::Impl::keepStepConfiguration() {
+    recordScene = true; // (a configuration change: a recording gets a new scene record)
     if (lastStep.valid && !lastStep.configuration && !recordsReady.load())
         lastStep.configuration = sim.snapshot();
 }
@@ -136,6 +137,11 @@ RVOSimulator::RVOSimulator(float timeStep, float neighborDist, std::size_t maxNe
 }
 
 RVOSimulator::~RVOSimulator() {
+    // A recording not stopped is finished here (a destructor cannot report a failure).
+    try {
+        stopRecording();
+    } catch (...) {
+    }
     delete impl_;
 }
 
@@ -269,6 +275,7 @@ void RVOSimulator::setAgentPosition(std::size_t agentNo, const Vector2& position
     // The last step's input keeps its own copy of the positions: nothing to preserve here.
     impl_->sim.setPosition(impl_->ids[i], toDouble(position));
     impl_->agents[i].position = position;
+    impl_->recordState = true;
 }
 
 void RVOSimulator::setAgentVelocity(std::size_t agentNo, const Vector2& velocity) {
@@ -276,6 +283,7 @@ void RVOSimulator::setAgentVelocity(std::size_t agentNo, const Vector2& velocity
     requireFinite(velocity, "setAgentVelocity", "the velocity");
     impl_->sim.setVelocity(impl_->ids[i], toDouble(velocity));
     impl_->agents[i].velocity = velocity;
+    impl_->recordState = true;
 }
 
 void RVOSimulator::setAgentPrefVelocity(std::size_t agentNo, const Vector2& prefVelocity) {
@@ -322,6 +330,12 @@ void RVOSimulator::doStep() {
     input.prefVelocity.resize(s.ids.size());
     for (std::size_t i = 0; i < s.ids.size(); ++i)
         input.prefVelocity[i] = toDouble(s.agents[i].prefVelocity);
+    // A recording: the new configuration and the edited state before the step, if any.
+    if (s.recording) {
+        if (s.recordScene) s.recording->writeScene(s.currentScene());
+        if (s.recordScene || s.recordState) s.recordFrame(input.prefVelocity);
+        s.recordScene = s.recordState = false;
+    }
 
     // RVO2 holds positions and velocities in float, and so does the face: the core's results
     // (computed in double) are rounded to float and written back, so that every step starts
@@ -346,6 +360,7 @@ void RVOSimulator::doStep() {
         throw;
     }
     keepFloatState();
+    if (s.recording) s.recordFrame(input.prefVelocity);
     s.lastStep = std::move(input);
     s.recordsReady.store(false);
     s.globalTime += s.timeStep;
