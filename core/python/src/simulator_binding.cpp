@@ -280,6 +280,7 @@ a state may be restored into any Simulator, any number of times.
         "__len__", [](const PySimulator& s) { return s.sim.agentCount(); },
         "The number of agents.");
     cls.def("__repr__", [](const PySimulator& s) {
+        requireIdle(s.busy, "repr");
         return "<orca.Simulator: " + std::to_string(s.sim.agentCount()) + " agents, " +
                std::to_string(s.sim.obstacleCount()) + " obstacles, step " +
                std::to_string(s.sim.stepCount()) + ">";
@@ -291,10 +292,18 @@ a state may be restored into any Simulator, any number of times.
         "obstacle_count", [](const PySimulator& s) { return s.sim.obstacleCount(); },
         "The number of obstacles (polygons).");
     cls.def_property_readonly(
-        "time", [](const PySimulator& s) { return s.sim.time(); },
+        "time",
+        [](const PySimulator& s) {
+            requireIdle(s.busy, "time");
+            return s.sim.time();
+        },
         "Simulated time (s): the sum of the steps' Δt (a scene's saved clock included).");
     cls.def_property_readonly(
-        "step_count", [](const PySimulator& s) { return s.sim.stepCount(); },
+        "step_count",
+        [](const PySimulator& s) {
+            requireIdle(s.busy, "step_count");
+            return s.sim.stepCount();
+        },
         "Steps taken (a scene's saved step count included).");
     cls.def_property(
         "time_step", [](const PySimulator& s) { return s.sim.params().timeStep; },
