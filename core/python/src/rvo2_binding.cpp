@@ -34,8 +34,19 @@ RVO::Vector2 toVector2(py::handle value, const char* what) {
 }
 
 /// (x, y) as Python floats (the float values, widened exactly, as Python-RVO2 returns them).
-py::tuple pair(const RVO::Vector2& v) {
-    return py::make_tuple(static_cast<double>(v.x()), static_cast<double>(v.y()));
+py::object pair(const RVO::Vector2& v) {
+    // Straight through the C API: a per-agent loop calls this for every agent and step.
+    PyObject* x = PyFloat_FromDouble(static_cast<double>(v.x()));
+    PyObject* y = x != nullptr ? PyFloat_FromDouble(static_cast<double>(v.y())) : nullptr;
+    PyObject* t = y != nullptr ? PyTuple_New(2) : nullptr;
+    if (t == nullptr) {
+        Py_XDECREF(x);
+        Py_XDECREF(y);
+        throw py::error_already_set();
+    }
+    PyTuple_SET_ITEM(t, 0, x);
+    PyTuple_SET_ITEM(t, 1, y);
+    return py::reinterpret_steal<py::object>(t);
 }
 
 /// The agent number argument, checked for the simulator's being idle.
