@@ -286,3 +286,51 @@ def test_repr_and_len():
     assert repr(sim) == "<orca.Simulator: 4 agents, 0 obstacles, step 0>"
     assert len(sim) == 4
     assert repr(sim.snapshot()) == "<orca.State: 4 agents, step 0>"
+
+
+def test_a_step_that_would_overflow_raises_non_finite_state_error():
+    sim = orca.Simulator(max_speed=1e308)
+    sim.add_agent((1.7e308, 0), pref_velocity=(1e308, 0))
+    with pytest.raises(orca.NonFiniteStateError, match="position overflowed"):
+        sim.step()
+    with pytest.raises(RuntimeError):  # and every later step refuses too
+        sim.step()
+
+
+def test_hostile_arguments_to_every_method_raise_and_never_crash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # save_scene("x") is a valid call
+    hostile = [None, -1, 2**64, math.nan, -math.inf, 1e300, "x", b"xy", (), (1,), (1, 2, 3),
+               (math.nan, 1), np.array([[1, 2]]), np.zeros((2, 2, 2)), object(),
+               [None, None], 1j, np.float64("nan"), [[1, 2]] * 3, {"a": 1}]
+    sim = crossing()
+    sim.add_obstacle([(10, 10), (12, 10), (11, 12)])
+    state = sim.snapshot()
+    calls = [
+        sim.add_agent, sim.add_obstacle, sim.agent, sim.explain,
+        lambda v: sim.step(v) if v != 2**64 else None,  # 2**64 steps: a (very) long run
+        sim.restore, sim.save_scene,
+        lambda v: sim.add_agent((50, 50), velocity=v),
+        lambda v: sim.add_agent((60, 60), goal=v),
+        lambda v: sim.add_agent((70, 70), radius=v),
+        lambda v: sim.add_agent((80, 80), waypoints=v, goal=(0, 0)),
+        lambda v: sim.events(kinds=v), lambda v: sim.events(agent=v),
+        lambda v: sim.explain(0, lp_trace=v),
+        lambda v: setattr(sim, "positions", v),
+        lambda v: setattr(sim, "velocities", v),
+        lambda v: setattr(sim, "pref_velocities", v),
+        lambda v: setattr(sim, "time_step", v),
+        lambda v: setattr(sim, "threads", v),
+        lambda v: orca.Simulator(v), lambda v: orca.Simulator(radius=v),
+        lambda v: orca.Simulator(threads=v), lambda v: orca.Simulator(routing=v),
+        lambda v: orca.Simulator.from_scene(v),
+        lambda v: orca.Simulator.from_scene_text(v),
+    ]
+    for call in calls:
+        for bad in hostile:
+            try:
+                call(bad)
+            except (TypeError, ValueError, IndexError, RuntimeError):
+                pass
+            sim.restore(state)
+    sim.step(5)  # and the simulator still works
+    assert sim.step_count == 5
