@@ -6,7 +6,9 @@
 // slower than Python-RVO2's. These methods take their arguments as handles, read `self`'s C++
 // object from its pybind11 instance and turn C++ exceptions into Python ones with
 // pybind11's registered translators, so they behave like pybind11 methods: same exceptions,
-// keyword arguments, a signature for help() and inspect.
+// keyword arguments, a signature for help() and inspect. Both go through pybind11's detail
+// API (instance::get_value_and_holder, apply_exception_translators), as of 2.10, the version
+// CMake requires (Debian 12's).
 
 #include <array>
 #include <cstddef>

@@ -181,9 +181,9 @@ void bindRvo2(py::module_& m) {
     PyObject* const zero = immortal(py::make_tuple(0, 0));
     PyObject* const none = Py_None;
 
-    cls.def(py::init([](py::handle timeStep, py::handle neighborDist, py::handle maxNeighbors,
-                        py::handle timeHorizon, py::handle timeHorizonObst, py::handle radius,
-                        py::handle maxSpeed, py::handle velocity) {
+    cls.def(py::init([](py::object timeStep, py::object neighborDist, py::object maxNeighbors,
+                        py::object timeHorizon, py::object timeHorizonObst, py::object radius,
+                        py::object maxSpeed, py::object velocity) {
                 return std::make_unique<Rvo2Simulator>(
                     toFloat(timeStep, "timeStep"), toFloat(neighborDist, "neighborDist"),
                     toCount(maxNeighbors, "maxNeighbors"), toFloat(timeHorizon, "timeHorizon"),

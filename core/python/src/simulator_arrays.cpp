@@ -78,7 +78,7 @@ void bindArrays(py::class_<PySimulator>& cls) {
             requireIdle(s.busy, "positions");
             return toArray(s.sim.positions());
         },
-        [](PySimulator& s, py::handle value) {
+        [](PySimulator& s, py::object value) {
             requireIdle(s.busy, "positions");
             const std::vector<Vec2> rows = agentRows(s, value, "positions");
             const std::span<const Vec2> now = s.sim.positions();
@@ -95,7 +95,7 @@ infinite value (nothing is changed then), TypeError for something that is not nu
             requireIdle(s.busy, "velocities");
             return toArray(s.sim.velocities());
         },
-        [](PySimulator& s, py::handle value) {
+        [](PySimulator& s, py::object value) {
             requireIdle(s.busy, "velocities");
             const std::vector<Vec2> rows = agentRows(s, value, "velocities");
             const std::span<const Vec2> now = s.sim.velocities();
@@ -118,7 +118,7 @@ them all (as for positions); static agents keep velocity 0.)");
             }
             return a;
         },
-        [](PySimulator& s, py::handle value) {
+        [](PySimulator& s, py::object value) {
             requireIdle(s.busy, "pref_velocities");
             const std::vector<Vec2> rows = agentRows(s, value, "pref_velocities");
             for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -156,7 +156,7 @@ velocity for every agent, as RVO2 programs do, and so drops the agents' goals an
 
     cls.def(
         "agent",
-        [](const PySimulator& s, py::handle index) {
+        [](const PySimulator& s, py::object index) {
             requireIdle(s.busy, "agent");
             const std::size_t i = s.agentIndex(index);
             const AgentDef def = s.sim.agent(s.sim.agentIdAt(i));
@@ -185,8 +185,8 @@ params (its parameters by keyword).)");
 
     cls.def(
         "add_agent",
-        [](PySimulator& s, py::handle position, py::handle velocity, py::handle goal,
-           py::handle prefVelocity, py::handle waypoints, py::handle isStatic,
+        [](PySimulator& s, py::object position, py::object velocity, py::object goal,
+           py::object prefVelocity, py::object waypoints, py::object isStatic,
            const py::kwargs& kwargs) {
             requireIdle(s.busy, "add_agent");
             AgentDef def;
@@ -236,7 +236,7 @@ ValueError for a value the core refuses (NaN, radius <= 0, ...).)");
 
     cls.def(
         "add_obstacle",
-        [](PySimulator& s, py::handle vertices) {
+        [](PySimulator& s, py::object vertices) {
             requireIdle(s.busy, "add_obstacle");
             const std::vector<Vec2> points = toPoints(vertices, "vertices");
             s.sim.addObstacle(points);

@@ -231,7 +231,7 @@ a state may be restored into any Simulator, any number of times.
 ``unit`` and one-line ``doc``.)");
 
     py::class_<PySimulator> cls(m, "Simulator", kSimulatorDoc);
-    cls.def(py::init([](py::handle timeStep, const py::kwargs& kwargs) {
+    cls.def(py::init([](py::object timeStep, const py::kwargs& kwargs) {
                 SimulationParams simulation;
                 AgentParams agent;
                 setParam(*findParameter("simulation.timeStep"), timeStep, simulation, agent);
@@ -307,7 +307,7 @@ a state may be restored into any Simulator, any number of times.
         "Steps taken (a scene's saved step count included).");
     cls.def_property(
         "time_step", [](const PySimulator& s) { return s.sim.params().timeStep; },
-        [](PySimulator& s, py::handle value) {
+        [](PySimulator& s, py::object value) {
             requireIdle(s.busy, "time_step");
             SimulationParams p = s.sim.params();
             AgentParams unused;
@@ -317,7 +317,7 @@ a state may be restored into any Simulator, any number of times.
         "Δt, simulated seconds per step (>= 1e-6).");
     cls.def_property(
         "threads", [](const PySimulator& s) { return s.sim.threadCount(); },
-        [](PySimulator& s, py::handle value) {
+        [](PySimulator& s, py::object value) {
             requireIdle(s.busy, "threads");
             s.sim.setThreadCount(threadsOf(value));
         },
@@ -348,7 +348,7 @@ a state may be restored into any Simulator, any number of times.
 
     cls.def(
         "step",
-        [](PySimulator& s, py::handle n) {
+        [](PySimulator& s, py::object n) {
             const std::size_t count = toCount(n, "n");
             BusyGuard busy(s.busy, "step");
             for (std::size_t k = 0; k < count; ++k) {
@@ -371,7 +371,7 @@ stay done). orca.NonFiniteStateError if a step would produce a NaN or infinite s
 
     cls.def(
         "explain",
-        [](const PySimulator& s, py::handle agent, bool lpTrace) {
+        [](const PySimulator& s, py::object agent, bool lpTrace) {
             requireIdle(s.busy, "explain");
             const std::size_t i = s.agentIndex(agent);
             ExplainOptions options;
@@ -415,7 +415,7 @@ Stepping afterwards gives the same bits as stepping the original.)");
 
     cls.def(
         "events",
-        [](PySimulator& s, py::handle kinds, py::handle agent) {
+        [](PySimulator& s, py::object kinds, py::object agent) {
             requireIdle(s.busy, "events");
             if (!s.log.enabled)
                 throw std::runtime_error(

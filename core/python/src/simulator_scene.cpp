@@ -115,7 +115,7 @@ scene::Scene sceneOf(const PySimulator& s) {
 void bindScene(py::class_<PySimulator>& cls) {
     cls.def_static(
         "from_scene",
-        [](const std::filesystem::path& path, py::handle threads, py::handle events) {
+        [](const std::filesystem::path& path, py::object threads, py::object events) {
             std::optional<scene::LoadResult> loaded;
             {
                 py::gil_scoped_release release;
@@ -132,8 +132,8 @@ the loader's warnings (e.g. a clockwise obstacle it reversed) are UserWarnings.
 ``threads`` and ``events`` as for Simulator().)");
     cls.def_static(
         "from_scene_text",
-        [](const std::string& text, const std::string& name, py::handle threads,
-           py::handle events) {
+        [](const std::string& text, const std::string& name, py::object threads,
+           py::object events) {
             std::optional<scene::LoadResult> loaded;
             {
                 py::gil_scoped_release release;
