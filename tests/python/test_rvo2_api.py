@@ -323,3 +323,20 @@ def test_save_scene_writes_a_scene_our_simulator_loads(tmp_path):
         assert tuple(loaded.positions[i]) == pytest.approx(sim.getAgentPosition(i), abs=1e-6)
     sim.saveScene(path=tmp_path / "as_path.json")  # os.PathLike too
     assert (tmp_path / "as_path.json").exists()
+
+
+def test_setting_the_same_preferred_velocity_again_changes_nothing():
+    # The face skips the hand-over of an unchanged preferred velocity (docs/python.md,
+    # "Speed"): the results are those of setting it once, and -0.0 still counts as a change.
+    a, b = head_on(), head_on()
+    for _ in range(30):
+        for i in range(2):
+            a.setAgentPrefVelocity(i, a.getAgentPrefVelocity(i))
+        a.doStep()
+        b.doStep()
+    assert [a.getAgentPosition(i) for i in range(2)] == [b.getAgentPosition(i) for i in range(2)]
+    a.setAgentPrefVelocity(0, (0.0, 0.0))
+    a.setAgentPrefVelocity(0, (-0.0, 0.0))
+    assert math.copysign(1, a.getAgentPrefVelocity(0)[0]) == -1
+    with pytest.raises(IndexError):
+        a.setAgentPrefVelocity(5, (0.0, 0.0))
