@@ -3,7 +3,8 @@
 #     find_package(orca CONFIG REQUIRED)
 #     target_link_libraries(app PRIVATE orca::rvo2)   # or orca::core, orca::scene
 # Everything here is in the component `orca_dev` (`cmake --install BUILD --component orca_dev`
-# installs only it). docs/rvo2.md, "Installing"; tested by the ctest `install.consumer`.
+# installs only it). docs/rvo2.md, "Installing"; tested by the ctest `install.consumer`. The
+# Python package is the component `orca_python` (at the end; tested by `python.install`).
 include(CMakePackageConfigHelpers)
 
 # The same names in the build tree as in an installed package.
@@ -39,3 +40,17 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/orcaConfigVersion.c
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/orcaConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/orcaConfigVersion.cmake
         DESTINATION ${ORCA_INSTALL_CMAKEDIR} COMPONENT orca_dev)
+
+# The Python package orca (core/python, docs/python.md "Installing"), in the component
+# `orca_python`: the extension and the package's Python files, stubs and py.typed, into
+# ORCA_PYTHON_INSTALL_DIR under the prefix. Debian's python3 finds packages in
+# /usr/lib/python3/dist-packages (the default, for the prefix /usr) and local installs in
+# /usr/local/lib/python3.X/dist-packages (-DORCA_PYTHON_INSTALL_DIR=lib/python3.X/dist-packages).
+if(TARGET orca_python)
+    set(ORCA_PYTHON_INSTALL_DIR lib/python3/dist-packages CACHE STRING
+        "Where cmake --install puts the Python package orca, relative to the prefix")
+    install(TARGETS orca_python LIBRARY DESTINATION ${ORCA_PYTHON_INSTALL_DIR}/orca
+            COMPONENT orca_python)
+    install(FILES ${ORCA_PYTHON_FILES} DESTINATION ${ORCA_PYTHON_INSTALL_DIR}/orca
+            COMPONENT orca_python)
+endif()

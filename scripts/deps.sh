@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages ORCA Sandbox needs, only those that are missing.
-# Usage: scripts/deps.sh [build|test]   (build: app + CLI; test: also GoogleTest, Benchmark, Xvfb)
+# Usage: scripts/deps.sh [build|test]   (build: app + CLI + Python module; test: also GoogleTest,
+# Benchmark, Xvfb, pytest)
 set -euo pipefail
 
 build_pkgs=(build-essential cmake ninja-build pkg-config
             libsdl2-dev libimgui-dev libstb-dev libglm-dev nlohmann-json3-dev libcli11-dev libgif-dev
-            libgl-dev libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
-test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang-format python3)
+            libgl-dev libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+            pybind11-dev python3-dev python3-numpy)
+test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang-format python3
+           python3-pytest)
 
 pkgs=("${build_pkgs[@]}")
 if [[ "${1:-build}" == "test" ]]; then pkgs+=("${test_pkgs[@]}"); fi
