@@ -122,12 +122,14 @@ them all (as for positions); static agents keep velocity 0.)");
             requireIdle(s.busy, "pref_velocities");
             const std::vector<Vec2> rows = agentRows(s, value, "pref_velocities");
             for (std::size_t i = 0; i < rows.size(); ++i) {
-                // Unchanged constant preferred velocities are left alone (a write re-stores
-                // the whole agent: Simulator has no bulk setter).
-                if (!s.sim.hasGoalAt(i) && !s.sim.isStaticAt(i) &&
-                    sameBits(s.sim.prefVelocityAt(i), rows[i]))
-                    continue;
                 const AgentId id = s.sim.agentIdAt(i);
+                if (!s.sim.hasGoalAt(i) && s.sim.waypointsAt(i).empty()) {
+                    // Already a constant preferred velocity: only it changes (the step's
+                    // candidate lists stay); unchanged ones are left alone.
+                    if (!sameBits(s.sim.prefVelocityAt(i), rows[i]))
+                        s.sim.setPrefVelocity(id, rows[i]);
+                    continue;
+                }
                 AgentDef def = s.sim.agent(id);
                 def.hasGoal = false;
                 def.waypoints.clear();
