@@ -48,6 +48,19 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "\"stateHash\"")
     message(FATAL_ERROR "the unpacked orca failed (${rc}):\n${out}\n${err}")
 endif()
 
+# The Python module, when the build made it: imported from the package, it runs a scene.
+set(pydir "${root}/lib/python3/dist-packages")
+if(EXISTS "${pydir}/orca/__init__.py")
+    execute_process(
+        COMMAND env PYTHONPATH=${pydir} /usr/bin/python3 -c
+                "import orca; s = orca.Simulator.from_scene('${root}/share/orca-sandbox/scenes/head_on.json'); s.step(5); print(s.positions.shape)"
+        WORKING_DIRECTORY "${WORK}/elsewhere"
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT out MATCHES "\\(2, 2\\)")
+        message(FATAL_ERROR "the unpacked Python module failed (${rc}):\n${out}\n${err}")
+    endif()
+endif()
+
 # The unpacked app finds its scenes, lessons and fonts in the package.
 if(XVFB_RUN)
     set(dump "${WORK}/state.json")
