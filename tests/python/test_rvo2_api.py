@@ -325,6 +325,31 @@ def test_save_scene_writes_a_scene_our_simulator_loads(tmp_path):
     assert (tmp_path / "as_path.json").exists()
 
 
+def test_a_recording_appears_whole_at_stop_recording(tmp_path):
+    import orca
+    sim = head_on()
+    path = tmp_path / "run.orcarec"
+    sim.startRecording(path)
+    for _ in range(4):
+        sim.doStep()
+    assert not path.exists()  # nothing in place while recording
+    sim.stopRecording()
+    data = path.read_bytes()
+    assert data[:8] == b"ORCAREC\n" and data[12] == 1  # float32: RVO2's float state
+    # The scene record, then 5 frames (the start and 4 steps) of 2 agents: 5 + 20 + 2 x 24.
+    assert data[16:17] == b"S"
+    scene_length = int.from_bytes(data[17:21], "little")
+    assert b'"orca-scene"' in data[21:21 + scene_length]
+    frames = data[21 + scene_length:]
+    assert len(frames) == 5 * 73
+    assert [frames[k * 73:k * 73 + 1] for k in range(5)] == [b"F"] * 5
+    steps = [int.from_bytes(frames[k * 73 + 5:k * 73 + 13], "little") for k in range(5)]
+    assert steps == [0, 1, 2, 3, 4]
+    sim.stopRecording()  # nothing to stop
+    with pytest.raises(orca.SceneError):
+        sim.startRecording(tmp_path / "no" / "such" / "dir.orcarec")
+
+
 def test_setting_the_same_preferred_velocity_again_changes_nothing():
     # The face skips the hand-over of an unchanged preferred velocity (docs/python.md,
     # "Speed"): the results are those of setting it once, and -0.0 still counts as a change.

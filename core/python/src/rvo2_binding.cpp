@@ -167,7 +167,7 @@ agent, neighbour, line or vertex number that does not exist (or a negative one),
 ValueError for a value the core cannot simulate (NaN or infinite, radius <= 0, a
 negative speed or distance, a time horizon <= 0, a time step below 1e-6 s, a polygon
 the core refuses, including clockwise ones), TypeError for a value of the wrong type.
-Not in Python-RVO2: ``saveScene(path)``.
+Not in Python-RVO2: ``saveScene(path)``, ``startRecording(path)``, ``stopRecording()``.
 )";
 
 /// Objects used as defaults; made once, never freed (the methods outlive any scope).
@@ -461,6 +461,28 @@ written atomically) that ``orca run`` and the sandbox continue: the processed ob
 every agent with position, velocity, parameters and its current preferred velocity
 (kept constant), the time step and the clock. orca.SceneError when the file cannot be
 written or a value lies beyond the scene format's limits (coordinates within 1e7).)");
+
+    cls.def(
+        "startRecording",
+        [](Rvo2Simulator& s, const std::filesystem::path& path) {
+            requireIdle(s.busy, "startRecording");
+            s.sim.startRecording(path.string());
+        },
+        py::arg("path"),
+        R"(Not in Python-RVO2: records the run from now on into ``path``, an ORCA Sandbox
+recording (docs/recording-format.md; ``orca recording FILE`` reads it): the scene, then
+after every doStep each agent's position and velocity and the preferred velocity set
+for that step; a new scene record when agents, obstacles or parameters change. The file
+appears, whole, at stopRecording (or when the simulator is destroyed). orca.SceneError
+when the file cannot be written.)");
+    cls.def(
+        "stopRecording",
+        [](Rvo2Simulator& s) {
+            requireIdle(s.busy, "stopRecording");
+            s.sim.stopRecording();
+        },
+        R"(Not in Python-RVO2: finishes the recording and puts the file in place (nothing
+when not recording). orca.SceneError when that fails.)");
 }
 
 } // namespace orca::python
