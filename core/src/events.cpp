@@ -181,10 +181,7 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
         detectFlagged(sim, flags, step);
         s.radiusChanged = false;
         if (!s.obstaclesValid) syncObstacles(sim, maxRadius);
-        // How far any agent moved in the step (with the rounding of p + v * dt).
-        const StepStats& st = sim.lastStepStats();
-        stepBound =
-            st.maxSpeed * sim.params().timeStep * (1.0 + 1e-12) + st.maxAbsCoordinate * 1e-15;
+        stepBound = sim.lastStepStats().maxMove; // (how far any agent moved in the step)
     } else {
         syncAgents(sim);
         // The per-agent events first: their pass over the agents also finds the largest radius
@@ -568,16 +565,20 @@ void EventDetector::detectFlagged(const Simulator& sim, std::span<const std::uin
     // An agent needs a look when a state bit changed (LP3, at goal, detouring), when it is
     // slow now or was (its stall timer counts or re-arms), or when it flipped or reached a
     // waypoint. Eight agents' flags at a time: most crowds have few such agents per step.
-    constexpr std::uint64_t kEach = 0x0101010101010101ull;
     constexpr std::uint8_t kChange = step_flag::kLp3 | step_flag::kAtGoal | step_flag::kDetouring;
     const std::uint8_t kNow =
         static_cast<std::uint8_t>(step_flag::kWaypoint | (rules.flips > 0 ? step_flag::kFlip : 0));
+    // The rule on one agent's flags (`each` = 1) or on eight at once (`each` repeats the masks
+    // in every byte): non-zero when one of them needs a look.
+    auto needsLook = [&](std::uint64_t now, std::uint64_t last, std::uint64_t each) {
+        return ((now ^ last) & (each * kChange)) | ((now | last) & (each * step_flag::kSlow)) |
+               (now & (each * kNow));
+    };
     const std::uint8_t* f = flags.data();
     const std::uint8_t* l = s.facts.data();
     auto visit = [&](std::size_t i) {
         const std::uint8_t now = f[i];
-        if ((((now ^ l[i]) & kChange) | ((now | l[i]) & step_flag::kSlow) | (now & kNow)) == 0)
-            return;
+        if (needsLook(now, l[i], 1) == 0) return;
         const std::uint32_t progress =
             (now & step_flag::kWaypoint) != 0 ? sim.routeProgressAt(i) : m_agents[i].routeProgress;
         updateAgent(i, now, true, (now & step_flag::kFlip) != 0 && rules.flips > 0, progress, step,
@@ -590,9 +591,7 @@ void EventDetector::detectFlagged(const Simulator& sim, std::span<const std::uin
         std::uint64_t lw;
         std::memcpy(&fw, f + i, 8);
         std::memcpy(&lw, l + i, 8);
-        if ((((fw ^ lw) & (kEach * kChange)) | ((fw | lw) & (kEach * step_flag::kSlow)) |
-             (fw & (kEach * kNow))) == 0)
-            continue;
+        if (needsLook(fw, lw, 0x0101010101010101ull) == 0) continue;
         for (std::size_t k = i; k < i + 8; ++k)
             visit(k);
     }

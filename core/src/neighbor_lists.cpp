@@ -131,12 +131,13 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
     return true;
 }
 
-void NeighborLists::moved(double maxSpeedSq, double dt, double maxAbsCoordinate) {
+double NeighborLists::moved(double maxSpeedSq, double dt, double maxAbsCoordinate) {
     // p + v·dt is rounded twice (the product and the sum): |Δp| <= |v|·dt·(1 + 3u) + u·|p|,
     // u = 2^-53; the margins below are generous.
     m_lastStep = std::sqrt(maxSpeedSq) * dt * (1.0 + 1e-12) + 1e-15 * maxAbsCoordinate;
     m_drift += m_lastStep;
     if (m_retryIn > 0) --m_retryIn;
+    return m_lastStep;
 }
 
 } // namespace orca::detail

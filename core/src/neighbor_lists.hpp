@@ -67,7 +67,8 @@ class NeighborLists {
 
     /// After a step's move p += v·dt: the largest |v|² of the agents that moved, the time step
     /// and the largest |coordinate| after the move (NaN or infinite values expire the lists).
-    void moved(double maxSpeedSq, double dt, double maxAbsCoordinate);
+    /// Returns the bound on any agent's displacement in the move (StepStats::maxMove).
+    double moved(double maxSpeedSq, double dt, double maxAbsCoordinate);
     /// Positions or agents changed other than by the step's move: the lists are void.
     void invalidate() { m_valid = false; }
     /// Positions changed other than by the step's move, none by more than `distance`: the lists

@@ -741,10 +741,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         if (!(w.maxSpeedSq <= maxSpeedSq)) maxSpeedSq = w.maxSpeedSq;
         if (!(w.maxAbsCoordinate <= maxAbsCoordinate)) maxAbsCoordinate = w.maxAbsCoordinate;
     }
-    ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
+    stats.maxMove = ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
     stats.neighborLists = useLists;
-    stats.maxSpeed = std::sqrt(maxSpeedSq);
-    stats.maxAbsCoordinate = maxAbsCoordinate;
     m_lastStats = stats;
     m_time += dt;
     ++m_stepCount;

@@ -45,11 +45,9 @@ struct StepStats {
     /// The step chose neighbours from its candidate lists rather than a grid (speed only: the
     /// neighbours are the same; docs/core.md, "Candidate lists").
     bool neighborLists = false;
-    /// Bounds of the move: the largest speed of an agent that moved, and the largest |x| or |y|
-    /// of a position after it (an agent moved at most maxSpeed * Δt, plus the rounding of a
-    /// coordinate that large).
-    double maxSpeed = 0.0;
-    double maxAbsCoordinate = 0.0;
+    /// No agent moved farther than this in the step's move: the largest speed × Δt plus the
+    /// rounding of p + v·Δt at the largest coordinate (the bound the candidate lists keep).
+    double maxMove = 0.0;
 };
 
 /// What step() notes about every agent for an observer while a watch is set
