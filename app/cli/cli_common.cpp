@@ -50,10 +50,18 @@ bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t ag
     return false;
 }
 
-void appendNumber(std::string& out, double v) {
-    char buf[32];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, res.ptr);
+void appendCsvRow(std::string& out, std::uint64_t step, std::size_t agent,
+                  std::initializer_list<double> values) {
+    out += std::to_string(step);
+    out += ',';
+    out += std::to_string(agent);
+    for (double v : values) {
+        char buf[32];
+        const auto res = std::to_chars(buf, buf + sizeof buf, v);
+        out += ',';
+        out.append(buf, res.ptr);
+    }
+    out += '\n';
 }
 
 } // namespace orca::cli

@@ -2,6 +2,7 @@
 // Helpers shared by the `orca` commands: loading a scene with its messages on `err`, and the
 // JSON spellings of numbers and hashes.
 #include <cstdint>
+#include <initializer_list>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -38,8 +39,10 @@ struct RunLength {
 };
 [[nodiscard]] RunLength runLength(const std::optional<std::int64_t>& steps, bool untilGoals,
                                   std::int64_t maxSteps, const Simulator& sim);
-/// Appends the shortest text that reads back as exactly `v` (std::to_chars).
-void appendNumber(std::string& out, double v);
+/// Appends one CSV row "step,agent,v1,v2,...\n" of a trajectory, each number the shortest text
+/// that reads back as exactly it (std::to_chars).
+void appendCsvRow(std::string& out, std::uint64_t step, std::size_t agent,
+                  std::initializer_list<double> values);
 /// A number, or null when it is not finite (JSON has no infinity).
 [[nodiscard]] Json finiteOrNull(double v);
 /// "--agent K is out of range: the scene has N agents (indices 0..N-1)" check; prints the

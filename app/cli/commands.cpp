@@ -40,16 +40,8 @@ class TrajectoryWriter {
         std::string buf;
         const auto pos = sim.positions();
         const auto vel = sim.velocities();
-        for (std::size_t i = 0; i < pos.size(); ++i) {
-            buf += std::to_string(step);
-            buf += ',';
-            buf += std::to_string(i);
-            for (double v : {pos[i].x, pos[i].y, vel[i].x, vel[i].y}) {
-                buf += ',';
-                appendNumber(buf, v);
-            }
-            buf += '\n';
-        }
+        for (std::size_t i = 0; i < pos.size(); ++i)
+            appendCsvRow(buf, step, i, {pos[i].x, pos[i].y, vel[i].x, vel[i].y});
         m_file.write(buf); // a failure is kept and reported by close()
     }
     bool close(std::string& error) { return m_file.commit(error); }

@@ -25,17 +25,10 @@ int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostrea
         std::string rows;
         for (const scene::RecordingFrame& f : rec.frames) {
             rows.clear();
-            for (std::size_t i = 0; i < f.position.size(); ++i) {
-                rows += std::to_string(f.step);
-                rows += ',';
-                rows += std::to_string(i);
-                for (double v : {f.position[i].x, f.position[i].y, f.velocity[i].x, f.velocity[i].y,
-                                 f.prefVelocity[i].x, f.prefVelocity[i].y}) {
-                    rows += ',';
-                    appendNumber(rows, v);
-                }
-                rows += '\n';
-            }
+            for (std::size_t i = 0; i < f.position.size(); ++i)
+                appendCsvRow(rows, f.step, i,
+                             {f.position[i].x, f.position[i].y, f.velocity[i].x, f.velocity[i].y,
+                              f.prefVelocity[i].x, f.prefVelocity[i].y});
             ok = ok && file.write(rows);
         }
         if (!ok || !file.commit(error)) {
