@@ -8,12 +8,18 @@
 #include <string>
 #include <vector>
 
+#include "orca/conformance.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace orca::cli {
 
 /// Exit codes of every command.
-enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2 };
+enum ExitCode : int {
+    kOk = 0,
+    kBadInput = 1,
+    kUsage = 2,
+    kDeviates = 3 ///< `orca conform`: the run departs from ORCA somewhere
+};
 
 struct RunOptions {
     std::string scene;
@@ -89,6 +95,19 @@ struct RecordingOptions {
 };
 /// `orca recording FILE`: a recording's summary as JSON; --csv writes its frames.
 int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostream& err);
+
+struct ConformOptions {
+    /// SCENE TRAJECTORY.csv, or RECORDING.orcarec alone (it carries its scenes).
+    std::vector<std::string> files;
+    /// ConformanceOptions::tolerance; default by the run's precision (defaultTolerance).
+    std::optional<double> tolerance;
+    bool all = false; ///< list every deviation
+    int threads = 1;
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
+};
+/// conform_cmd.cpp: `orca conform`, where a recorded run departs from ORCA
+/// (docs/conformance.md). Exit 0 when it conforms, kDeviates when it does not.
+int conformCommand(const ConformOptions& opt, std::ostream& out, std::ostream& err);
 
 struct DiagnoseOptions {
     std::string scene;

@@ -202,6 +202,30 @@ int main(int argc, char** argv) {
                              "Also write its frames as a CSV of step,agent,x,y,vx,vy,pvx,pvy "
                              "(exact numbers)");
 
+    ConformOptions conform;
+    CLI::App* conformCmd = app.add_subcommand(
+        "conform", "Where does a recorded run depart from ORCA? Recompute every agent's new "
+                   "velocity from the recorded state before each step and compare it with the "
+                   "recorded one; print the report as JSON (docs/conformance.md). Exit 0 when "
+                   "the run conforms, 3 when it does not");
+    conformCmd
+        ->add_option("files", conform.files,
+                     "SCENE TRAJECTORY.csv (rows step,agent,x,y,vx,vy[,pvx,pvy], as orca run "
+                     "--trajectory writes), or RECORDING.orcarec alone")
+        ->required()
+        ->expected(1, 2);
+    conformCmd
+        ->add_option("--tolerance", conform.tolerance,
+                     "A velocity deviates when |recorded - ORCA| > T x max(1, the agent's "
+                     "maxSpeed) m/s. Default by the run's precision: 1e-9 for numbers in double "
+                     "(our own runs differ by 0), 0.02 when every number is a float (RVO2's "
+                     "float arithmetic; docs/conformance.md)")
+        ->check(CLI::NonNegativeNumber);
+    conformCmd->add_flag("--all", conform.all, "List every deviation (\"deviations\")");
+    conformCmd
+        ->add_option("--threads", conform.threads, "Worker threads (results do not depend on it)")
+        ->check(CLI::Range(1, 256));
+
     DiagnoseOptions diagnose;
     CLI::App* diagnoseCmd = app.add_subcommand(
         "diagnose", "Why is this agent doing what it does? Print the diagnosis of one agent "
@@ -281,8 +305,8 @@ int main(int argc, char** argv) {
                         "fileRange, default, unit, doc, ui}]}; ranges use JSON Schema's "
                         "(exclusive)minimum/maximum");
 
-    for (CLI::App* cmd :
-         {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd, routesCmd})
+    for (CLI::App* cmd : {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd,
+                          routesCmd, conformCmd})
         addMaxFileSize(cmd);
 
     try {
@@ -295,7 +319,8 @@ int main(int argc, char** argv) {
     }
 
     run.maxFileSize = explain.maxFileSize = validate.maxFileSize = events.maxFileSize =
-        diagnose.maxFileSize = compare.maxFileSize = routes.maxFileSize = maxFileSize;
+        diagnose.maxFileSize = compare.maxFileSize = routes.maxFileSize = conform.maxFileSize =
+            maxFileSize;
     run.metrics = !noMetrics;
     if (!detour.empty()) run.detour = detour == "on";
     // A simulation that would reach a NaN or infinite state stops with the core's message
@@ -316,6 +341,7 @@ int main(int argc, char** argv) {
         if (*paramsCmd) return paramsCommand(params, std::cout, std::cerr);
         if (*routesCmd) return routesCommand(routes, std::cout, std::cerr);
         if (*recordingCmd) return recordingCommand(recordingOpt, std::cout, std::cerr);
+        if (*conformCmd) return conformCommand(conform, std::cout, std::cerr);
         return validateCommand(validate, std::cout, std::cerr);
     } catch (const orca::NonFiniteState& e) {
         std::cout.flush();

@@ -269,6 +269,13 @@ class Simulator {
     /// records (e.g. the LP trace); the other agents' decisions never pay for it.
     void step(std::span<const AgentId> explainFor, std::vector<ExplainRecord>& out,
               const ExplainOptions& options = {});
+    /// A step whose agents take `velocities` (agent order; static agents ignore theirs) instead
+    /// of their decisions: everything else of the step happens as in step() — the decisions
+    /// are computed (the detour field, deadlock breaking and routes see them and their state
+    /// moves with the given velocities), time advances. For following a recorded run whose
+    /// velocities were not ORCA's (conformance.hpp). Throws InvalidArgument when the count
+    /// differs from the agents' or a velocity is not finite (nothing changed then).
+    void stepWithVelocities(std::span<const Vec2> velocities);
     /// Dry run: the record the next step would produce for `id`. Changes nothing.
     [[nodiscard]] ExplainRecord explain(AgentId id, const ExplainOptions& options = {}) const;
     /// Dry run for several agents (one spatial index for all; invalid ids are skipped).
