@@ -72,8 +72,11 @@ TEST(RecordingSession, WritesWhatEachChangeNeedsBeforeTheNextStep) {
                 rec.stateChanged();
                 frameBefore = true;
             } else if (s == 6) { // a new agent: a scene record and the state
+                SceneAgent a;
+                a.position = {0.0, 5.0};
+                scene.agents.push_back(a); // (captureState's scene has the simulator's agents)
                 AgentDef def;
-                def.position = {0.0, 5.0};
+                def.position = a.position;
                 sim.addAgent(def);
                 rec.configurationChanged();
                 frameBefore = true;
