@@ -8,6 +8,9 @@ import csv
 import gc
 import json
 import math
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -326,6 +329,35 @@ def test_errors(tmp_path):
     rec = orca.load_recording(cut)
     assert rec.truncated and len(rec) == 0 and len(rec.scenes) == 1
     assert rec.positions.shape == (0, 0, 2)
+
+
+def test_a_frame_that_cannot_be_written_abandons_the_recording(tmp_path):
+    # A full disk, as a file size limit (in a process of its own): the step is done, the
+    # recording abandoned with the system's reason, the older file left as it was.
+    program = textwrap.dedent(f"""
+        import os, resource, signal
+        import orca
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200000, 200000))
+        sim = orca.Simulator()
+        for i in range(100):
+            sim.add_agent((3.0 * i, 0.0), pref_velocity=(0.0, 1.0))
+        path = {str(tmp_path / "run.orcarec")!r}
+        with open(path, "w") as f:
+            f.write("old")
+        sim.start_recording(path)
+        try:
+            sim.step(100)
+        except orca.SceneError as e:
+            print(e)
+        print(sim.is_recording, 0 < sim.step_count < 100, open(path).read())
+        print(sorted(os.listdir({str(tmp_path)!r})))
+        """)
+    out = subprocess.run([sys.executable, "-c", program], check=True, capture_output=True,
+                         text=True).stdout.splitlines()
+    assert "File too large (the recording is abandoned;" in out[0]
+    assert out[0].endswith("run.orcarec is unchanged)")
+    assert out[1:] == ["False True old", "['run.orcarec']"]
 
 
 def test_the_recording_is_not_part_of_a_snapshot(tmp_path):

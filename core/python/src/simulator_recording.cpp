@@ -203,7 +203,11 @@ file stays as it was) and raises it.)");
         R"(Finishes the recording and puts the file in place (nothing when not recording).
 orca.SceneError when that fails; the recording is over either way.)");
     cls.def_property_readonly(
-        "is_recording", [](const PySimulator& s) { return s.recording != nullptr; },
+        "is_recording",
+        [](const PySimulator& s) {
+            requireIdle(s.busy, "is_recording");
+            return s.recording != nullptr;
+        },
         "True between start_recording and stop_recording.");
 
     py::class_<PyRecordingFrame> frame(m, "RecordingFrame", kFrameDoc);
