@@ -106,11 +106,13 @@ def stub_classes():
 
 
 def test_package_names():
-    assert orca.__all__ == ["NonFiniteStateError", "SceneError", "Simulator", "State",
-                            "__version__", "parameters"]
+    assert orca.__all__ == ["NonFiniteStateError", "Recording", "RecordingFrame", "SceneError",
+                            "Simulator", "State", "__version__", "load_recording",
+                            "parameters"]
     assert re.fullmatch(r"\d+\.\d+\.\d+", orca.__version__)
     assert orca.rvo2.__all__ == ["PyRVOSimulator"]
     assert orca.Simulator.__module__ == "orca"
+    assert orca.Recording.__module__ == "orca" and orca.RecordingFrame.__module__ == "orca"
     assert orca.rvo2.PyRVOSimulator.__module__ == "orca.rvo2"
     assert issubclass(orca.SceneError, ValueError)
     assert issubclass(orca.NonFiniteStateError, RuntimeError)
@@ -128,9 +130,11 @@ def test_python_rvo2s_whole_api_with_its_argument_names():
 
 def test_every_public_function_has_a_docstring():
     for obj in (orca, orca.rvo2, orca.Simulator, orca.State, orca.rvo2.PyRVOSimulator,
-                orca.SceneError, orca.NonFiniteStateError):
+                orca.SceneError, orca.NonFiniteStateError, orca.Recording, orca.RecordingFrame,
+                orca.load_recording):
         assert obj.__doc__ and len(obj.__doc__.strip()) > 20, obj
-    for cls in (orca.Simulator, orca.State, orca.rvo2.PyRVOSimulator):
+    for cls in (orca.Simulator, orca.State, orca.rvo2.PyRVOSimulator, orca.Recording,
+                orca.RecordingFrame):
         for name, member in vars(cls).items():
             if name.startswith("_") and name != "__init__":
                 continue
@@ -145,9 +149,11 @@ def test_the_stubs_match_the_extension():
     classes, functions = stub_classes()
     ext = orca._orca
     assert set(classes) == {"SceneError", "NonFiniteStateError", "State", "Simulator",
-                            "PyRVOSimulator", "_ParameterRow", "_Event", "_Agent"}
-    assert set(functions) == {"parameters"}
-    for cls_name in ("State", "Simulator", "PyRVOSimulator"):
+                            "PyRVOSimulator", "Recording", "RecordingFrame", "_ParameterRow",
+                            "_Event", "_Agent"}
+    assert set(functions) == {"parameters", "load_recording"}
+    assert functions["load_recording"] == runtime_parameters(orca.load_recording)
+    for cls_name in ("State", "Simulator", "PyRVOSimulator", "Recording", "RecordingFrame"):
         cls = getattr(ext, cls_name)
         runtime = {n for n in vars(cls) if not n.startswith("_")}
         stub = {n for n in classes[cls_name] if not n.startswith("_")}

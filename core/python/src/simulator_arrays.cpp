@@ -83,7 +83,10 @@ void bindArrays(py::class_<PySimulator>& cls) {
             const std::vector<Vec2> rows = agentRows(s, value, "positions");
             const std::span<const Vec2> now = s.sim.positions();
             for (std::size_t i = 0; i < rows.size(); ++i)
-                if (!sameBits(rows[i], now[i])) s.sim.setPosition(s.sim.agentIdAt(i), rows[i]);
+                if (!sameBits(rows[i], now[i])) {
+                    s.sim.setPosition(s.sim.agentIdAt(i), rows[i]);
+                    s.stateChanged();
+                }
         },
         R"(The agents' positions (world units): a new float64 array of shape (n, 2), row i
 for agent i. Assigning an array-like of that shape moves every agent at once (rows
@@ -100,7 +103,10 @@ infinite value (nothing is changed then), TypeError for something that is not nu
             const std::vector<Vec2> rows = agentRows(s, value, "velocities");
             const std::span<const Vec2> now = s.sim.velocities();
             for (std::size_t i = 0; i < rows.size(); ++i)
-                if (!sameBits(rows[i], now[i])) s.sim.setVelocity(s.sim.agentIdAt(i), rows[i]);
+                if (!sameBits(rows[i], now[i])) {
+                    s.sim.setVelocity(s.sim.agentIdAt(i), rows[i]);
+                    s.stateChanged();
+                }
         },
         R"(The agents' velocities (units/s) as a new (n, 2) float64 array. Assigning sets
 them all (as for positions); static agents keep velocity 0.)");
@@ -136,6 +142,7 @@ them all (as for positions); static agents keep velocity 0.)");
                 def.routeProgress = 0;
                 def.prefVelocity = rows[i];
                 s.sim.setAgent(id, def);
+                s.configurationChanged(); // (the agent's goal and route are gone)
             }
         },
         R"(The preferred velocities (units/s) the next step will use, as a new (n, 2) float64
@@ -220,6 +227,7 @@ params (its parameters by keyword).)");
                 if (!value.is_none()) setParam(*found, value, unused, def.params);
             }
             s.sim.addAgent(def);
+            s.configurationChanged();
             return s.sim.agentCount() - 1;
         },
         py::arg("position"), py::kw_only(), py::arg("velocity") = py::none(),
@@ -242,6 +250,7 @@ ValueError for a value the core refuses (NaN, radius <= 0, ...).)");
             requireIdle(s.busy, "add_obstacle");
             const std::vector<Vec2> points = toPoints(vertices, "vertices");
             s.sim.addObstacle(points);
+            s.configurationChanged();
             return s.sim.obstacleCount() - 1;
         },
         py::arg("vertices"),

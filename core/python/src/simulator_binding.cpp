@@ -313,6 +313,7 @@ a state may be restored into any Simulator, any number of times.
             AgentParams unused;
             setParam(*findParameter("simulation.timeStep"), value, p, unused);
             s.sim.setParams(p);
+            s.configurationChanged();
         },
         "Δt, simulated seconds per step (>= 1e-6).");
     cls.def_property(
@@ -355,7 +356,7 @@ a state may be restored into any Simulator, any number of times.
                 {
                     py::gil_scoped_release release;
                     if (s.log.enabled) s.log.start(s.sim);
-                    s.sim.step();
+                    s.step();
                     if (s.log.enabled) s.log.detector.observe(s.sim, s.log.events);
                 }
                 // Ctrl+C stops a long run between two steps.
@@ -367,7 +368,8 @@ a state may be restored into any Simulator, any number of times.
 state before the step (neighbours, ORCA half-planes, the linear programs), then all
 move. Runs without the GIL; KeyboardInterrupt stops between two steps (the steps done
 stay done). orca.NonFiniteStateError if a step would produce a NaN or infinite state
-(valid input never does); the simulator then holds the state before that step.)");
+(valid input never does); the simulator then holds the state before that step. While
+recording (start_recording), each step writes its frame.)");
 
     cls.def(
         "explain",
@@ -399,6 +401,7 @@ line by line).)");
             requireIdle(s.busy, "restore");
             s.sim.restore(saved.state);
             s.info = saved.info;
+            s.configurationChanged();
             const bool enabled = s.log.enabled;
             s.log = saved.log;
             // A state taken with detection off restarts it from here (and vice versa).
@@ -458,6 +461,7 @@ agent. RuntimeError when the simulator was made with events=False.)");
 
     bindArrays(cls);
     bindScene(cls);
+    bindRecording(m, cls);
 }
 
 } // namespace orca::python

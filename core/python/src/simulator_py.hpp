@@ -1,7 +1,7 @@
 #pragma once
 // The state behind orca.Simulator and orca.State (docs/python.md): the core simulator, what a
 // scene file says beyond the simulator (name, agent defaults, user ids) so that save_scene
-// writes it back, and the event detector run as `orca events` runs it.
+// writes it back, the event detector run as `orca events` runs it, and a recording.
 
 #include <cstddef>
 #include <memory>
@@ -14,6 +14,8 @@
 #include "bindings.hpp"
 #include "orca/events.hpp"
 #include "orca/parameters.hpp"
+#include "orca/scene/recording_session.hpp"
+#include "orca/scene/scene.hpp"
 #include "orca/simulator.hpp"
 #include "orca/state.hpp"
 #include "orca/types.hpp"
@@ -51,9 +53,31 @@ struct PySimulator {
     std::shared_ptr<const SceneInfo> info = std::make_shared<SceneInfo>();
     EventLog log;
     bool busy = false; ///< a step runs without the GIL (BusyGuard)
+    /// start_recording's recording (null when not recording).
+    std::unique_ptr<scene::RecordingSession> recording;
+
+    PySimulator() = default;
+    PySimulator(const PySimulator&) = delete;
+    PySimulator& operator=(const PySimulator&) = delete;
+    /// A recording not stopped is finished here, as PyRVOSimulator's is (a failure then is
+    /// lost: stop_recording reports it).
+    ~PySimulator();
 
     /// The agent at index `value` (IndexError when there is none).
     [[nodiscard]] std::size_t agentIndex(py::handle value) const;
+    /// Agents, obstacles or parameters changed, or a state was restored: a recording writes a
+    /// scene record before the next step.
+    void configurationChanged() {
+        if (recording) recording->configurationChanged();
+    }
+    /// Positions or velocities were set: a recording writes the state before the next step.
+    void stateChanged() {
+        if (recording) recording->stateChanged();
+    }
+    /// Steps once, recording the step when recording (call without the GIL). A recording that
+    /// cannot be written is abandoned (the target file stays as it was) and its SceneError
+    /// thrown after the step.
+    void step();
 };
 
 /// One orca.State: a snapshot with the events detected up to it.
@@ -78,9 +102,17 @@ void setParam(const ParamRow& row, py::handle value, SimulationParams& simulatio
 [[noreturn]] void unknownKeyword(const std::string& function, const std::string& keyword,
                                  const std::vector<std::string>& valid);
 
+/// The simulator's current state as a scene: the scene it was loaded from (name, agent
+/// defaults, ids, extra blocks) with every agent and obstacle as the simulator holds it now
+/// (save_scene, the recordings' scene records; simulator_scene.cpp).
+[[nodiscard]] scene::Scene sceneOf(const PySimulator& s);
+
 /// The Simulator class's array accessors, agents and obstacles (simulator_arrays.cpp).
 void bindArrays(py::class_<PySimulator>& cls);
 /// from_scene, from_scene_text and save_scene (simulator_scene.cpp).
 void bindScene(py::class_<PySimulator>& cls);
+/// start_recording, stop_recording, is_recording; orca.load_recording, orca.Recording and
+/// orca.RecordingFrame (simulator_recording.cpp).
+void bindRecording(py::module_& m, py::class_<PySimulator>& cls);
 
 } // namespace orca::python

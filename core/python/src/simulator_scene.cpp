@@ -59,8 +59,8 @@ std::unique_ptr<PySimulator> fromLoaded(scene::LoadResult loaded, const std::str
     return s;
 }
 
-/// The simulator's current state as a scene: the scene it was loaded from (name, agent
-/// defaults, ids, extra blocks) with every agent and obstacle as the simulator holds it now.
+} // namespace
+
 scene::Scene sceneOf(const PySimulator& s) {
     const SceneInfo& info = *s.info;
     const Simulator& sim = s.sim;
@@ -109,8 +109,6 @@ scene::Scene sceneOf(const PySimulator& s) {
     }
     return sc;
 }
-
-} // namespace
 
 void bindScene(py::class_<PySimulator>& cls) {
     cls.def_static(

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "orca/scene/recording.hpp"
+#include "orca/scene/recording_session.hpp"
 #include "orca/scene/scene.hpp"
 #include "simulator_impl.hpp"
 
@@ -68,11 +68,6 @@ void RVOSimulator::saveScene(const std::string& path) const {
 
 // ---- Recordings -------------------------------------------------------------------------------
 
-void RVOSimulator::Impl::recordFrame(std::span<const orca::Vec2> prefVelocity) {
-    recording->writeFrame(sim.stepCount(), sim.time(), sim.positions(), sim.velocities(),
-                          prefVelocity);
-}
-
 std::vector<orca::Vec2> RVOSimulator::Impl::mirrorPrefVelocities() const {
     std::vector<orca::Vec2> v(agents.size());
     for (std::size_t i = 0; i < v.size(); ++i)
@@ -83,19 +78,15 @@ std::vector<orca::Vec2> RVOSimulator::Impl::mirrorPrefVelocities() const {
 void RVOSimulator::startRecording(const std::string& path) {
     Impl& s = *impl_;
     stopRecording();
-    auto writer = std::make_unique<orca::scene::RecordingWriter>(
-        path, orca::scene::RecordingEncoding::Float32); // (RVO2's state is float: exact)
-    writer->writeScene(s.currentScene());
-    s.recording = std::move(writer);
-    s.recordFrame(s.mirrorPrefVelocities());
-    s.recordScene = false;
-    s.recordState = false;
+    s.recording = std::make_unique<orca::scene::RecordingSession>(
+        path, orca::scene::RecordingEncoding::Float32, // (RVO2's state is float: exact)
+        s.currentScene(), s.sim, s.mirrorPrefVelocities());
 }
 
 void RVOSimulator::stopRecording() {
     if (!impl_->recording) return;
-    const std::unique_ptr<orca::scene::RecordingWriter> writer = std::move(impl_->recording);
-    writer->finish();
+    const std::unique_ptr<orca::scene::RecordingSession> session = std::move(impl_->recording);
+    session->finish();
 }
 
 } // namespace RVO

@@ -105,7 +105,7 @@ void RVOSimulator::Impl::flushPrefVelocities() {
 }
 
 void RVOSimulator::Impl::keepStepConfiguration() {
-    recordScene = true; // (a configuration change: a recording gets a new scene record)
+    if (recording) recording->configurationChanged(); // (a new scene record)
     if (lastStep.valid && !lastStep.configuration && !recordsReady.load())
         lastStep.configuration = sim.snapshot();
 }
@@ -275,7 +275,7 @@ void RVOSimulator::setAgentPosition(std::size_t agentNo, const Vector2& position
     // The last step's input keeps its own copy of the positions: nothing to preserve here.
     impl_->sim.setPosition(impl_->ids[i], toDouble(position));
     impl_->agents[i].position = position;
-    impl_->recordState = true;
+    if (impl_->recording) impl_->recording->stateChanged();
 }
 
 void RVOSimulator::setAgentVelocity(std::size_t agentNo, const Vector2& velocity) {
@@ -283,7 +283,7 @@ void RVOSimulator::setAgentVelocity(std::size_t agentNo, const Vector2& velocity
     requireFinite(velocity, "setAgentVelocity", "the velocity");
     impl_->sim.setVelocity(impl_->ids[i], toDouble(velocity));
     impl_->agents[i].velocity = velocity;
-    impl_->recordState = true;
+    if (impl_->recording) impl_->recording->stateChanged();
 }
 
 void RVOSimulator::setAgentPrefVelocity(std::size_t agentNo, const Vector2& prefVelocity) {
@@ -331,11 +331,8 @@ void RVOSimulator::doStep() {
     for (std::size_t i = 0; i < s.ids.size(); ++i)
         input.prefVelocity[i] = toDouble(s.agents[i].prefVelocity);
     // A recording: the new configuration and the edited state before the step, if any.
-    if (s.recording) {
-        if (s.recordScene) s.recording->writeScene(s.currentScene());
-        if (s.recordScene || s.recordState) s.recordFrame(input.prefVelocity);
-        s.recordScene = s.recordState = false;
-    }
+    if (s.recording)
+        s.recording->beforeStep(s.sim, input.prefVelocity, [&s] { return s.currentScene(); });
 
     // RVO2 holds positions and velocities in float, and so does the face: the core's results
     // (computed in double) are rounded to float and written back, so that every step starts
@@ -360,7 +357,7 @@ void RVOSimulator::doStep() {
         throw;
     }
     keepFloatState();
-    if (s.recording) s.recordFrame(input.prefVelocity);
+    if (s.recording) s.recording->afterStep(s.sim, input.prefVelocity);
     s.lastStep = std::move(input);
     s.recordsReady.store(false);
     s.globalTime += s.timeStep;

@@ -18,7 +18,7 @@
 #include "RVOSimulator.h"
 #include "Vector2.h"
 #include "orca/roadmap.hpp"
-#include "orca/scene/recording.hpp"
+#include "orca/scene/recording_session.hpp"
 #include "orca/simulator.hpp"
 #include "orca/state.hpp"
 
@@ -91,12 +91,8 @@ struct RVOSimulator::Impl {
     orca::Roadmap visibility{visibilityLimits()};  ///< the processed obstacles' segment index
 
     StepInput lastStep;
-    /// startRecording's writer; what the next frame needs before it: a scene record (the
-    /// configuration changed) and a frame of the state before the step (positions or
-    /// velocities were set since the last frame).
-    std::unique_ptr<orca::scene::RecordingWriter> recording;
-    bool recordScene = false;
-    bool recordState = false;
+    /// startRecording's recording (null when not recording).
+    std::unique_ptr<orca::scene::RecordingSession> recording;
     // Filled on the first query after a step (under the mutex; `recordsReady` publishes them).
     mutable std::mutex recordsMutex;
     mutable std::atomic<bool> recordsReady{false};
@@ -117,8 +113,6 @@ struct RVOSimulator::Impl {
     template <class Edit> void editParams(std::size_t agentNo, const char* function, Edit edit);
     /// The current state as one of our scenes (saveScene, the recordings' scene records).
     [[nodiscard]] orca::scene::Scene currentScene() const;
-    /// A recording frame of the current state with these preferred velocities.
-    void recordFrame(std::span<const orca::Vec2> prefVelocity);
     /// The preferred velocities as the program set them.
     [[nodiscard]] std::vector<orca::Vec2> mirrorPrefVelocities() const;
     /// Hands the pending preferred velocities to the core.
