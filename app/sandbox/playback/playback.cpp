@@ -327,7 +327,7 @@ void playbackFrame(SandboxContext& ctx) {
     if (const auto d = recordedDecision(ctx, *primary)) {
         char text[160];
         std::snprintf(text, sizeof text,
-                      "recorded step %" PRIu64 ": v = (%.4f, %.4f), |v_rec - v_new| = %.3g",
+                      "recorded step %" PRIu64 ": v_rec = (%.4f, %.4f)\n|v_rec - v_new| = %.3g",
                       d->step, d->velocity.x, d->velocity.y,
                       length(d->velocity - rec->newVelocity));
         mark.velocity = d->velocity;

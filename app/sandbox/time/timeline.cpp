@@ -393,6 +393,7 @@ void drawEventsPanel(SandboxContext& ctx) {
     in.events = timelineEvents(ctx);
     in.generation = t.generation;
     in.current = timelinePosition(ctx);
+    if (ctx.playback.active) in.recordedSteps = ctx.playback.steps;
     in.selectedAgent = ctx.explain.selection.primaryIndex(ctx.session.sim);
     in.agentCount = ctx.session.sim.agentCount();
     in.timeStep = ctx.session.sim.params().timeStep;
