@@ -47,6 +47,9 @@ add_library(orca_sandbox_lib STATIC
     sandbox/pictures/pictures.cpp
     sandbox/pictures/frame_recorder.cpp
     sandbox/pictures/png_file.cpp
+    # Recordings (.orcarec): playback, the frames' decisions and events.
+    sandbox/playback/playback.cpp
+    sandbox/playback/recording_frames.cpp
     # The state dump (--dump-state).
     sandbox/state_dump/state_dump.cpp
 )

@@ -77,10 +77,12 @@ void resetSceneCaches(SandboxContext& ctx) {
 }
 
 void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::path file) {
+    ctx.playback = PlaybackState{}; // another scene: no recording on screen
     ctx.doc.scene = std::move(scene);
     ctx.session.sim = std::move(sim);
     ctx.session.sim.setThreadCount(ctx.session.threads);
     ctx.doc.sceneFile = std::move(file);
+    ctx.doc.suggestedFile.clear();
     ctx.doc.agentNames.clear();
     for (const scene::SceneAgent& a : ctx.doc.scene.agents)
         ctx.doc.agentNames.push_back(idText(a.id));
@@ -144,6 +146,7 @@ scene::LoadOptions appLoadOptions(const Document& doc) {
 }
 
 bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error) {
+    if (isRecordingFile(file)) return openRecordingFile(ctx, file, error);
     try {
         scene::LoadResult loaded = scene::loadScene(file, appLoadOptions(ctx.doc));
         Simulator sim = scene::buildSimulator(loaded.scene);
@@ -194,7 +197,36 @@ void setEmptyScene(SandboxContext& ctx) {
     installScene(ctx, newScene(), Simulator{}, {});
 }
 
+bool adoptUnsavedScene(SandboxContext& ctx, scene::Scene scene, const fs::path& suggestedFile,
+                       std::string& error) {
+    scene::BuildReport report;
+    Simulator sim;
+    try {
+        sim = scene::buildSimulator(scene, report);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+    ctx.doc.scene = std::move(scene);
+    ctx.doc.sceneFile.clear();
+    ctx.doc.suggestedFile = suggestedFile;
+    ctx.doc.agentNames.clear();
+    for (const scene::SceneAgent& a : ctx.doc.scene.agents)
+        ctx.doc.agentNames.push_back(idText(a.id));
+    ctx.doc.history.clear();
+    ctx.doc.unsaved.reset(scene::Scene{}); // never saved: unsaved work
+    ctx.doc.unsaved.update(ctx.doc.scene);
+    ++ctx.doc.editVersion;
+    adoptSimulation(ctx, std::move(sim), std::move(report));
+    ctx.requests.titleChanged = true;
+    return true;
+}
+
 void restartScene(SandboxContext& ctx) {
+    if (ctx.playback.active) { // the recording's start
+        playbackSeek(ctx, 0);
+        return;
+    }
     try {
         scene::BuildReport report;
         Simulator sim = scene::buildSimulator(ctx.doc.scene, report);
@@ -262,13 +294,19 @@ bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
                                       "\n\nNothing was written; the scene is kept.");
         return false;
     }
+    ctx.settings.addRecentFile(file);
+    if (ctx.playback.active) {
+        // The frame on screen as a scene; the recording stays open (and is never written).
+        setNote(ctx.windows, "saved frame " + std::to_string(ctx.playback.frame) + " as " +
+                                 file.string() + " (the recording stays open)");
+        return true;
+    }
     ctx.doc.scene = std::move(out);
     ctx.doc.unsaved.reset(ctx.doc.scene);
     if (ctx.doc.sceneFile != file) {
         ctx.doc.sceneFile = file;
         ctx.requests.titleChanged = true;
     }
-    ctx.settings.addRecentFile(file);
     forgetRecovery(ctx); // the work is in the file now
     setNote(ctx.windows, "saved " + file.string());
     return true;
@@ -304,6 +342,17 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit) {
 }
 
 bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const AgentId> ids) {
+    if (ctx.playback.active) {
+        // An edit turns the recording's frame into a scene first; the agents keep their indices.
+        std::vector<std::size_t> indices;
+        for (const AgentId id : ids)
+            if (const auto i = ctx.session.sim.indexOf(id)) indices.push_back(*i);
+        if (!leavePlayback(ctx, "edited")) return false;
+        std::vector<AgentId> now;
+        for (const std::size_t i : indices)
+            if (i < ctx.session.sim.agentCount()) now.push_back(ctx.session.sim.agentIdAt(i));
+        return editAgents(ctx, edit, now);
+    }
     whatIfSettle(ctx);
     scene::Scene before = ctx.doc.scene;
     const std::string mergeKey = std::string("param:") + ui::fieldName(edit.field);
@@ -328,6 +377,7 @@ bool editAgents(SandboxContext& ctx, const ui::AgentEdit& edit, std::span<const 
 }
 
 bool editSimulation(SandboxContext& ctx, const SimulationParams& params) {
+    if (!leavePlayback(ctx, "edited")) return false; // (the frame becomes a scene first)
     const scene::SceneHeader before = scene::SceneHeader::of(ctx.doc.scene);
     ParameterEditRecording recording = prepareParameterEdit(ctx, "simulation");
     const bool ok =
@@ -432,7 +482,7 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
             ctx.windows.dialog = Dialog::SaveAs;
             ctx.windows.dialogFocusFrames = 3;
             ctx.windows.continueAfterSaveAs = true;
-            ctx.windows.dialogPath = (defaultSaveDir(ctx.doc.sceneFile) / "scene.json").string();
+            ctx.windows.dialogPath = newSceneFile(ctx.doc).string();
             return;
         }
         ctx.windows.dialog = Dialog::None;
@@ -535,6 +585,10 @@ void setNote(Windows& windows, std::string text) {
     std::fflush(stdout);
     windows.note = std::move(text);
     windows.noteUntil = -1.0; // the frame sets the deadline (ImGui's clock)
+}
+
+fs::path newSceneFile(const Document& doc) {
+    return doc.suggestedFile.empty() ? defaultSaveDir({}) / "scene.json" : doc.suggestedFile;
 }
 
 std::string sceneTitle(const Document& doc) {

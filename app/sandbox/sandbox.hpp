@@ -31,6 +31,7 @@
 #include "lessons/lessons.hpp"
 #include "paths.hpp"
 #include "pictures/pictures.hpp"
+#include "playback/playback.hpp"
 #include "routes/routes.hpp"
 #include "session.hpp"
 #include "shell/key_bindings.hpp"
@@ -84,15 +85,17 @@ struct SandboxContext {
     PicturesState pictures; ///< SVG export and recording requests, recording state (REC)
     // Routes: the drawn routes (selected agents, Routes layer), the goal tool's waypoint.
     RoutesState routes;
+    // Recordings (.orcarec): the recording on screen, its frame and events (playback.hpp).
+    PlaybackState playback;
 
     // State dump (--dump-state).
     std::filesystem::path dumpFile;
     std::uint64_t dumpCount = 0;
 };
 
-/// Loads a scene file and makes it current (paused, selection cleared, view refitted or taken
-/// from the file's "view" block). On failure the current scene is kept and `error` holds the
-/// loader's message. Warnings go to stderr and `messages`.
+/// Loads a scene file (or a recording: playback/playback.hpp) and makes it current (paused,
+/// selection cleared, view refitted or taken from the file's "view" block). On failure the current
+/// scene is kept and `error` holds the loader's message. Warnings go to stderr and `messages`.
 bool loadSceneFile(SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
 /// Makes a scene object current as loadSceneFile does; `file` may be empty (then Save asks for
 /// one). Lessons use it for their inline scenes. False (with `error`) when the simulator
@@ -104,8 +107,14 @@ bool loadSceneObject(SandboxContext& ctx, scene::Scene scene, const std::filesys
 [[nodiscard]] scene::Scene newScene();
 /// Replaces the current scene with an empty one (newScene()).
 void setEmptyScene(SandboxContext& ctx);
+/// Makes `scene` the document as new, unsaved work (no file: Save proposes `suggestedFile`)
+/// and rebuilds the simulation from it, paused, keeping the view and the selection (by index):
+/// how a recording's frame becomes an ordinary scene (playback/playback.hpp). False (with
+/// `error`, nothing changed) when the simulator rejects the scene.
+bool adoptUnsavedScene(SandboxContext& ctx, scene::Scene scene,
+                       const std::filesystem::path& suggestedFile, std::string& error);
 /// Rebuilds the simulator from the current scene (with edits), paused; the selection is
-/// mapped by agent index.
+/// mapped by agent index. With a recording open: back to its first frame.
 void restartScene(SandboxContext& ctx);
 /// After the scene changed in place (undo, redo): rebuilds the simulation from it (paused; the
 /// selection kept by index), marks the scene unsaved when it differs from the saved one.

@@ -55,7 +55,7 @@ void drawSceneMenu(SandboxContext& ctx) {
         const std::string name = f.filename().string();
         if (ImGui::MenuItem(name.c_str(), nullptr, f == ctx.doc.sceneFile)) requestLoad(ctx, f);
     }
-    ImGui::TextDisabled("(or drop a .json file on the window)");
+    ImGui::TextDisabled("(or drop a .json scene or a .orcarec recording on the window)");
     ImGui::Separator();
     menuItemAction(ctx, ctx.doc.unsaved.unsaved() ? "Save *" : "Save", Action::Save);
     menuItemAction(ctx, "Save as...", Action::SaveAs);
@@ -143,9 +143,18 @@ void drawSimulationMenu(SandboxContext& ctx) {
         editSimulation(ctx, sp);
     }
     ImGui::Separator();
-    ImGui::TextDisabled("Time travel (steps %llu-%llu recorded)",
-                        static_cast<unsigned long long>(ctx.timeline.history.firstStep()),
-                        static_cast<unsigned long long>(ctx.timeline.history.lastStep()));
+    if (ctx.playback.active) {
+        ImGui::TextDisabled("Recording %s: frames 0-%zu", ctx.playback.file.filename().c_str(),
+                            ctx.playback.steps.size() - 1);
+        if (ImGui::MenuItem("Continue live from this frame")) leavePlayback(ctx, "continued live");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Make the frame on screen an unsaved scene and simulate on from it "
+                              "with this core (editing does the same)");
+    } else {
+        ImGui::TextDisabled("Time travel (steps %llu-%llu recorded)",
+                            static_cast<unsigned long long>(ctx.timeline.history.firstStep()),
+                            static_cast<unsigned long long>(ctx.timeline.history.lastStep()));
+    }
     menuItemAction(ctx, "Step back", Action::StepBack);
     menuItemAction(ctx, "Previous event", Action::PreviousEvent);
     menuItemAction(ctx, "Next event", Action::NextEvent);
@@ -403,7 +412,7 @@ void drawDialogs(SandboxContext& ctx) {
 
     switch (ctx.windows.dialog) {
     case Dialog::Open: {
-        ImGui::TextUnformatted("Scene file (.json):");
+        ImGui::TextUnformatted("Scene file (.json) or recording (.orcarec):");
         bool open = pathField(ctx.windows, "/path/to/scene.json");
         if (!ctx.settings.recentFiles.empty()) {
             ImGui::TextDisabled("Recent files (double-click to open)");
@@ -605,6 +614,7 @@ void buildFrame(SandboxContext& ctx) {
     }
     drawWhyWorld(ctx, dl, rec); // the binding half-planes and the agents behind them
     drawBranchWorld(ctx, dl);   // Compare: the branch's agents as ghosts
+    drawPlaybackWorld(ctx, dl); // a recording: the recorded velocity of the decision
 
     // The tool: its overlay, then its mouse handling (which may change the scene or the
     // selection; tools/edit_tool.hpp).
@@ -617,6 +627,8 @@ void buildFrame(SandboxContext& ctx) {
     rec = primaryRecord(ctx.explain);
     ctx.explain.hoveredAgent =
         mouseInWorld ? pickAgent(ctx.session.sim, ctx.view.camera, mouse) : std::nullopt;
+
+    playbackFrame(ctx); // a recording: its events, the recorded velocity for the panel
 
     // The velocity-space panel.
     ui::OverlayHover panelHover;
@@ -652,6 +664,8 @@ void buildFrame(SandboxContext& ctx) {
     s.sceneName =
         ctx.doc.scene.name.empty() ? ctx.doc.sceneFile.filename().string() : ctx.doc.scene.name;
     s.unsaved = ctx.doc.unsaved.unsaved();
+    if (ctx.playback.active) s.sceneName = ctx.playback.file.filename().string();
+    s.mode = playbackStatus(ctx, s.modeWarning);
     s.selected = ctx.explain.selection.size();
     s.construction = ctx.explain.construction.active;
     s.editTool = toolStatusText(ctx);

@@ -79,6 +79,7 @@ TEST(Recording, DoublesComeBackBitForBit) {
 
     const Recording back = loadRecording(path);
     EXPECT_FALSE(back.truncated);
+    EXPECT_EQ(back.wholeBytes, out.bytesWritten());
     EXPECT_EQ(back.encoding, RecordingEncoding::Float64);
     ASSERT_EQ(back.scenes.size(), 1u);
     EXPECT_EQ(back.scenes[0].agents.size(), 6u);
@@ -150,6 +151,8 @@ TEST(Recording, AFileCutShortReadsUpToItsLastWholeRecord) {
     EXPECT_TRUE(back.truncated);
     EXPECT_EQ(back.frames.size(), 5u); // (of 6)
     EXPECT_EQ(back.frames.back().step, 4u);
+    // Where the incomplete record starts: a frame of 3 agents is 5 + 20 + 6 x 8 x 3 bytes.
+    EXPECT_EQ(back.wholeBytes, size - (5 + 20 + 6 * 8 * 3));
 }
 
 /// The message of loadRecording's SceneError for a file holding `bytes`.

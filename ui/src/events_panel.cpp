@@ -172,8 +172,13 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::PushID(static_cast<int>(index));
+                // (A recording's events are at frames: the frame's recorded step is shown.)
+                const std::uint64_t shown = in.recordedSteps.empty()
+                                                ? e.step
+                                                : in.recordedSteps[std::min<std::size_t>(
+                                                      e.step, in.recordedSteps.size() - 1)];
                 char step[32];
-                std::snprintf(step, sizeof step, "%" PRIu64, e.step);
+                std::snprintf(step, sizeof step, "%" PRIu64, shown);
                 const bool atCurrent = e.step == in.current;
                 if (ImGui::Selectable(step, atCurrent || m_selectedRow == index,
                                       ImGuiSelectableFlags_SpanAllColumns |
@@ -181,10 +186,14 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                     m_selectedRow = index;
                     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) out.focus = index;
                 }
-                if (ImGui::IsItemHovered())
+                if (ImGui::IsItemHovered() && in.recordedSteps.empty())
                     ImGui::SetTooltip("t = %.2f s; double-click: go to step %" PRIu64
                                       ", select and frame the agents",
                                       static_cast<double>(e.step) * in.timeStep, e.step);
+                else if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("frame %" PRIu64 "; double-click: go there, select and "
+                                      "frame the agents",
+                                      e.step);
                 ImGui::PopID();
                 ImGui::TableNextColumn();
                 const Rgba c = eventColor(e.kind);

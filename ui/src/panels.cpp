@@ -70,6 +70,13 @@ void drawStatusBar(const StatusInfo& s) {
             ImGui::TextColored({0.45f, 0.85f, 0.45f, 1.0f}, "running");
         else
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "paused");
+        if (!s.mode.empty()) {
+            separator();
+            if (s.modeWarning)
+                ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "%s", s.mode.c_str());
+            else
+                ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", s.mode.c_str());
+        }
         separator();
         ImGui::Text("%zu agents", s.agents);
         if (s.selected > 0) {

@@ -87,6 +87,11 @@ bool isEndKind(EventKind kind) {
            kind == EventKind::Lp3End || kind == EventKind::DetourExit;
 }
 
+std::uint64_t shownStep(const TimelineInput& in, std::uint64_t position) {
+    if (in.recordedSteps.empty()) return position;
+    return in.recordedSteps[std::min<std::size_t>(position, in.recordedSteps.size() - 1)];
+}
+
 std::uint64_t TimelineView::stepAt(double x, std::uint64_t first, std::uint64_t last) const {
     const double s = std::round(xToStep(x));
     if (!(s > static_cast<double>(first))) return first; // also NaN
@@ -270,8 +275,11 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
         const Rgba c = eventColor(e.kind);
         ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(toString(e.kind).size()),
                            toString(e.kind).data());
-        ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
-                    static_cast<double>(e.step) * in.timeStep);
+        if (in.recordedSteps.empty())
+            ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
+                        static_cast<double>(e.step) * in.timeStep);
+        else
+            ImGui::Text("step %" PRIu64 "  (frame %" PRIu64 ")", shownStep(in, e.step), e.step);
         if (e.kind == EventKind::OverlapFloodBegin) {
             ImGui::Text("%.0f overlapping pairs: too many to list one by one", e.value);
         } else if (e.kind == EventKind::OverlapFloodEnd) {
@@ -284,7 +292,8 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
         ImGui::TextDisabled(e.agents.empty() ? "click: go there"
                                              : "click: go there, select and frame the agents");
     } else {
-        ImGui::Text("%zu events, steps %" PRIu64 "-%" PRIu64, m.count, m.firstStep, m.lastStep);
+        ImGui::Text("%zu events, steps %" PRIu64 "-%" PRIu64, m.count, shownStep(in, m.firstStep),
+                    shownStep(in, m.lastStep));
         for (std::size_t k = 0; k < kEventKindCount; ++k) {
             if (m.kindCounts[k] == 0) continue;
             const auto kind = static_cast<EventKind>(k);
@@ -292,7 +301,8 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
             ImGui::TextColored(opaque4(c), "  %u %.*s", m.kindCounts[k],
                                static_cast<int>(toString(kind).size()), toString(kind).data());
         }
-        ImGui::TextDisabled("click: the first (step %" PRIu64 "); wheel: zoom in", m.firstStep);
+        ImGui::TextDisabled("click: the first (step %" PRIu64 "); wheel: zoom in",
+                            shownStep(in, m.firstStep));
     }
     ImGui::EndTooltip();
 }
@@ -384,13 +394,20 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
     }
     ImGui::NewLine();
     const bool atHead = in.current == in.last;
-    ImGui::Text("step %" PRIu64, in.current);
+    ImGui::Text("step %" PRIu64, shownStep(in, in.current));
     ImGui::SameLine();
-    if (atHead)
+    if (!in.positionNote.empty()) {
+        if (in.positionWarning)
+            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "(%s)", in.positionNote.c_str());
+        else
+            ImGui::TextDisabled("(%s)", in.positionNote.c_str());
+        if (ImGui::IsItemHovered() && !in.positionTip.empty())
+            ImGui::SetTooltip("%s", in.positionTip.c_str());
+    } else if (atHead)
         ImGui::TextDisabled("(head)");
     else
         ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "(replay, head %" PRIu64 ")", in.last);
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered() && in.positionNote.empty())
         ImGui::SetTooltip("Recording: steps %" PRIu64 "-%" PRIu64 ", %zu keyframes every %u "
                           "steps, %.1f MB.\nStepping before the head replays the recording; at "
                           "the head it records.\nA parameter edit at a past step cuts the "
@@ -491,7 +508,11 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
         const auto x = static_cast<float>(m_view.stepToX(s));
         dl.AddLine({x, trackY0 + kRuler - 4.0f}, {x, trackY1}, IM_COL32(255, 255, 255, 22));
         char text[32];
-        std::snprintf(text, sizeof text, "%.0f", s);
+        if (in.recordedSteps.empty())
+            std::snprintf(text, sizeof text, "%.0f", s);
+        else
+            std::snprintf(text, sizeof text, "%" PRIu64,
+                          shownStep(in, static_cast<std::uint64_t>(std::max(s, 0.0))));
         dl.AddText(nullptr, fontSize, {x + 2.0f, trackY0}, col(palette().kText, 150), text);
     }
     if (showKeyframes) {
@@ -550,7 +571,7 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
         eventTooltip(in, m_markers[*hit]);
     else if (hovered && !ImGui::IsItemActive())
         ImGui::SetTooltip("step %" PRIu64 ": click or drag to go there; wheel: zoom",
-                          m_view.stepAt(mouse.x, in.first, in.last));
+                          shownStep(in, m_view.stepAt(mouse.x, in.first, in.last)));
 
     ImGui::End();
     ImGui::PopStyleVar(4);

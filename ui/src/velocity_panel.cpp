@@ -26,6 +26,22 @@ Vec2 fromIm(ImVec2 v) {
     return {static_cast<double>(v.x), static_cast<double>(v.y)};
 }
 
+// A marked velocity (VelocityPanel::mark): a cross in the highlight colour, labelled below
+// the velocity labels' priorities.
+void drawMark(ImDrawList& dl, const VelocityTransform& t, const VelocityPanel::Mark& mark,
+              LabelLayout& labels) {
+    if (!mark.velocity) return;
+    const Vec2 p = t.toScreen(*mark.velocity);
+    const float r = stroke(5.0f);
+    const ImU32 c = col(palette().kHighlight);
+    const auto x = static_cast<float>(p.x);
+    const auto y = static_cast<float>(p.y);
+    dl.AddLine({x - r, y - r}, {x + r, y + r}, c, stroke(2.0f));
+    dl.AddLine({x - r, y + r}, {x + r, y - r}, c, stroke(2.0f));
+    if (!mark.label.empty())
+        labels.add(labelRequest(p, mark.label.c_str(), c, 80, LabelSide::BelowLeft));
+}
+
 void drawGrid(ImDrawList& dl, const VelocityTransform& t, const Rect& canvas, LabelLayout& labels) {
     const GridSteps steps = panelGridSteps(t.pixelsPerUnit);
     const double minor = steps.minor;
@@ -215,6 +231,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         else
             ImGui::TextUnformatted(s.c_str());
     }
+    if (mark && !mark->caption.empty()) ImGui::TextWrapped("%s", mark->caption.c_str());
 
     // Construction mode controls.
     const int neighbors = constructionCount(*rec); // obstacle lines, then agent neighbours
@@ -340,6 +357,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
         if (!bindingLines.empty())
             drawBindingLines(dl, t, m_canvas, *rec, bindingLines, true, &m_labels);
+        if (mark) drawMark(dl, t, *mark, m_labels);
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
     const ImU32 dim = col(panelCaptionColour());

@@ -164,6 +164,8 @@ std::size_t agentUnder(const SandboxContext& ctx, Vec2 screen, bool* found) {
 void setTool(SandboxContext& ctx, Tool tool) {
     EditorState& e = ctx.editor;
     if (e.tool == tool) return;
+    // The edit tools edit a scene: a recording's frame becomes one first.
+    if (tool != Tool::Inspect && !leavePlayback(ctx, "editing")) return;
     whatIfSettle(ctx);
     e.tool = tool;
     e.drawing.clear();
@@ -173,8 +175,10 @@ void setTool(SandboxContext& ctx, Tool tool) {
 }
 
 void beginEditing(SandboxContext& ctx) {
+    leavePlayback(ctx, "editing"); // a recording's frame becomes the scene edited
     ctx.session.running = false;
-    if (ctx.session.sim.stepCount() != 0) {
+    // (A scene saved mid-run, such as a recording's frame, starts at its own step.)
+    if (ctx.session.sim.stepCount() != ctx.doc.scene.simulation.step) {
         restartScene(ctx);
         setNote(ctx.windows, "Editing the scene: the simulation went back to its start");
     }
@@ -209,6 +213,11 @@ void walkHistory(SandboxContext& ctx, bool redo) {
     // An edit made at a past step (a parameter or a kept what-if): its undo puts back the
     // recording it cut (the cut stack, time/timeline.hpp).
     if (!redo && whatIfRevert(ctx)) return; // a preview is undone by dropping it
+    if (ctx.playback.active) {              // nothing edited yet: a recording is only watched
+        setNote(ctx.windows, std::string("Nothing to ") + (redo ? "redo" : "undo") +
+                                 " (a recording is open; editing makes its frame a scene)");
+        return;
+    }
     if (!redo && undoCutRecording(ctx)) return;
     sealParameterEdits(ctx);
     beginEditing(ctx);

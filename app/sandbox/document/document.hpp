@@ -20,7 +20,10 @@ struct Document {
     /// The loaded scene with the user's edits (restart rebuilds the simulation from it, Save
     /// writes it).
     scene::Scene scene;
-    std::filesystem::path sceneFile;     ///< empty for the empty scene
+    std::filesystem::path sceneFile; ///< empty for the empty scene
+    /// Where Save proposes to write a scene without a file ("" = the pictures folder's
+    /// scene.json): beside the recording a frame came from.
+    std::filesystem::path suggestedFile;
     std::vector<std::string> agentNames; ///< user ids from the file ("" when none), agent order
     UnsavedTracker unsaved;
     /// Undo and redo of scene edits (tools, parameters, generators, lint fixes).
@@ -38,6 +41,9 @@ struct Document {
 
 /// How the app reads scene and lesson files (the --max-file-size limit).
 [[nodiscard]] scene::LoadOptions appLoadOptions(const Document& doc);
+/// Where Save proposes to write a scene that has no file: its suggestedFile, else scene.json
+/// in the pictures folder (defaultSaveDir).
+[[nodiscard]] std::filesystem::path newSceneFile(const Document& doc);
 /// "Name (file.json)" for titles.
 [[nodiscard]] std::string sceneTitle(const Document& doc);
 

@@ -23,9 +23,12 @@ void applyAction(SandboxContext& ctx, Action action) {
         ctx.windows.dialogFocusFrames = 3;
         ctx.windows.dialogPath = std::move(path);
     };
-    const std::string sceneDir = ctx.doc.sceneFile.empty()
-                                     ? defaultSaveDir({}).string() + "/"
-                                     : ctx.doc.sceneFile.parent_path().string() + "/";
+    const std::string sceneDir =
+        ctx.doc.sceneFile.empty()
+            ? (ctx.playback.active ? ctx.playback.file.parent_path() : defaultSaveDir({}))
+                      .string() +
+                  "/"
+            : ctx.doc.sceneFile.parent_path().string() + "/";
     switch (action) {
     case Action::TogglePause:
         ctx.session.running = !ctx.session.running;
@@ -125,14 +128,13 @@ void applyAction(SandboxContext& ctx, Action action) {
         break;
     case Action::Save:
         if (ctx.doc.sceneFile.empty())
-            openDialog(Dialog::SaveAs, (defaultSaveDir({}) / "scene.json").string());
+            openDialog(Dialog::SaveAs, newSceneFile(ctx.doc).string());
         else
             saveSceneAs(ctx, ctx.doc.sceneFile);
         break;
     case Action::SaveAs:
-        openDialog(Dialog::SaveAs, ctx.doc.sceneFile.empty()
-                                       ? (defaultSaveDir({}) / "scene.json").string()
-                                       : ctx.doc.sceneFile.string());
+        openDialog(Dialog::SaveAs, ctx.doc.sceneFile.empty() ? newSceneFile(ctx.doc).string()
+                                                             : ctx.doc.sceneFile.string());
         break;
     case Action::Screenshot:
         openDialog(Dialog::Screenshot, defaultPicturePath(ctx, ".png").string());

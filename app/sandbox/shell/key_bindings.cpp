@@ -102,7 +102,8 @@ std::vector<ui::HelpRow> mouseHelpRows() {
          "An agent: its id, position, speed, neighbours and state; a half-plane: what built it"},
         {"Right / middle drag", "Pan", "Move the view"},
         {"Wheel", "Zoom", "Zoom about the cursor"},
-        {"Drop a .json file", "Open", "Open a scene file dropped on the window"},
+        {"Drop a .json or .orcarec file", "Open",
+         "Open a scene or a recording dropped on the window"},
         {"Select tool: click / drag", "Select, move",
          "Click an agent, goal, obstacle or vertex to select it; drag it (and the rest of the "
          "selection) to move; Shift+click adds or removes"},

@@ -242,11 +242,13 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
     case SDL_DROPFILE: {
         const fs::path file(e.drop.file);
         SDL_free(e.drop.file);
-        if (file.extension() == ".json")
+        // Recordings by their signature (or .orcarec, for the loader's message when broken).
+        if (file.extension() == ".json" || isRecordingFile(file))
             requestLoad(ctx, file);
         else
-            ctx.windows.messages.push("Not a scene file",
-                                      file.string() + "\n\nDrop a .json scene file to open it.");
+            ctx.windows.messages.push("Not a scene file or a recording",
+                                      file.string() + "\n\nDrop a .json scene file or a .orcarec "
+                                                      "recording to open it.");
         break;
     }
     case SDL_KEYDOWN: {
@@ -516,9 +518,10 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         if (!applyRequests(ctx)) break;
         if (ctx.requests.titleChanged || titleUnsaved != ctx.doc.unsaved.unsaved()) {
             titleUnsaved = ctx.doc.unsaved.unsaved();
-            SDL_SetWindowTitle(
-                platform.window(),
-                ("ORCA Sandbox - " + sceneTitle(ctx.doc) + (titleUnsaved ? " *" : "")).c_str());
+            const std::string title =
+                ctx.playback.active ? playbackTitle(ctx) : sceneTitle(ctx.doc);
+            SDL_SetWindowTitle(platform.window(),
+                               ("ORCA Sandbox - " + title + (titleUnsaved ? " *" : "")).c_str());
             ctx.requests.titleChanged = false;
         }
         if (maxFrames > 0 && ++frames >= maxFrames) break;

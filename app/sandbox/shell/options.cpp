@@ -59,13 +59,15 @@ ParseResult parseOptions(int argc, char** argv) {
     std::string settings;
     bool printKeys = false;
     app.add_option("scene", scene,
-                   "Scene file (.json). A bare name such as 'blocks' is also looked up in the "
-                   "scenes folder. Default: welcome.json");
-    app.add_option("--steps", o.steps, "Simulation steps to run after loading")
+                   "Scene file (.json) or recording (.orcarec, played frame by frame). A bare "
+                   "name such as 'blocks' is also looked up in the scenes folder. Default: "
+                   "welcome.json");
+    app.add_option("--steps", o.steps,
+                   "Simulation steps to run after loading (a recording: frames to play)")
         ->capture_default_str();
     app.add_option("--seek", o.seek,
                    "After --steps, go to this recorded step (0..steps; replayed from the "
-                   "recording, bit-exact) and start paused");
+                   "recording, bit-exact) and start paused; a recording: its frame");
     app.add_option("--branch", o.branch,
                    "Compare: branch with these parameters (NAME=VALUE,... e.g. timeHorizon=2) at "
                    "--branch-at and run it in lockstep (see the Compare window, B)");

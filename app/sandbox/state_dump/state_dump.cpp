@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "orca/scene/atomic_write.hpp"
+#include "orca/scene/explain_json.hpp"
 #include "sandbox.hpp"
 #include "shell/panel_table.hpp"
 
@@ -38,6 +39,11 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["diagnosis"] = diagnosisJson(ctx);
     j["compare"] = compareJson(ctx);
     j["lesson"] = lessonJson(ctx);
+    j["recording"] = recordingJson(ctx);
+    // The primary agent's explain record as `orca explain` prints it (null without one): the
+    // decision the next step makes from the state on screen.
+    const ExplainRecord* explained = primaryRecord(ctx.explain);
+    j["explain"] = explained ? orca::toJson(*explained, ctx.session.sim) : json(nullptr);
     json handles = json::array();
     for (const WhatIfHandle& h : whatIfHandles(ctx)) {
         handles.push_back({{"agent", h.agent},

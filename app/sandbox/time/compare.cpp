@@ -28,6 +28,11 @@ nlohmann::ordered_json metricsJson(const RunMetrics& m) {
 
 bool startBranch(SandboxContext& ctx, const std::vector<std::string>& assignments,
                  bool selectedOnly, std::string& error) {
+    if (ctx.playback.active) {
+        error = "a recording's run cannot be branched: its states come from the file, not from "
+                "simulating (Simulation > Continue live makes this frame a scene first)";
+        return false;
+    }
     BranchChange change;
     for (const std::string& a : assignments) {
         if (!change.set(a, ctx.session.sim.params(), error)) return false;

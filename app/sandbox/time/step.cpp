@@ -1,7 +1,8 @@
 // The path of a step, in the order it runs: the clock says how many steps are owed; what must
 // not be left pending when the run moves on (a what-if preview) is settled once, before, by
 // the feature that owns it; then each step is stepped, recorded, and what follows the run
-// (trails, metrics) refreshed. Nothing else steps the simulator.
+// (trails, metrics) refreshed. Nothing else steps the simulator. With a recording open the
+// steps are its frames (playback/playback.hpp).
 
 #include <chrono>
 #include <cstdio>
@@ -70,6 +71,10 @@ void refreshAfterStep(SandboxContext& ctx) {
 
 void stepSimulation(SandboxContext& ctx, int steps) {
     if (steps <= 0) return;
+    if (ctx.playback.active) { // a recording: its next frames, never a simulated step
+        playbackStep(ctx, steps);
+        return;
+    }
     whatIfSettle(ctx); // stepping runs the previewed change: it is kept first
     for (int i = 0; i < steps; ++i) {
         if (!stepOnce(ctx)) break;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <limits>
+#include <span>
 #include <utility>
 
 #include "orca/ui/why_panel.hpp"
@@ -78,6 +79,16 @@ void pushCut(TimelineState& t, CutRecording c) {
     if (t.cut.size() > kMaxKept) t.cut.erase(t.cut.begin());
 }
 
+// The timeline's events and position: the run's, or a recording's (positions are its frames).
+std::span<const Event> timelineEvents(const SandboxContext& ctx) {
+    if (ctx.playback.active) return ctx.playback.events.events();
+    return ctx.timeline.history.events();
+}
+
+std::uint64_t timelinePosition(const SandboxContext& ctx) {
+    return ctx.playback.active ? ctx.playback.frame : ctx.session.sim.stepCount();
+}
+
 std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
     return ctx.timeline.eventsPanel.filter.agent(
         ctx.explain.selection.primaryIndex(ctx.session.sim));
@@ -114,6 +125,7 @@ void recordStep(SandboxContext& ctx) {
 }
 
 std::uint64_t seekTo(SandboxContext& ctx, std::uint64_t step) {
+    if (ctx.playback.active) return playbackSeek(ctx, static_cast<std::size_t>(step));
     History& h = ctx.timeline.history;
     ctx.session.running = false;
     if (!h.started()) return ctx.session.sim.stepCount();
@@ -147,7 +159,7 @@ void focusAgents(SandboxContext& ctx, std::uint64_t step,
 }
 
 void focusEvent(SandboxContext& ctx, std::size_t eventIndex) {
-    const auto& events = ctx.timeline.history.events();
+    const std::span<const Event> events = timelineEvents(ctx);
     if (eventIndex >= events.size()) return;
     const Event e = events[eventIndex]; // the seek does not change the events, but copy anyway
     focusAgents(ctx, e.step, e.agents);
@@ -155,8 +167,13 @@ void focusEvent(SandboxContext& ctx, std::size_t eventIndex) {
 
 void timelineAction(SandboxContext& ctx, Action action) {
     History& h = ctx.timeline.history;
-    if (!h.started()) return;
-    const std::uint64_t now = ctx.session.sim.stepCount();
+    const bool events = action == Action::PreviousEvent || action == Action::NextEvent;
+    if (ctx.playback.active && !events) {
+        playbackTimelineAction(ctx, action);
+        return;
+    }
+    if (!ctx.playback.active && !h.started()) return;
+    const std::uint64_t now = timelinePosition(ctx);
     switch (action) {
     case Action::StepBack:
         if (now > h.firstStep())
@@ -167,7 +184,7 @@ void timelineAction(SandboxContext& ctx, Action action) {
     case Action::PreviousEvent:
     case Action::NextEvent: {
         const bool forward = action == Action::NextEvent;
-        const auto i = ui::adjacentEvent(h.events(), now, forward,
+        const auto i = ui::adjacentEvent(timelineEvents(ctx), now, forward,
                                          ctx.timeline.eventsPanel.filter.kinds, filterAgent(ctx));
         if (i)
             focusEvent(ctx, *i);
@@ -335,6 +352,7 @@ void drawTimelineBar(SandboxContext& ctx, float y) {
         Action::Step,           Action::NextEvent,     Action::RecordingEnd};
     for (std::size_t i = 0; i < std::size(kActions); ++i)
         in.shortcuts[i + 1] = shortcutLabel(kActions[i]);
+    fillPlaybackTimeline(ctx, in); // a recording: its frames instead
     const ui::TimelineOutput out = t.bar.draw(in, y);
     if (out.focus) {
         focusAgents(ctx, out.focus->step, out.focus->agents);
@@ -372,9 +390,10 @@ void drawEventsPanel(SandboxContext& ctx) {
     if (!ctx.windows.panels.events) return;
     TimelineState& t = ctx.timeline;
     ui::EventsPanelInput in;
-    in.events = t.history.events();
+    in.events = timelineEvents(ctx);
     in.generation = t.generation;
-    in.current = ctx.session.sim.stepCount();
+    in.current = timelinePosition(ctx);
+    if (ctx.playback.active) in.recordedSteps = ctx.playback.steps;
     in.selectedAgent = ctx.explain.selection.primaryIndex(ctx.session.sim);
     in.agentCount = ctx.session.sim.agentCount();
     in.timeStep = ctx.session.sim.params().timeStep;
@@ -385,6 +404,16 @@ void drawEventsPanel(SandboxContext& ctx) {
 void refreshWhy(SandboxContext& ctx) {
     WhyState& w = ctx.timeline.why;
     if (!w.open) return;
+    if (ctx.playback.active) {
+        // The diagnosis re-runs the simulation around the step; a recording's states come
+        // from another program, so there is none to re-run.
+        w.diagnosis.reset();
+        w.status = "No diagnosis in a recording: Why? re-simulates the steps around this one, "
+                   "and a recording's states come from its program. Simulation > Continue "
+                   "live makes this frame a scene to diagnose.";
+        w.agent = {};
+        return;
+    }
     const AgentId primary = ctx.explain.selection.primary();
     const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
     if (primary.isNull() || !index) {
@@ -474,7 +503,7 @@ void drawWhyWindow(SandboxContext& ctx) {
 nlohmann::ordered_json diagnosisJson(const SandboxContext& ctx) {
     using json = nlohmann::ordered_json;
     const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
-    if (!index || !ctx.timeline.history.started()) return nullptr;
+    if (!index || !ctx.timeline.history.started() || ctx.playback.active) return nullptr;
     Diagnosis d;
     if (const Diagnosis* c = currentDiagnosis(ctx)) {
         d = *c;
@@ -518,7 +547,8 @@ std::optional<ui::AgentHistoryView> updateAgentTrace(SandboxContext& ctx) {
     const History& h = ctx.timeline.history;
     const AgentId primary = ctx.explain.selection.primary();
     const auto index = ctx.explain.selection.primaryIndex(ctx.session.sim);
-    if (primary.isNull() || !index || !h.started()) {
+    // (A recording's plots would need every frame's state decided again: not drawn.)
+    if (primary.isNull() || !index || !h.started() || ctx.playback.active) {
         t.agent = {};
         return std::nullopt;
     }
@@ -578,13 +608,15 @@ nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
     const TimelineState& t = ctx.timeline;
     const History& h = t.history;
     json j = json::object();
-    j["first"] = h.firstStep();
-    j["last"] = h.lastStep();
-    j["current"] = ctx.session.sim.stepCount();
-    j["keyframes"] = h.keyframeCount();
+    const PlaybackState& p = ctx.playback;
+    // A recording's positions are its frames (the "recording" block has their steps).
+    j["first"] = p.active ? 0 : h.firstStep();
+    j["last"] = p.active ? p.steps.size() - 1 : h.lastStep();
+    j["current"] = timelinePosition(ctx);
+    j["keyframes"] = p.active ? 0 : h.keyframeCount();
     j["keyframeInterval"] = h.keyframeInterval();
-    j["bytes"] = h.bytes();
-    j["events"] = h.events().size();
+    j["bytes"] = p.active ? p.fileBytes : h.bytes();
+    j["events"] = timelineEvents(ctx).size();
     j["generation"] = t.generation;
     j["cutRecordings"] = t.cut.size();
     // The markers of the last frame, where they are on the screen (for end-to-end tests).
@@ -593,7 +625,7 @@ nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
     for (std::size_t i = 0; i < ms.size() && i < 200; ++i) {
         const ui::TimelineMarker& m = ms[i];
         const Vec2 c = t.bar.markerCenter(i);
-        const ui::MarkerFocus f = ui::markerFocus(h.events(), m);
+        const ui::MarkerFocus f = ui::markerFocus(timelineEvents(ctx), m);
         markers.push_back({{"lane", ui::laneName(m.lane)},
                            {"kind", std::string(toString(m.dominantKind()))},
                            {"step", m.firstStep},

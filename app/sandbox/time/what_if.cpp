@@ -289,6 +289,10 @@ bool whatIfRevert(SandboxContext& ctx) {
 bool whatIfKeep(SandboxContext& ctx) {
     WhatIfState& w = ctx.whatIf;
     if (!w.active) return false;
+    // Keeping a change edits: a recording's frame becomes a scene (the preview moves with it).
+    if (ctx.playback.active && w.value != w.originalValue &&
+        (!leavePlayback(ctx, "kept a what-if") || !w.active))
+        return false;
     const auto i = ctx.session.sim.indexOf(w.agent);
     if (!i) {
         finish(ctx);
@@ -313,7 +317,8 @@ bool whatIfKeep(SandboxContext& ctx) {
         edit.field = ui::AgentField::PrefVelocity;
         edit.vec = snapshot.value;
         ok = editAgents(ctx, edit, std::span<const AgentId>(&snapshot.agent, 1));
-    } else if (ctx.session.sim.stepCount() == 0 && ctx.timeline.history.firstStep() == 0) {
+    } else if (const std::uint64_t start = ctx.doc.scene.simulation.step;
+               ctx.session.sim.stepCount() == start && ctx.timeline.history.firstStep() == start) {
         ok = keepAsSceneEdit(ctx, index);
         finish(ctx);
     } else {

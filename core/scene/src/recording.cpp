@@ -236,6 +236,7 @@ Recording loadRecording(const std::filesystem::path& path) {
         at += 5 + length;
     }
     if (rec.scenes.empty()) fail(at, "no scene record (a recording starts with its scene)");
+    rec.wholeBytes = at;
     return rec;
 }
 

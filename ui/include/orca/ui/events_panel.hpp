@@ -62,6 +62,9 @@ struct EventsPanelInput {
     std::optional<std::size_t> selectedAgent; ///< the primary selected agent (index)
     std::size_t agentCount = 0;
     double timeStep = 0.1;
+    /// A recording being played: events are at frames, and the list shows frame k's recorded
+    /// step `recordedSteps[k]` (see TimelineInput::recordedSteps; empty: steps).
+    std::span<const std::uint64_t> recordedSteps;
 };
 
 struct EventsPanelOutput {

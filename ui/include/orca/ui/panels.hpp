@@ -27,6 +27,10 @@ struct StatusInfo {
     double msPerStep = 0.0;     ///< CPU time of one Simulator::step() (ms).
     double msPerFrame = 0.0;    ///< CPU time to build one frame (ms).
     int threads = 1;
+    /// What is shown besides a simulation, e.g. "recording: frame 12 of 51" ("" for none):
+    /// after running / paused, in the warning colour when `modeWarning`.
+    std::string mode;
+    bool modeWarning = false;
     std::string note; ///< A short transient message (e.g. "saved to ..."), shown last.
 };
 

@@ -151,7 +151,20 @@ struct TimelineInput {
     std::size_t bytes = 0; ///< memory held by the recording
     /// Shortcut labels of the transport buttons (TimelineCommand order, "" = none).
     std::array<std::string, 8> shortcuts;
+    /// A recording being played (.orcarec): the bar's positions are its frames, and
+    /// `recordedSteps[k]` is frame k's recorded step number, shown wherever the bar names a
+    /// position (empty: a run the app simulated, whose positions are its steps).
+    std::span<const std::uint64_t> recordedSteps;
+    /// Replaces "(head)" / "(replay, ...)" after the position when not empty (e.g. "frame 12
+    /// of 51", "end of recording"); `positionTip` is its tooltip.
+    std::string positionNote;
+    std::string positionTip;
+    bool positionWarning = false; ///< the note in the warning colour
 };
+
+/// The step number the bar shows for position `position`: the recorded step of that frame
+/// when playing a recording, else the position itself.
+[[nodiscard]] std::uint64_t shownStep(const TimelineInput& in, std::uint64_t position);
 
 /// The transport buttons.
 enum class TimelineCommand : std::uint8_t {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "orca/explain.hpp"
@@ -58,6 +59,16 @@ class VelocityPanel {
     bool focusRequested = false;
     /// Frame a newly selected agent's decision (Focus) instead of its max-speed disk (Fit).
     bool focusOnSelect = true;
+    /// A velocity marked beside the record's own, e.g. the velocity a recording holds for the
+    /// step the record decides: a cross labelled `label` on the canvas (when `velocity` is
+    /// set) and `caption` as a line of text above it. Set by the app before draw() (nullopt:
+    /// none).
+    struct Mark {
+        std::optional<Vec2> velocity;
+        std::string label;
+        std::string caption;
+    };
+    std::optional<Mark> mark;
 
     /// The labels of the last draw (placed rectangles, for the state dump and tests).
     [[nodiscard]] const LabelLayout& labels() const { return m_labels; }

@@ -43,6 +43,9 @@ struct Recording {
     RecordingEncoding encoding = RecordingEncoding::Float64;
     /// The file ended inside a record (the rest was read).
     bool truncated = false;
+    /// Bytes of the file read as whole records (with the header): the file's size, or, when
+    /// truncated, the byte where the incomplete record starts.
+    std::uint64_t wholeBytes = 0;
 };
 
 /// The largest recording loadRecording reads (bytes).
