@@ -18,6 +18,21 @@ double allowed(double tolerance, const AgentParams& p) {
 
 } // namespace
 
+void applyRecordedPrefVelocities(Simulator& sim, std::span<const Vec2> prefVelocity) {
+    if (prefVelocity.size() != sim.agentCount())
+        throw std::invalid_argument("conformance: " + std::to_string(prefVelocity.size()) +
+                                    " preferred velocities for " +
+                                    std::to_string(sim.agentCount()) + " agents");
+    for (std::size_t i = 0; i < prefVelocity.size(); ++i)
+        if (!sim.isStaticAt(i) && !sim.hasGoalAt(i))
+            sim.setPrefVelocity(sim.agentIdAt(i), prefVelocity[i]);
+}
+
+const Simulator& ConformanceChecker::shadow() const {
+    if (!m_shadow) throw std::logic_error("ConformanceChecker::shadow before begin");
+    return *m_shadow;
+}
+
 ConformanceChecker::ConformanceChecker(ConformanceOptions options) : m_options(options) {
     if (!std::isfinite(options.tolerance) || options.tolerance < 0.0)
         throw std::invalid_argument("conformance tolerance must be finite and >= 0 (got " +
@@ -60,12 +75,9 @@ std::size_t ConformanceChecker::frame(std::uint64_t step, std::span<const Vec2> 
     // The preferred velocities the program gave: agents without a goal take them; goal agents
     // steer by their goal or route (their recorded value is compared, not used).
     const auto params = sim.agentParams();
+    if (!prefVelocity.empty()) applyRecordedPrefVelocities(sim, prefVelocity);
     for (std::size_t i = 0; i < n && !prefVelocity.empty(); ++i) {
-        if (sim.isStaticAt(i)) continue;
-        if (!sim.hasGoalAt(i)) {
-            sim.setPrefVelocity(sim.agentIdAt(i), prefVelocity[i]);
-            continue;
-        }
+        if (sim.isStaticAt(i) || !sim.hasGoalAt(i)) continue;
         const Vec2 fromGoal = sim.prefVelocityAt(i);
         if (length(prefVelocity[i] - fromGoal) > allowed(m_options.tolerance, params[i])) {
             ++m_report.prefMismatchAgentSteps;

@@ -312,6 +312,57 @@ TEST(Conformance, RefusesWhatDoesNotFit) {
     EXPECT_THROW(checker.frame(0, one, one, {}), std::invalid_argument) << "9 agents, not 1";
 }
 
+TEST(Conformance, TheShadowResumesFromItsSnapshot) {
+    // A check resumed at step 30 from the shadow's snapshot finds what the whole check finds
+    // after it (the app explains and checks from snapshots when it seeks).
+    Simulator sim = crowd();
+    std::vector<Frame> frames{capture(sim, prefs(sim))};
+    for (int s = 1; s <= 60; ++s) {
+        std::vector<Vec2> p = prefs(sim);
+        if (s == 45) {
+            Simulator probe = crowd();
+            probe.restore(sim.snapshot());
+            probe.step();
+            std::vector<Vec2> v(probe.velocities().begin(), probe.velocities().end());
+            v[6] *= 0.25;
+            sim.stepWithVelocities(v);
+        } else {
+            sim.step();
+        }
+        frames.push_back(capture(sim, std::move(p)));
+    }
+    ConformanceChecker whole;
+    whole.begin(crowd());
+    SimulatorState at30;
+    for (const Frame& f : frames) {
+        whole.frame(f.step, f.position, f.velocity, f.pref);
+        if (f.step == 30) at30 = whole.shadow().snapshot();
+    }
+    Simulator resumed = crowd();
+    resumed.restore(at30);
+    EXPECT_EQ(resumed.stepCount(), 30u);
+    ConformanceChecker part;
+    part.begin(std::move(resumed));
+    for (const Frame& f : frames)
+        if (f.step > 30) part.frame(f.step, f.position, f.velocity, f.pref);
+    ASSERT_TRUE(part.report().firstDeviation);
+    EXPECT_EQ(part.report().firstDeviation->step, 45u);
+    EXPECT_EQ(part.report().firstDeviation->agent, 6u);
+    EXPECT_EQ(part.report().deviatingAgentSteps, whole.report().deviatingAgentSteps);
+    EXPECT_EQ(part.shadow().stateHash(), whole.shadow().stateHash());
+    // The decision from frame 44, explained from the shadow with step 45's preferred
+    // velocities, is ORCA's answer the report names.
+    ConformanceChecker upTo44;
+    upTo44.begin(crowd());
+    for (const Frame& f : frames)
+        if (f.step <= 44) upTo44.frame(f.step, f.position, f.velocity, f.pref);
+    Simulator explainer = crowd();
+    explainer.restore(upTo44.shadow().snapshot());
+    applyRecordedPrefVelocities(explainer, frames[45].pref);
+    EXPECT_EQ(explainer.explain(explainer.agentIdAt(6)).newVelocity,
+              whole.report().firstDeviation->orca);
+}
+
 TEST(StepWithVelocities, MovesByTheGivenVelocitiesAndKeepsStaticAgentsStill) {
     Simulator sim;
     AgentDef a;

@@ -75,6 +75,12 @@ struct ConformanceReport {
     std::optional<PrefVelocityMismatch> firstPrefMismatch;
 };
 
+/// The recorded preferred velocities of one step, as the check uses them: each agent without
+/// a goal takes its own (Simulator::setPrefVelocity); goal agents and static agents keep
+/// theirs (a goal agent steers by its goal or route, as in our simulator). `prefVelocity` in
+/// agent order, the simulator's agent count (std::invalid_argument otherwise).
+void applyRecordedPrefVelocities(Simulator& sim, std::span<const Vec2> prefVelocity);
+
 /// Checks a run frame by frame. Give it the configuration (begin), then every recorded frame
 /// in order (frame): a frame whose step number follows the base's is checked against it and
 /// becomes the next base; any other frame (the first, an edited state recorded with the same
@@ -102,6 +108,12 @@ class ConformanceChecker {
                       std::span<const Vec2> velocity, std::span<const Vec2> prefVelocity);
 
     void onFirstDeviation(FirstDeviationHook hook) { m_hook = std::move(hook); }
+    /// The shadow, in the state of the last frame given (recorded positions and velocities,
+    /// the states a recording does not hold as the check followed them): what the next
+    /// step's decision is made from, once applyRecordedPrefVelocities gave it that step's
+    /// preferred velocities. (To explain a frame's decision, or to resume a check there from
+    /// a snapshot: begin() with a simulator restored from shadow().snapshot().)
+    [[nodiscard]] const Simulator& shadow() const;
     [[nodiscard]] const ConformanceReport& report() const { return m_report; }
     [[nodiscard]] const ConformanceOptions& options() const { return m_options; }
 
