@@ -28,9 +28,12 @@ DEFAULT_SIMULATION = {"timeStep": 0.25, "responsibility": 0.5, "staticResponsibi
                       "lp3BisectorWeight": 1.0, "routing": "straight", "deadlockBreaking": "off",
                       "time": 0.0, "step": 0}
 DEFAULT_AGENT = {"radius": 1.5, "maxSpeed": 2.0, "prefSpeed": 1.0, "neighborDist": 15.0,
-                 "maxNeighbors": 10, "timeHorizon": 10.0, "timeHorizonObst": 10.0}
+                 "maxNeighbors": 10, "timeHorizon": 10.0, "timeHorizonObst": 10.0,
+                 "avoidanceWeight": 1.0}
 PARAM_KEYS = ["radius", "maxSpeed", "prefSpeed", "neighborDist", "maxNeighbors", "timeHorizon",
-              "timeHorizonObst", "goalRadius", "waypointRadius"]
+              "timeHorizonObst", "goalRadius", "waypointRadius", "avoidanceWeight"]
+# Written in agentDefaults only when not their default (RVO2's even split).
+QUIET_KEYS = ["avoidanceWeight"]
 # The sentinel keys (negative = tied to the radius), written only when set.
 SENTINEL_KEYS = ["goalRadius", "waypointRadius"]
 AGENT_KEYS = ["id", "position", "velocity", "goal", "prefVelocity", "static",
@@ -133,9 +136,13 @@ def serialize(scene):
     parts.append(block("simulation", entries))
 
     defaults = dict(DEFAULT_AGENT, **scene.get("agentDefaults", {}))
-    entries = [(key, defaults[key]) for key in PARAM_KEYS if key not in SENTINEL_KEYS]
+    entries = [(key, defaults[key]) for key in PARAM_KEYS
+               if key not in SENTINEL_KEYS and key not in QUIET_KEYS]
     for key in SENTINEL_KEYS:
         if key in defaults:
+            entries.append((key, defaults[key]))
+    for key in QUIET_KEYS:
+        if defaults[key] != DEFAULT_AGENT[key]:
             entries.append((key, defaults[key]))
     parts.append(block("agentDefaults", entries))
 

@@ -77,6 +77,9 @@ struct AgentArrays {
     const Vec2* velocity;
     const double* radius;
     const std::uint8_t* isStatic;
+    /// Avoidance weights, or null when every agent has weight 1 (the shares are then
+    /// responsibility's, without reading weights).
+    const double* weight;
 };
 
 /// p_j - p_i for neighbour j of agent i. Centres so close that the squared distance underflows
@@ -104,6 +107,23 @@ struct AgentView {
 /// both use it, so an explained line is the step's line.
 inline double shareOfU(const SimulationParams& sim, bool otherStatic) {
     return otherStatic ? sim.staticResponsibility : sim.responsibility;
+}
+
+/// The same with avoidance weights (AgentParams::avoidanceWeight): equal weights (0 and 0 too)
+/// give `responsibility` exactly; otherwise 2·responsibility·w_self / (w_self + w_other), at
+/// most 1. Toward a static agent, staticResponsibility.
+inline double shareOfU(const SimulationParams& sim, bool otherStatic, double self, double other) {
+    if (otherStatic) return sim.staticResponsibility;
+    if (self == other) return sim.responsibility;
+    return std::min(1.0, 2.0 * sim.responsibility * (self / (self + other)));
+}
+
+/// Agent `self`'s share of u toward neighbour j (weights when the arrays carry them).
+inline double shareOfU(const SimulationParams& sim, const AgentArrays& agents, std::uint32_t self,
+                       std::uint32_t j) {
+    const bool otherStatic = agents.isStatic[j] != 0;
+    return agents.weight ? shareOfU(sim, otherStatic, agents.weight[self], agents.weight[j])
+                         : shareOfU(sim, otherStatic);
 }
 
 /// Obstacle lines (built first; orca-spec section 4), optionally with explain records.
@@ -146,7 +166,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
         for (std::size_t k = 0; k < n; ++k) {
             const std::uint32_t j = neighbors[k].agent;
             index[k] = j;
-            share[k] = shareOfU(sim, agents.isStatic[j] != 0);
+            share[k] = shareOfU(sim, agents, self, j);
         }
         for (std::size_t k = n; k < padded; ++k)
             index[k] = index[n - 1]; // a real neighbour: finite lanes, ignored
@@ -171,7 +191,7 @@ inline void addAgentLines(const AgentView& a, std::uint32_t self, const Simulati
             rvx[k] = relVel.x;
             rvy[k] = relVel.y;
             combined[k] = radius + agents.radius[j];
-            share[k] = shareOfU(sim, agents.isStatic[j] != 0);
+            share[k] = shareOfU(sim, agents, self, j);
         }
         for (std::size_t k = n; k < padded; ++k) {
             rpx[k] = 1.0; // any finite, non-degenerate pair

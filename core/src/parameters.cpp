@@ -124,7 +124,7 @@ using AP = AgentParams;
 
 constexpr std::size_t kSimulationRows = 4;
 constexpr std::size_t kDetourRows = 11;
-constexpr std::size_t kAgentRows = 9;
+constexpr std::size_t kAgentRows = 10;
 
 constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTable = {{
     // Simulation
@@ -225,6 +225,12 @@ constexpr std::array<ParamRow, kSimulationRows + kDetourRows + kAgentRows> kTabl
         "A waypoint is reached within this distance of it; negative (the default; a file "
         "leaves it out) = twice the agent's radius",
         {"waypoint radius", -1.0, 1e4, 0.0, 3}),
+    agentRow<&AP::avoidanceWeight>(
+        "avoidanceWeight", atLeast(0.0), atLeast(0.0, kFileMagnitude), "",
+        "Share of the avoidance this agent takes: toward a moving agent of weight w_B it "
+        "takes w_A / (w_A + w_B) of u (with responsibility ½); 0 = never yields to an agent "
+        "of positive weight; equal weights = responsibility",
+        {"avoidance weight", 0.0, 10.0, 0.0, 3}),
 }};
 
 // A new member of a parameter struct breaks these on purpose: give it a row above (see
@@ -237,7 +243,8 @@ constexpr bool kMembersCovered = [] {
                            sampleDistance, exitAlignedDegrees, exitGoalDistance, neighborFallback,
                            stillSpeed, stillSeconds] = DetourParams{};
     [[maybe_unused]] auto [radius, maxSpeed, prefSpeed, neighborDist, maxNeighbors, timeHorizon,
-                           timeHorizonObst, goalRadius, waypointRadius] = AgentParams{};
+                           timeHorizonObst, goalRadius, waypointRadius, avoidanceWeight] =
+        AgentParams{};
     return true;
 }();
 static_assert(kMembersCovered);

@@ -505,7 +505,8 @@ void Simulator::invalidateNeighborLists() {
 }
 
 detail::AgentArrays Simulator::agentArrays() const {
-    return {m_pos.data(), m_vel.data(), m_radius.data(), m_static.data()};
+    return {m_pos.data(), m_vel.data(), m_radius.data(), m_static.data(),
+            m_weightedAgents != 0 ? m_weight.data() : nullptr};
 }
 
 void Simulator::setClock(double time, std::uint64_t stepCount) {

@@ -48,6 +48,9 @@ void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     m_work->lists.invalidate();
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
     m_radius[i] = def.params.radius;
+    m_weightedAgents -= m_weight[i] != 1.0 ? 1 : 0;
+    m_weight[i] = def.params.avoidanceWeight;
+    m_weightedAgents += m_weight[i] != 1.0 ? 1 : 0;
     m_pos[i] = def.position;
     m_vel[i] = def.isStatic ? Vec2(0.0) : def.velocity;
     m_prefVel[i] = def.prefVelocity;
@@ -75,6 +78,7 @@ void Simulator::reserveAgents(std::size_t agents) {
     m_stallSeconds.reserve(agents);
     m_agentParams.reserve(agents);
     m_radius.reserve(agents);
+    m_weight.reserve(agents);
     m_hasGoal.reserve(agents);
     m_static.reserve(agents);
     m_detourMode.reserve(agents);
@@ -100,6 +104,7 @@ AgentId Simulator::addAgent(const AgentDef& def) {
     m_agentParams.emplace_back();
     m_agentParams.back().maxNeighbors = 0; // counts nothing until stored
     m_radius.push_back(0.0);
+    m_weight.push_back(1.0);
     m_hasGoal.push_back(0);
     m_static.push_back(0);
     m_detourMode.push_back(0);
@@ -121,7 +126,9 @@ bool Simulator::removeAgent(AgentId id) {
     ++m_agentsVersion;
     m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
+    m_weightedAgents -= m_weight[i] != 1.0 ? 1 : 0;
     eraseAt(m_radius);
+    eraseAt(m_weight);
     eraseAt(m_pos);
     eraseAt(m_vel);
     eraseAt(m_prefVel);

@@ -174,7 +174,8 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
                                                      static_cast<std::uint32_t>(i));
         const Vec2 otherVelocity = m_vel[nb.agent];
         const double combinedRadius = p.radius + m_radius[nb.agent];
-        const double share = detail::shareOfU(m_params, m_static[nb.agent] != 0);
+        const double share =
+            detail::shareOfU(m_params, agentArrays(), static_cast<std::uint32_t>(i), nb.agent);
         const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
                                            combinedRadius, invTimeHorizon, invTimeStep, share);
         ExplainLine& el = rec.lines[rec.numObstacleLines + k];

@@ -30,7 +30,8 @@ bool sameBits(const AgentParams& a, const AgentParams& b) {
            sameBits(a.prefSpeed, b.prefSpeed) && sameBits(a.neighborDist, b.neighborDist) &&
            a.maxNeighbors == b.maxNeighbors && sameBits(a.timeHorizon, b.timeHorizon) &&
            sameBits(a.timeHorizonObst, b.timeHorizonObst) && sameBits(a.goalRadius, b.goalRadius) &&
-           sameBits(a.waypointRadius, b.waypointRadius);
+           sameBits(a.waypointRadius, b.waypointRadius) &&
+           sameBits(a.avoidanceWeight, b.avoidanceWeight);
 }
 
 bool sameBits(const SimulationParams& a, const SimulationParams& b) {
@@ -209,8 +210,13 @@ void Simulator::restore(const SimulatorState& s) {
                       [](const std::vector<Vec2>& w) { return !w.empty(); }));
     m_roadmapClearanceValid = false;
     m_radius.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
+    m_weight.resize(n);
+    m_weightedAgents = 0;
+    for (std::size_t i = 0; i < n; ++i) {
         m_radius[i] = m_agentParams[i].radius;
+        m_weight[i] = m_agentParams[i].avoidanceWeight;
+        m_weightedAgents += m_weight[i] != 1.0 ? 1 : 0;
+    }
     // Obstacles: the derived vertex list and index are rebuilt only when they differ.
     bool sameObstacles = m_obstacleIds == c.obstacleIds && m_obstacles.size() == c.obstacles.size();
     for (std::size_t k = 0; sameObstacles && k < m_obstacles.size(); ++k)

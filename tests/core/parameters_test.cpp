@@ -43,7 +43,8 @@ TEST(Parameters, OneRowPerMemberInMemberOrder) {
                                                "agent.timeHorizon",
                                                "agent.timeHorizonObst",
                                                "agent.goalRadius",
-                                               "agent.waypointRadius"}));
+                                               "agent.waypointRadius",
+                                               "agent.avoidanceWeight"}));
     std::size_t total = 0;
     for (ParamScope s : {ParamScope::Simulation, ParamScope::Detour, ParamScope::Agent}) {
         for (const ParamRow& row : parameterTable(s))

@@ -25,7 +25,8 @@ def test_defaults_are_rvo2_circles_and_keywords_set_parameters():
     assert sim.agent_defaults == {"radius": 1.5, "max_speed": 2.0, "pref_speed": 1.0,
                                   "neighbor_dist": 15.0, "max_neighbors": 10,
                                   "time_horizon": 10.0, "time_horizon_obst": 10.0,
-                                  "goal_radius": -1.0, "waypoint_radius": -1.0}
+                                  "goal_radius": -1.0, "waypoint_radius": -1.0,
+                                  "avoidance_weight": 1.0}
     assert sim.parameters["responsibility"] == 0.5
     assert sim.parameters["routing"] == "straight"
     assert sim.parameters["deadlock_breaking"] is False

@@ -204,9 +204,9 @@ TEST(SceneSchema, DescribesExactlyTheKeysTheLoaderKnows) {
                                      "lp3BisectorWeight", "routing", "deadlockBreaking", "time",
                                      "step"}));
     EXPECT_EQ(sim.at("additionalProperties"), false);
-    const std::set<std::string> params = {"radius",          "maxSpeed",     "prefSpeed",
-                                          "neighborDist",    "maxNeighbors", "timeHorizon",
-                                          "timeHorizonObst", "goalRadius",   "waypointRadius"};
+    const std::set<std::string> params = {
+        "radius",      "maxSpeed",        "prefSpeed",  "neighborDist",   "maxNeighbors",
+        "timeHorizon", "timeHorizonObst", "goalRadius", "waypointRadius", "avoidanceWeight"};
     const nlohmann::json& defaults = resolve(schema, schema.at("properties").at("agentDefaults"));
     EXPECT_EQ(propertyNames(defaults), params);
     EXPECT_EQ(defaults.at("additionalProperties"), false);

@@ -117,6 +117,8 @@ const char* fieldName(AgentField f) {
         return "goalRadius";
     case AgentField::WaypointRadius:
         return "waypointRadius";
+    case AgentField::AvoidanceWeight:
+        return "avoidanceWeight";
     case AgentField::Static:
         return "static";
     case AgentField::HasGoal:
@@ -170,6 +172,7 @@ void applyAgentEdit(AgentDef& def, const AgentEdit& e, Vec2 currentPrefVelocity)
     case AgentField::TimeHorizonObst:
     case AgentField::GoalRadius:
     case AgentField::WaypointRadius:
+    case AgentField::AvoidanceWeight:
     case AgentField::Count:
         break;
     }
@@ -196,6 +199,7 @@ bool sameField(const AgentDef& a, const AgentDef& b, AgentField f) {
     case AgentField::TimeHorizonObst:
     case AgentField::GoalRadius:
     case AgentField::WaypointRadius:
+    case AgentField::AvoidanceWeight:
     case AgentField::Count:
         break;
     }

@@ -53,6 +53,9 @@ void writeToScene(const scene::Scene& scene, scene::SceneAgent& a, const AgentDe
     case F::WaypointRadius:
         setOverride(o.waypointRadius, p.waypointRadius, d.waypointRadius);
         break;
+    case F::AvoidanceWeight:
+        setOverride(o.avoidanceWeight, p.avoidanceWeight, d.avoidanceWeight);
+        break;
     case F::Static:
         a.isStatic = def.isStatic;
         break;

@@ -414,8 +414,10 @@ class Simulator {
     std::vector<std::uint32_t> m_routeProgress; ///< waypoints reached
     std::vector<double> m_stallSeconds;         ///< deadlock breaking's stall timers
     std::vector<AgentParams> m_agentParams;
-    std::vector<double> m_radius;   ///< copy of the radii, dense (read by the spatial index)
-    double m_neighborDistSum = 0.0; ///< over agents that look for neighbours
+    std::vector<double> m_radius;     ///< copy of the radii, dense (read by the spatial index)
+    std::vector<double> m_weight;     ///< copy of the avoidance weights, dense (the decisions)
+    std::size_t m_weightedAgents = 0; ///< agents whose avoidance weight is not 1
+    double m_neighborDistSum = 0.0;   ///< over agents that look for neighbours
     std::size_t m_neighborDistCount = 0;
     std::vector<std::uint8_t> m_hasGoal;
     std::vector<std::uint8_t> m_static;

@@ -54,6 +54,12 @@ struct AgentParams {
     /// A waypoint counts as reached within this distance of it (world units, >= 0). Negative
     /// means "twice the radius" (docs/parameters.md, "Routes").
     double waypointRadius = -1.0;
+    /// How much of the avoidance this agent takes on (>= 0; 1 = RVO2). In a pair of moving
+    /// agents of weights w_A, w_B, A takes the share 2·responsibility·w_A / (w_A + w_B) of u,
+    /// at most 1: with responsibility ½, w_A / (w_A + w_B). Equal weights (0 and 0 too) give
+    /// `responsibility`, as RVO2; a weight of 0 never yields to an agent of positive weight.
+    /// Toward a static agent, staticResponsibility applies whatever the weights.
+    double avoidanceWeight = 1.0;
 
     friend bool operator==(const AgentParams&, const AgentParams&) = default;
 };

@@ -91,6 +91,7 @@ class Simulator:
         time_horizon_obst: _Real = ...,
         goal_radius: _Real = ...,
         waypoint_radius: _Real = ...,
+        avoidance_weight: _Real = ...,
         routing: str = "straight",
         deadlock_breaking: bool = False,
         threads: SupportsIndex = 1,
@@ -155,6 +156,7 @@ class Simulator:
         time_horizon_obst: _Real | None = None,
         goal_radius: _Real | None = None,
         waypoint_radius: _Real | None = None,
+        avoidance_weight: _Real | None = None,
     ) -> int: ...
     def add_obstacle(self, vertices: Sequence[_Point]) -> int: ...
     def obstacles(self) -> list[_Array2]: ...

@@ -241,7 +241,7 @@ without a goal it keeps the constant ``pref_velocity`` (default (0, 0)). ``waypo
 points visited in order before the goal. ``static``: immovable scenery. Any agent
 parameter by keyword (``radius``, ``max_speed``, ``pref_speed``, ``neighbor_dist``,
 ``max_neighbors``, ``time_horizon``, ``time_horizon_obst``, ``goal_radius``,
-``waypoint_radius``) overrides the simulator's agent defaults; None keeps the default.
+``waypoint_radius``, ``avoidance_weight``) overrides the simulator's agent defaults; None keeps the default.
 ValueError for a value the core refuses (NaN, radius <= 0, ...).)");
 
     cls.def(

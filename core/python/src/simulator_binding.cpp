@@ -178,9 +178,9 @@ simulation parameters (``responsibility``, ``static_responsibility``,
 ``lp3_bisector_weight``), the detour field's (``detour_enabled``, ``detour_cell_size``...)
 and the agent defaults that ``add_agent`` starts from (``radius``, ``max_speed``,
 ``pref_speed``, ``neighbor_dist``, ``max_neighbors``, ``time_horizon``,
-``time_horizon_obst``, ``goal_radius``, ``waypoint_radius``); also ``routing``
-("straight" or "roadmap"), ``deadlock_breaking`` (bool), ``threads`` (1 to 256; results do
-not depend on it) and ``events`` (bool, default True: detect events as the run goes, see
+``time_horizon_obst``, ``goal_radius``, ``waypoint_radius``, ``avoidance_weight``); also
+``routing`` ("straight" or "roadmap"), ``deadlock_breaking`` (bool), ``threads`` (1 to 256;
+results do not depend on it) and ``events`` (bool, default True: detect events as the run goes, see
 ``events()``; False saves their cost). Defaults are RVO2 Circle's values.
 )";
 

@@ -225,8 +225,9 @@ std::string serializeScene(const Scene& scene) {
     out += ",\n";
     appendBlock(out, "simulation", entries);
 
-    // Agent defaults: every parameter, so the file documents itself; goalRadius only when set
-    // (negative = "the agent's radius", which is what an absent key means).
+    // Agent defaults: every parameter, so the file documents itself; goalRadius and
+    // waypointRadius only when set (negative = "the agent's radius", which is what an absent key
+    // means); avoidanceWeight only when not 1 (RVO2's even split: most scenes never set it).
     entries.clear();
     const AgentOverrides none;
     forEachAgentParam(none, scene.agentDefaults,
@@ -234,6 +235,7 @@ std::string serializeScene(const Scene& scene) {
                           if ((key == "goalRadius" || key == "waypointRadius") && value < 0.0 &&
                               std::isfinite(value))
                               return;
+                          if (key == "avoidanceWeight" && value == 1.0) return;
                           entries.emplace_back(key, formatParam(value));
                       });
     out += ",\n";

@@ -24,6 +24,7 @@ enum class AgentField : std::uint8_t {
     TimeHorizonObst,
     GoalRadius,
     WaypointRadius,
+    AvoidanceWeight,
     Static,
     HasGoal,      ///< flag: v_pref from a goal (true) or constant (false)
     Goal,         ///< vec (sets HasGoal)

@@ -43,6 +43,7 @@ struct AgentOverrides {
     std::optional<double> timeHorizonObst;
     std::optional<double> goalRadius;
     std::optional<double> waypointRadius;
+    std::optional<double> avoidanceWeight;
 
     /// `base` with every set override applied.
     [[nodiscard]] AgentParams appliedTo(AgentParams base) const;
@@ -64,6 +65,7 @@ void forEachAgentParam(Overrides& o, Params& p, F&& f) {
     f("timeHorizonObst", o.timeHorizonObst, p.timeHorizonObst);
     f("goalRadius", o.goalRadius, p.goalRadius);
     f("waypointRadius", o.waypointRadius, p.waypointRadius);
+    f("avoidanceWeight", o.avoidanceWeight, p.avoidanceWeight);
 }
 
 /// One agent as written in the file.
