@@ -231,7 +231,11 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         else
             ImGui::TextUnformatted(s.c_str());
     }
-    if (mark && !mark->caption.empty()) ImGui::TextWrapped("%s", mark->caption.c_str());
+    if (mark && !mark->caption.empty()) {
+        if (mark->deviates) ImGui::PushStyleColor(ImGuiCol_Text, opaque4(palette().kLintError));
+        ImGui::TextWrapped("%s", mark->caption.c_str());
+        if (mark->deviates) ImGui::PopStyleColor();
+    }
 
     // Construction mode controls.
     const int neighbors = constructionCount(*rec); // obstacle lines, then agent neighbours
@@ -357,7 +361,17 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
         if (!bindingLines.empty())
             drawBindingLines(dl, t, m_canvas, *rec, bindingLines, true, &m_labels);
-        if (mark) drawMark(dl, t, *mark, m_labels);
+        if (mark) {
+            if (!mark->violatedLines.empty())
+                drawBindingLines(dl, t, m_canvas, *rec, mark->violatedLines, true, &m_labels,
+                                 &palette().kLintError, "x");
+            if (mark->deviates && mark->velocity) {
+                const Vec2 a = t.toScreen(rec->newVelocity);
+                const Vec2 b = t.toScreen(*mark->velocity);
+                dl.AddLine(toIm(a), toIm(b), col(palette().kLintError), stroke(1.5f));
+            }
+            drawMark(dl, t, *mark, m_labels);
+        }
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
     const ImU32 dim = col(panelCaptionColour());
