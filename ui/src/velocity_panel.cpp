@@ -309,9 +309,12 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     const int space = geom ? (geom->relativeSpace ? 0 : 1) : -1;
     const int fitNeighbor = geom && geom->relativeSpace ? geom->neighbor : -1;
     if ((focusClicked || (focusOnSelect && m_fittedFor != rec->agent)) && !geom) {
-        const Rect box = focusBox(*rec);
+        Rect box = focusBox(*rec);
+        // (A marked velocity, e.g. a recorded one, too: with room for the legend below it.)
+        if (mark && mark->velocity) box.include(*mark->velocity);
+        const double margin = mark && mark->velocity ? 1.6 : 1.2;
         // Half the diagonal, and a margin so that the labels at the edge still fit.
-        fit(box.center(), 0.5 * length(box.size()) * 1.2);
+        fit(box.center(), 0.5 * length(box.size()) * margin);
         m_fittedFor = rec->agent;
         m_fittedSpace = space;
         m_fittedNeighbor = fitNeighbor;
