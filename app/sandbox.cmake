@@ -50,6 +50,7 @@ add_library(orca_sandbox_lib STATIC
     # Recordings (.orcarec): playback, the frames' decisions and events.
     sandbox/playback/playback.cpp
     sandbox/playback/recording_frames.cpp
+    sandbox/playback/recording_analysis.cpp
     # The state dump (--dump-state).
     sandbox/state_dump/state_dump.cpp
 )

@@ -504,6 +504,15 @@ bool applyRequests(SandboxContext& ctx) {
         }
         ctx.requests.restart = false;
     }
+    if (ctx.requests.trajectory) {
+        const fs::path file = *std::exchange(ctx.requests.trajectory, std::nullopt);
+        std::string error;
+        if (!openTrajectoryFile(ctx, file, error)) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            ctx.windows.messages.push("Could not open the trajectory",
+                                      error + "\n\nThe current scene was kept.");
+        }
+    }
     if (std::exchange(ctx.requests.newScene, false)) {
         setEmptyScene(ctx);
         ctx.requests.restart = false;

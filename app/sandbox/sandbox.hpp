@@ -48,6 +48,7 @@ namespace orca::app {
 /// Requests from UI code, applied after the frame by applyRequests() (and the main loop).
 struct Requests {
     std::optional<std::filesystem::path> load;
+    std::optional<std::filesystem::path> trajectory; ///< a CSV to play against the open scene
     bool newScene = false;
     bool restart = false;
     bool quit = false;

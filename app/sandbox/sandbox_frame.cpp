@@ -40,6 +40,15 @@ void drawSceneMenu(SandboxContext& ctx) {
     if (ImGui::IsWindowAppearing()) ctx.windows.sceneFiles = listSceneFiles(ctx.paths.scenesDir);
     menuItemAction(ctx, "New", Action::NewScene);
     menuItemAction(ctx, "Open...", Action::Open);
+    if (ImGui::MenuItem("Open trajectory...") && ctx.windows.dialog == Dialog::None) {
+        ctx.windows.dialog = Dialog::OpenTrajectory;
+        ctx.windows.dialogFocusFrames = 3;
+        const fs::path& near = ctx.playback.active ? ctx.playback.file : ctx.doc.sceneFile;
+        ctx.windows.dialogPath = near.empty() ? std::string() : near.parent_path().string() + "/";
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Play a trajectory CSV (orca run --trajectory) against the open scene, "
+                          "checking every step against ORCA (orca conform)");
     if (ImGui::BeginMenu("Open recent", !ctx.settings.recentFiles.empty())) {
         for (const std::string& f : ctx.settings.recentFiles)
             if (ImGui::MenuItem(f.c_str())) requestLoad(ctx, f);
@@ -382,6 +391,9 @@ void drawDialogs(SandboxContext& ctx) {
     case Dialog::Open:
         id = "Open scene###dialog";
         break;
+    case Dialog::OpenTrajectory:
+        id = "Open trajectory###dialog";
+        break;
     case Dialog::SaveAs:
         id = "Save scene as###dialog";
         break;
@@ -434,6 +446,32 @@ void drawDialogs(SandboxContext& ctx) {
         } else if (open && !ctx.windows.dialogPath.empty()) {
             closeDialog(ctx.windows);
             requestLoad(ctx, ctx.windows.dialogPath);
+        }
+        break;
+    }
+    case Dialog::OpenTrajectory: {
+        const PlaybackState& p = ctx.playback;
+        const fs::path& sceneFile =
+            p.active ? (p.trajectory ? p.sceneFile : p.file) : ctx.doc.sceneFile;
+        ImGui::Text("Trajectory CSV (step,agent,x,y,vx,vy[,pvx,pvy]) to play against %s:",
+                    sceneFile.empty() ? "the open scene" : sceneFile.filename().c_str());
+        bool open = pathField(ctx.windows, "/path/to/run.csv");
+        ImGui::TextDisabled("Each step is checked against ORCA as orca conform does; the "
+                            "deviations become events.");
+        const bool blocked = ctx.doc.unsaved.unsaved() && !p.active;
+        if (blocked)
+            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
+                               "The scene has unsaved changes: save it first (the trajectory "
+                               "replaces it on screen).");
+        ImGui::BeginDisabled(blocked);
+        open |= ImGui::Button("Open", {120.0f, 0.0f});
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
+            closeDialog(ctx.windows);
+        } else if (open && !blocked && !ctx.windows.dialogPath.empty()) {
+            closeDialog(ctx.windows);
+            ctx.requests.trajectory = ctx.windows.dialogPath;
         }
         break;
     }

@@ -25,23 +25,24 @@ std::optional<std::uint32_t> EventFilter::agent(std::optional<std::size_t> selec
     return std::nullopt;
 }
 
-bool eventMatches(const Event& e, const std::array<bool, kEventKindCount>& kinds,
+bool eventMatches(const Event& e, const std::array<bool, kShownEventKindCount>& kinds,
                   std::optional<std::uint32_t> agent) {
     if (!kinds[static_cast<std::size_t>(e.kind)]) return false;
     if (!agent) return true;
     return std::find(e.agents.begin(), e.agents.end(), *agent) != e.agents.end();
 }
 
-void filterEvents(std::span<const Event> events, const std::array<bool, kEventKindCount>& kinds,
+void filterEvents(std::span<const Event> events,
+                  const std::array<bool, kShownEventKindCount>& kinds,
                   std::optional<std::uint32_t> agent, std::vector<std::uint32_t>& out) {
     out.clear();
     for (std::size_t i = 0; i < events.size(); ++i)
         if (eventMatches(events[i], kinds, agent)) out.push_back(static_cast<std::uint32_t>(i));
 }
 
-std::array<std::size_t, kEventKindCount> countByKind(std::span<const Event> events,
-                                                     std::optional<std::uint32_t> agent) {
-    std::array<std::size_t, kEventKindCount> counts{};
+std::array<std::size_t, kShownEventKindCount> countByKind(std::span<const Event> events,
+                                                          std::optional<std::uint32_t> agent) {
+    std::array<std::size_t, kShownEventKindCount> counts{};
     for (const Event& e : events)
         if (!agent || std::find(e.agents.begin(), e.agents.end(), *agent) != e.agents.end())
             ++counts[static_cast<std::size_t>(e.kind)];
@@ -50,7 +51,7 @@ std::array<std::size_t, kEventKindCount> countByKind(std::span<const Event> even
 
 std::optional<std::size_t> adjacentEvent(std::span<const Event> events, std::uint64_t current,
                                          bool forward,
-                                         const std::array<bool, kEventKindCount>& kinds,
+                                         const std::array<bool, kShownEventKindCount>& kinds,
                                          std::optional<std::uint32_t> agent) {
     if (forward) {
         const auto it =
@@ -97,13 +98,13 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
     ImGui::SameLine();
     ImGui::TextDisabled("kinds (count)");
     if (ImGui::BeginTable("##kinds", 2, ImGuiTableFlags_SizingStretchSame)) {
-        for (std::size_t k = 0; k < kEventKindCount; ++k) {
+        for (std::size_t k = 0; k < kShownEventKindCount; ++k) {
             ImGui::TableNextColumn();
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
             ImGui::ColorButton("##c", opaque4(c), ImGuiColorEditFlags_NoTooltip, {10.0f, 10.0f});
             ImGui::SameLine();
-            const std::string label = std::string(toString(kind)) + " (" +
+            const std::string label = std::string(eventKindName(kind)) + " (" +
                                       std::to_string(m_counts[k]) + ")##" + std::to_string(k);
             bool on = filter.kinds[k];
             if (ImGui::Checkbox(label.c_str(), &on)) filter.kinds[k] = on;
@@ -172,11 +173,13 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::PushID(static_cast<int>(index));
-                // (A recording's events are at frames: the frame's recorded step is shown.)
-                const std::uint64_t shown = in.recordedSteps.empty()
-                                                ? e.step
-                                                : in.recordedSteps[std::min<std::size_t>(
-                                                      e.step, in.recordedSteps.size() - 1)];
+                // (A recording's events are at frames: the frame's recorded step is shown; a
+                // deviation names the step after the frame its decision was made from.)
+                const std::uint64_t at = e.step + namedStepOffset(e.kind);
+                const std::uint64_t shown =
+                    in.recordedSteps.empty()
+                        ? at
+                        : in.recordedSteps[std::min<std::size_t>(at, in.recordedSteps.size() - 1)];
                 char step[32];
                 std::snprintf(step, sizeof step, "%" PRIu64, shown);
                 const bool atCurrent = e.step == in.current;
@@ -191,14 +194,21 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
                                       ", select and frame the agents",
                                       static_cast<double>(e.step) * in.timeStep, e.step);
                 else if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("frame %" PRIu64 "; double-click: go there, select and "
-                                      "frame the agents",
-                                      e.step);
+                    ImGui::SetTooltip(e.kind == kDeviationEvent
+                                          ? "the velocity recorded at step %" PRIu64
+                                            " is not ORCA's decision from frame %" PRIu64
+                                            "; double-click: go to that frame, select and frame "
+                                            "the agent"
+                                          : "step %" PRIu64 ", frame %" PRIu64
+                                            "; double-click: go there, select and frame the "
+                                            "agents",
+                                      shown, e.step);
                 ImGui::PopID();
                 ImGui::TableNextColumn();
                 const Rgba c = eventColor(e.kind);
-                ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(toString(e.kind).size()),
-                                   toString(e.kind).data());
+                ImGui::TextColored(opaque4(c), "%.*s",
+                                   static_cast<int>(eventKindName(e.kind).size()),
+                                   eventKindName(e.kind).data());
                 ImGui::TableNextColumn();
                 std::string who = agentList(e.agents);
                 if (e.obstacle) who += "  obstacle #" + std::to_string(*e.obstacle);

@@ -35,6 +35,7 @@ EventLane eventLane(EventKind kind) {
     case EventKind::WaypointReached:
         return EventLane::Waypoint;
     }
+    if (kind == kDeviationEvent) return EventLane::Deviation;
     return EventLane::Overlap;
 }
 
@@ -56,6 +57,8 @@ const char* laneName(EventLane lane) {
         return "detour";
     case EventLane::Waypoint:
         return "waypoints";
+    case EventLane::Deviation:
+        return "deviations";
     }
     return "?";
 }
@@ -78,6 +81,8 @@ Rgba eventColor(EventKind kind) {
         return palette().kAgentDetouring;
     case EventLane::Waypoint:
         return palette().kAgentAtGoal;
+    case EventLane::Deviation:
+        return palette().kHighlight; // as the recorded velocity's v_rec cross
     }
     return palette().kText;
 }
@@ -156,7 +161,7 @@ void TimelineZoom::follow(std::uint64_t first, std::uint64_t last, std::uint64_t
 
 EventKind TimelineMarker::dominantKind() const {
     std::size_t best = 0;
-    for (std::size_t k = 1; k < kEventKindCount; ++k)
+    for (std::size_t k = 1; k < kShownEventKindCount; ++k)
         if (kindCounts[k] > kindCounts[best]) best = k;
     return static_cast<EventKind>(best);
 }
@@ -273,8 +278,18 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
     if (m.count == 1 && m.firstEvent < in.events.size()) {
         const Event& e = in.events[m.firstEvent];
         const Rgba c = eventColor(e.kind);
-        ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(toString(e.kind).size()),
-                           toString(e.kind).data());
+        ImGui::TextColored(opaque4(c), "%.*s", static_cast<int>(eventKindName(e.kind).size()),
+                           eventKindName(e.kind).data());
+        if (e.kind == kDeviationEvent) {
+            ImGui::Text("agent #%u: the velocity recorded at step %" PRIu64, e.agents.at(0),
+                        shownStep(in, e.step + 1));
+            ImGui::Text("is %.3g m/s from ORCA's decision from step %" PRIu64, e.value,
+                        shownStep(in, e.step));
+            ImGui::TextDisabled("click: go to the decision (frame %" PRIu64 "), select the agent",
+                                e.step);
+            ImGui::EndTooltip();
+            return;
+        }
         if (in.recordedSteps.empty())
             ImGui::Text("step %" PRIu64 "  (t = %.2f s)", e.step,
                         static_cast<double>(e.step) * in.timeStep);
@@ -294,12 +309,13 @@ void eventTooltip(const TimelineInput& in, const TimelineMarker& m) {
     } else {
         ImGui::Text("%zu events, steps %" PRIu64 "-%" PRIu64, m.count, shownStep(in, m.firstStep),
                     shownStep(in, m.lastStep));
-        for (std::size_t k = 0; k < kEventKindCount; ++k) {
+        for (std::size_t k = 0; k < kShownEventKindCount; ++k) {
             if (m.kindCounts[k] == 0) continue;
             const auto kind = static_cast<EventKind>(k);
             const Rgba c = eventColor(kind);
             ImGui::TextColored(opaque4(c), "  %u %.*s", m.kindCounts[k],
-                               static_cast<int>(toString(kind).size()), toString(kind).data());
+                               static_cast<int>(eventKindName(kind).size()),
+                               eventKindName(kind).data());
         }
         ImGui::TextDisabled("click: the first (step %" PRIu64 "); wheel: zoom in",
                             shownStep(in, m.firstStep));
@@ -313,7 +329,7 @@ void legendTooltip() {
     for (std::size_t l = 0; l < kEventLaneCount; ++l) {
         const auto lane = static_cast<EventLane>(l);
         EventKind kind = EventKind::OverlapBegin;
-        for (std::size_t k = 0; k < kEventKindCount; ++k)
+        for (std::size_t k = 0; k < kShownEventKindCount; ++k)
             if (eventLane(static_cast<EventKind>(k)) == lane) {
                 kind = static_cast<EventKind>(k);
                 break;

@@ -231,7 +231,11 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         else
             ImGui::TextUnformatted(s.c_str());
     }
-    if (mark && !mark->caption.empty()) ImGui::TextWrapped("%s", mark->caption.c_str());
+    if (mark && !mark->caption.empty()) {
+        if (mark->deviates) ImGui::PushStyleColor(ImGuiCol_Text, opaque4(palette().kLintError));
+        ImGui::TextWrapped("%s", mark->caption.c_str());
+        if (mark->deviates) ImGui::PopStyleColor();
+    }
 
     // Construction mode controls.
     const int neighbors = constructionCount(*rec); // obstacle lines, then agent neighbours
@@ -305,9 +309,12 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     const int space = geom ? (geom->relativeSpace ? 0 : 1) : -1;
     const int fitNeighbor = geom && geom->relativeSpace ? geom->neighbor : -1;
     if ((focusClicked || (focusOnSelect && m_fittedFor != rec->agent)) && !geom) {
-        const Rect box = focusBox(*rec);
+        Rect box = focusBox(*rec);
+        // (A marked velocity, e.g. a recorded one, too: with room for the legend below it.)
+        if (mark && mark->velocity) box.include(*mark->velocity);
+        const double margin = mark && mark->velocity ? 1.6 : 1.2;
         // Half the diagonal, and a margin so that the labels at the edge still fit.
-        fit(box.center(), 0.5 * length(box.size()) * 1.2);
+        fit(box.center(), 0.5 * length(box.size()) * margin);
         m_fittedFor = rec->agent;
         m_fittedSpace = space;
         m_fittedNeighbor = fitNeighbor;
@@ -357,7 +364,17 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         drawVelocitySpace(dl, t, m_canvas, *rec, layers, style, highlight, OverlayView::Panel);
         if (!bindingLines.empty())
             drawBindingLines(dl, t, m_canvas, *rec, bindingLines, true, &m_labels);
-        if (mark) drawMark(dl, t, *mark, m_labels);
+        if (mark) {
+            if (!mark->violatedLines.empty())
+                drawBindingLines(dl, t, m_canvas, *rec, mark->violatedLines, true, &m_labels,
+                                 &palette().kLintError, "x");
+            if (mark->deviates && mark->velocity) {
+                const Vec2 a = t.toScreen(rec->newVelocity);
+                const Vec2 b = t.toScreen(*mark->velocity);
+                dl.AddLine(toIm(a), toIm(b), col(palette().kLintError), stroke(1.5f));
+            }
+            drawMark(dl, t, *mark, m_labels);
+        }
         if (hovered) hover = hitTest(*rec, t, m_canvas, layers, fromIm(io.MousePos));
     }
     const ImU32 dim = col(panelCaptionColour());

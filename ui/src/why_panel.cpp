@@ -24,7 +24,8 @@ void outlinedText(ImDrawList& dl, Vec2 at, ImU32 c, const char* text) {
 
 void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
                       const ExplainRecord& rec, std::span<const std::size_t> lines, bool labels,
-                      LabelLayout* layout) {
+                      LabelLayout* layout, const Rgba* colour, const char* prefix) {
+    const Rgba c = colour ? *colour : palette().kWhy;
     LabelLayout local;
     LabelLayout& out = layout ? *layout : local;
     const Rect clipVel = t.toVelocity(clip);
@@ -37,14 +38,14 @@ void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& cl
         const Vec2 a = t.toScreen((*seg)[0]);
         const Vec2 b = t.toScreen((*seg)[1]);
         dl.AddLine(toIm(a), toIm(b), col(palette().kTextShadow), stroke(7.0f));
-        dl.AddLine(toIm(a), toIm(b), col(palette().kWhy), stroke(3.5f));
+        dl.AddLine(toIm(a), toIm(b), col(c), stroke(3.5f));
         if (!labels) continue;
         // The label at the line's point when visible, else mid-segment; on the permitted side.
         const Vec2 at = clipVel.contains(l.point) ? l.point : ((*seg)[0] + (*seg)[1]) * 0.5;
         const Vec2 n{-l.direction.y, -l.direction.x}; // screen y is flipped: left of d
         char text[32];
-        std::snprintf(text, sizeof text, "b%zu", i);
-        out.add(labelRequest(t.toScreen(at), text, col(palette().kWhy), 65, labelSideToward(n)));
+        std::snprintf(text, sizeof text, "%s%zu", prefix, i);
+        out.add(labelRequest(t.toScreen(at), text, col(c), 65, labelSideToward(n)));
     }
     if (!layout) placeAndDrawLabels(dl, local, clip);
     dl.PopClipRect();

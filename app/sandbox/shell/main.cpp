@@ -594,6 +594,10 @@ int main(int argc, char** argv) {
         ctx.windows.messages.push("Could not open scene",
                                   error + "\n\nStarting with an empty scene.");
         setEmptyScene(ctx);
+    } else if (opt.trajectory && !openTrajectoryFile(ctx, *opt.trajectory, error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        if (!interactive) return 1;
+        ctx.windows.messages.push("Could not open the trajectory", error);
     }
     if (opt.uiScalePercent) ctx.settings.uiScalePercent = *opt.uiScalePercent;
     if (opt.lightTheme)

@@ -62,6 +62,12 @@ ParseResult parseOptions(int argc, char** argv) {
                    "Scene file (.json) or recording (.orcarec, played frame by frame). A bare "
                    "name such as 'blocks' is also looked up in the scenes folder. Default: "
                    "welcome.json");
+    std::string trajectory;
+    app.add_option("--trajectory", trajectory,
+                   "Play this trajectory CSV (step,agent,x,y,vx,vy[,pvx,pvy], as orca run "
+                   "--trajectory writes) against the scene, like a recording: each decision "
+                   "explained as orca conform recomputes it, the deviations as events")
+        ->type_name("RUN.csv");
     app.add_option("--steps", o.steps,
                    "Simulation steps to run after loading (a recording: frames to play)")
         ->capture_default_str();
@@ -217,6 +223,7 @@ ParseResult parseOptions(int argc, char** argv) {
         return {std::nullopt, 0};
     }
     if (!scene.empty()) o.scene = scene;
+    if (!trajectory.empty()) o.trajectory = trajectory;
     if (!screenshot.empty()) o.screenshot = screenshot;
     if (!svg.empty()) o.svg = svg;
     if (!record.empty()) o.record = record;

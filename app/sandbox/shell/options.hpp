@@ -13,8 +13,10 @@ namespace orca::app {
 
 struct Options {
     std::optional<std::filesystem::path> scene; ///< default: scenes/welcome.json
-    std::uint64_t steps = 0;                    ///< steps to run right after loading
-    std::optional<std::uint64_t> seek;          ///< then go to this recorded step (paused)
+    /// --trajectory RUN.csv: play this trajectory CSV against the scene (a recording's face).
+    std::optional<std::filesystem::path> trajectory;
+    std::uint64_t steps = 0;           ///< steps to run right after loading
+    std::optional<std::uint64_t> seek; ///< then go to this recorded step (paused)
     std::optional<std::string> branch; ///< --branch: Compare from --branch-at with NAME=VALUE,...
     std::uint64_t branchAt = 0;        ///< the step to branch at (while running --steps)
     /// --try-fix K: after --steps / --seek, Why? for the selected agent and Try fix K (1-based).

@@ -21,7 +21,17 @@ struct GuardedRequest {
 };
 
 /// The small modal dialogs (one at a time).
-enum class Dialog { None, Open, SaveAs, Screenshot, ExportSvg, Record, Unsaved, Recover };
+enum class Dialog {
+    None,
+    Open,
+    OpenTrajectory,
+    SaveAs,
+    Screenshot,
+    ExportSvg,
+    Record,
+    Unsaved,
+    Recover
+};
 
 struct Windows {
     PanelVisibility panels;

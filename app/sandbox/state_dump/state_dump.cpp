@@ -78,8 +78,9 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                       {"steps", f.count},
                       {"narration", f.narration}};
     }
-    static constexpr const char* kDialogNames[] = {"none",      "open",   "saveAs",  "screenshot",
-                                                   "exportSvg", "record", "unsaved", "recover"};
+    static constexpr const char* kDialogNames[] = {"none",   "open",       "openTrajectory",
+                                                   "saveAs", "screenshot", "exportSvg",
+                                                   "record", "unsaved",    "recover"};
     j["dialog"] = kDialogNames[static_cast<int>(ctx.windows.dialog)];
     const ui::WorldDrawStats& drawn = ctx.view.renderer.stats();
     j["worldDraw"] = {{"agentsDrawn", drawn.agentsDrawn},

@@ -81,7 +81,7 @@ void pushCut(TimelineState& t, CutRecording c) {
 
 // The timeline's events and position: the run's, or a recording's (positions are its frames).
 std::span<const Event> timelineEvents(const SandboxContext& ctx) {
-    if (ctx.playback.active) return ctx.playback.events.events();
+    if (ctx.playback.active) return ctx.playback.analysis.events();
     return ctx.timeline.history.events();
 }
 
@@ -627,7 +627,7 @@ nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
         const Vec2 c = t.bar.markerCenter(i);
         const ui::MarkerFocus f = ui::markerFocus(timelineEvents(ctx), m);
         markers.push_back({{"lane", ui::laneName(m.lane)},
-                           {"kind", std::string(toString(m.dominantKind()))},
+                           {"kind", std::string(ui::eventKindName(m.dominantKind()))},
                            {"step", m.firstStep},
                            {"lastStep", m.lastStep},
                            {"count", m.count},

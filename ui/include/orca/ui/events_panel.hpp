@@ -14,17 +14,18 @@
 #include <vector>
 
 #include "orca/events.hpp"
+#include "orca/ui/event_kinds.hpp"
 
 namespace orca::ui {
 
 /// Which events pass.
 struct EventFilter {
-    [[nodiscard]] static constexpr std::array<bool, kEventKindCount> allKinds() {
-        std::array<bool, kEventKindCount> on{};
+    [[nodiscard]] static constexpr std::array<bool, kShownEventKindCount> allKinds() {
+        std::array<bool, kShownEventKindCount> on{};
         on.fill(true);
         return on;
     }
-    std::array<bool, kEventKindCount> kinds = allKinds(); ///< every kind on
+    std::array<bool, kShownEventKindCount> kinds = allKinds(); ///< every kind on
     enum class AgentMode : std::uint8_t {
         All,      ///< every agent
         Selected, ///< events of the primary selected agent (all when none is selected)
@@ -39,20 +40,22 @@ struct EventFilter {
 };
 
 /// Whether `e` is of an allowed kind and, when `agent` is set, involves it.
-[[nodiscard]] bool eventMatches(const Event& e, const std::array<bool, kEventKindCount>& kinds,
+[[nodiscard]] bool eventMatches(const Event& e, const std::array<bool, kShownEventKindCount>& kinds,
                                 std::optional<std::uint32_t> agent);
 /// Indices (ascending) of the events that match, into `out` (cleared first).
-void filterEvents(std::span<const Event> events, const std::array<bool, kEventKindCount>& kinds,
+void filterEvents(std::span<const Event> events,
+                  const std::array<bool, kShownEventKindCount>& kinds,
                   std::optional<std::uint32_t> agent, std::vector<std::uint32_t>& out);
 /// Events per kind that involve `agent` (every event when nullopt).
-[[nodiscard]] std::array<std::size_t, kEventKindCount>
+[[nodiscard]] std::array<std::size_t, kShownEventKindCount>
 countByKind(std::span<const Event> events, std::optional<std::uint32_t> agent);
 /// The event the transport goes to from step `current`: forward, the first match after
 /// `current`; backward, the first match of the latest step before `current`. nullopt at the
 /// end. `events` ordered by step.
 [[nodiscard]] std::optional<std::size_t>
 adjacentEvent(std::span<const Event> events, std::uint64_t current, bool forward,
-              const std::array<bool, kEventKindCount>& kinds, std::optional<std::uint32_t> agent);
+              const std::array<bool, kShownEventKindCount>& kinds,
+              std::optional<std::uint32_t> agent);
 
 struct EventsPanelInput {
     std::span<const Event> events;
@@ -82,7 +85,7 @@ class EventsPanel {
 
   private:
     std::vector<std::uint32_t> m_rows;
-    std::array<std::size_t, kEventKindCount> m_counts{};
+    std::array<std::size_t, kShownEventKindCount> m_counts{};
     // Cache key of m_rows / m_counts.
     std::uint64_t m_generation = ~std::uint64_t{0};
     std::size_t m_events = ~std::size_t{0};

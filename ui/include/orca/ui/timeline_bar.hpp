@@ -18,6 +18,7 @@
 
 #include "orca/events.hpp"
 #include "orca/types.hpp"
+#include "orca/ui/event_kinds.hpp"
 #include "orca/ui/palette.hpp"
 
 namespace orca::ui {
@@ -34,12 +35,13 @@ enum class EventLane : std::uint8_t {
     Arrived,
     Detour,
     Waypoint,
+    Deviation, ///< a recording's velocities that are not ORCA's (event_kinds.hpp)
 };
-inline constexpr std::size_t kEventLaneCount = 8;
+inline constexpr std::size_t kEventLaneCount = 9;
 
 [[nodiscard]] EventLane eventLane(EventKind kind);
 /// "overlaps", "obstacle penetrations", "LP3", "stalled", "oscillation", "arrived", "detour",
-/// "waypoints".
+/// "waypoints", "deviations".
 [[nodiscard]] const char* laneName(EventLane lane);
 /// The colour of a kind (its lane's hue: the agent colours where there is one, e.g. LP3 orange,
 /// arrived green, detour purple).
@@ -101,7 +103,7 @@ struct TimelineMarker {
     std::uint64_t lastStep = 0;
     std::size_t firstEvent = 0; ///< index into the events of the first one
     std::size_t count = 0;
-    std::array<std::uint32_t, kEventKindCount> kindCounts{};
+    std::array<std::uint32_t, kShownEventKindCount> kindCounts{};
 
     /// The kind with the most events (ties: the lower kind, i.e. the begin).
     [[nodiscard]] EventKind dominantKind() const;

@@ -67,6 +67,12 @@ class VelocityPanel {
         std::optional<Vec2> velocity;
         std::string label;
         std::string caption;
+        /// The mark deviates from the record's v_new (a recording's conformance check): a
+        /// segment joins them and `caption` is drawn in the warning colour.
+        bool deviates = false;
+        /// Lines (indices into the record's lines) the marked velocity lies outside of, drawn
+        /// emphasised in the warning colour and labelled "xk".
+        std::vector<std::size_t> violatedLines;
     };
     std::optional<Mark> mark;
 

@@ -19,15 +19,19 @@
 #include "orca/explain.hpp"
 #include "orca/ui/camera.hpp"
 #include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/palette.hpp"
 
 namespace orca::ui {
 
 /// Draws the half-planes `lines` (indices into rec.lines) emphasised in velocity space (the
 /// "why" colour over a dark halo; with `labels`, "bk" beside line k — added to `layout` when
 /// given, else placed and drawn here). Out-of-range indices are skipped.
+/// `colour` and the label's `prefix` replace the why colour and "b" when given (e.g. the
+/// half-planes a recorded velocity violates).
 void drawBindingLines(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
                       const ExplainRecord& rec, std::span<const std::size_t> lines,
-                      bool labels = true, LabelLayout* layout = nullptr);
+                      bool labels = true, LabelLayout* layout = nullptr,
+                      const Rgba* colour = nullptr, const char* prefix = "b");
 
 /// A neighbour to ring in the world view.
 struct WhyAgentRing {
