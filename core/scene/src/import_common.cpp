@@ -248,8 +248,10 @@ void failAt(const XmlInput& in, const pugi::xml_node& node, const std::string& m
     const auto [line, column] = nodePosition(in, node);
     std::string path = elementPath(node);
     if (!attribute.empty()) path += "@" + std::string(attribute);
+    // SceneError's what() shows a path only without a line, so the message carries it too:
+    // FILE:LINE:COLUMN: error: at PATH: MESSAGE.
     throw SceneError(in.file.empty() ? std::string("<import>") : in.file, path, line, column,
-                     message);
+                     "at " + path + ": " + message);
 }
 
 namespace {
