@@ -447,6 +447,47 @@ void finishObstacles(ImportResult& result, std::vector<RawObstacle> raw) {
                                "counter-clockwise (solid obstacles)");
 }
 
+void finishScene(ImportResult& result) {
+    const std::string why = "beyond the scene format's limit of ±1e7 (coordinates computed from "
+                            "the file's values)";
+    std::vector<SceneAgent> kept;
+    kept.reserve(result.scene.agents.size());
+    for (std::size_t i = 0; i < result.scene.agents.size(); ++i) {
+        SceneAgent& a = result.scene.agents[i];
+        const bool velocityOk = !a.velocity || withinSceneLimits(*a.velocity);
+        const bool prefOk = !a.prefVelocity || withinSceneLimits(*a.prefVelocity);
+        if (!withinSceneLimits(a.position) || !velocityOk || !prefOk) {
+            result.dropped.push_back({"agent " + std::to_string(i) + " (in imported order)",
+                                      "its position or velocity is " + why});
+            continue;
+        }
+        const std::size_t before = a.waypoints.size();
+        std::erase_if(a.waypoints, [](Vec2 w) { return !withinSceneLimits(w); });
+        if (a.goal && !withinSceneLimits(*a.goal)) {
+            a.goal.reset();
+            if (!a.waypoints.empty()) {
+                a.goal = a.waypoints.back();
+                a.waypoints.pop_back();
+            }
+            result.dropped.push_back({"the goal of agent " + std::to_string(i), "it is " + why});
+        }
+        if (a.waypoints.size() != before)
+            result.dropped.push_back(
+                {"waypoints of agent " + std::to_string(i), "they are " + why});
+        kept.push_back(std::move(a));
+    }
+    result.scene.agents = std::move(kept);
+    std::erase_if(result.scene.obstacles, [&](const SceneObstacle& o) {
+        const bool out = std::any_of(o.vertices.begin(), o.vertices.end(),
+                                     [](Vec2 v) { return !withinSceneLimits(v); });
+        if (out)
+            result.dropped.push_back({"an obstacle near (" + std::to_string(o.vertices[0].x) +
+                                          ", " + std::to_string(o.vertices[0].y) + ")",
+                                      "a vertex is " + why});
+        return out;
+    });
+}
+
 } // namespace detail
 
 // ---- choosing the importer -----------------------------------------------------------------

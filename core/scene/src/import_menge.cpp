@@ -74,9 +74,12 @@ class MengeImporter {
             if (name == "AgentProfile")
                 readProfile(n);
             else if (name == "Common") {
-                if (n.attribute("time_step"))
-                    m_r.scene.simulation.params.timeStep =
+                if (n.attribute("time_step")) {
+                    const double dt =
                         attributeNumber(m_in, n, "time_step", std::nullopt, Bound::Positive);
+                    if (dt < 1e-6) failAt(m_in, n, "expected a time step >= 1e-6 s", "time_step");
+                    m_r.scene.simulation.params.timeStep = dt;
+                }
             } else if (name == "SpatialQuery") {
                 if (std::string_view(n.attribute("type").value()) == "nav_mesh")
                     m_r.notes.push_back("the navigation-mesh spatial query is replaced by our "
@@ -370,7 +373,8 @@ class MengeImporter {
                 failAt(m_in, profileAt,
                        std::string("profile \"") + profile + "\": " + key + " must be > 0 (drew " +
                            std::to_string(v) + ")");
-            if (v < 0.0) v = 0.0; // a normal draw below 0 for a speed or distance
+            // A normal draw beyond the file's range: below 0 for a speed or distance, above 1e7.
+            v = std::clamp(v, 0.0, kMaxMagnitude);
             if (v != def) field = v;
         };
         AgentOverrides& o = a.overrides;
@@ -381,7 +385,7 @@ class MengeImporter {
         set("tau", o.timeHorizon, d.timeHorizon, Bound::Positive);
         set("tauObst", o.timeHorizonObst, d.timeHorizonObst, Bound::Positive);
         if (const auto it = values.find("max_neighbors"); it != values.end()) {
-            const double v = std::round(std::max(0.0, it->second.draw(m_rng)));
+            const double v = std::round(std::clamp(it->second.draw(m_rng), 0.0, kMaxMagnitude));
             if (v > 2147483647.0) failAt(m_in, profileAt, "max_neighbors too large");
             if (static_cast<int>(v) != d.maxNeighbors) o.maxNeighbors = static_cast<int>(v);
         }
@@ -608,6 +612,7 @@ ImportResult importMenge(const ImportText& scene, const std::optional<ImportText
                                "make way)");
     }
     MengeImporter(in, bfsm, result, options.seed).run();
+    finishScene(result);
     const std::filesystem::path named =
         project ? std::filesystem::path(project->fileName) : std::filesystem::path(scene.fileName);
     result.scene.name = named.stem().string();

@@ -4,6 +4,7 @@
 // about +y) is a counter-clockwise rotation in our plane.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <numbers>
 #include <set>
@@ -376,19 +377,23 @@ class SteerSuiteImporter {
 
     // ---- agents ------------------------------------------------------------------------
 
-    bool isFree(Vec2 p, double radius) const {
+    // Work left for overlap checks (segments and agents looked at): random placement avoids
+    // obstacles and earlier agents until it is spent, then places without checking (noted),
+    // so that huge regions stay fast.
+    std::int64_t m_checkBudget = 50'000'000;
+    bool m_budgetNoted = false;
+
+    bool isFree(Vec2 p, double radius) {
+        const auto& agents = m_r.scene.agents;
+        m_checkBudget -= static_cast<std::int64_t>(m_obstacles.size() + agents.size()) + 1;
         for (const RawObstacle& o : m_obstacles) {
             if (o.closed && o.vertices.size() > 2 && pointInPolygon(p, o.vertices)) return false;
             if (o.vertices.size() >= 2 && distanceToOutline(p, o.vertices, o.closed) < radius)
                 return false;
         }
-        // Other agents: only the last few thousand are checked (regions of many thousand
-        // agents would otherwise cost quadratic time).
-        const auto& agents = m_r.scene.agents;
-        const std::size_t from = agents.size() > 4000 ? agents.size() - 4000 : 0;
-        for (std::size_t i = from; i < agents.size(); ++i) {
-            const double other = m_r.scene.resolvedParams(agents[i]).radius;
-            if (length(agents[i].position - p) < radius + other) return false;
+        for (const SceneAgent& a : agents) {
+            const double other = m_r.scene.resolvedParams(a).radius;
+            if (length(a.position - p) < radius + other) return false;
         }
         return true;
     }
@@ -399,6 +404,13 @@ class SteerSuiteImporter {
         Vec2 p{0.0, 0.0};
         for (int attempt = 0; attempt < 50; ++attempt) {
             p = toPlane(centred(b.xmin, b.xmax, radius), centred(b.zmin, b.zmax, radius));
+            if (m_checkBudget <= 0) {
+                if (!m_budgetNoted)
+                    m_r.notes.push_back("so many agents and obstacles that later random "
+                                        "positions were placed without overlap checks");
+                m_budgetNoted = true;
+                return p;
+            }
             if (isFree(p, radius)) return p;
         }
         overlapped = true;
@@ -725,6 +737,7 @@ ImportResult importSteerSuite(const ImportText& input, const ImportOptions& opti
     result.files = {input.fileName};
     result.seed = options.seed;
     SteerSuiteImporter(in, result, options.seed).run();
+    finishScene(result);
     result.scene.description =
         "Imported from SteerSuite test case " +
         std::filesystem::path(input.fileName).filename().string() +

@@ -83,6 +83,11 @@ struct RawObstacle {
 /// one thin wall per edge; invalid outlines are dropped with checkPolygon's reason.
 void finishObstacles(ImportResult& result, std::vector<RawObstacle> raw);
 
+/// Keeps the scene within the file format's limits (every coordinate within ±1e7): agents
+/// placed beyond them, and obstacles with a vertex beyond them, are dropped with the reason;
+/// goals and waypoints beyond them are dropped from their agent. Call last.
+void finishScene(ImportResult& result);
+
 /// Whether `p` lies inside the closed polygon (even-odd rule).
 [[nodiscard]] bool pointInPolygon(Vec2 p, std::span<const Vec2> polygon);
 /// Distance from `p` to the outline (closed or open) of `vertices`.
