@@ -9,6 +9,7 @@
 #include <numbers>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "import_support.hpp"
@@ -377,25 +378,12 @@ class SteerSuiteImporter {
 
     // ---- agents ------------------------------------------------------------------------
 
-    // Work left for overlap checks (segments and agents looked at): random placement avoids
-    // obstacles and earlier agents until it is spent, then places without checking (noted),
-    // so that huge regions stay fast.
-    std::int64_t m_checkBudget = 50'000'000;
+    PlacementIndex m_index;
+    std::int64_t m_checkBudget = 200'000'000; // bounds the overlap checks (huge regions)
     bool m_budgetNoted = false;
 
     bool isFree(Vec2 p, double radius) {
-        const auto& agents = m_r.scene.agents;
-        m_checkBudget -= static_cast<std::int64_t>(m_obstacles.size() + agents.size()) + 1;
-        for (const RawObstacle& o : m_obstacles) {
-            if (o.closed && o.vertices.size() > 2 && pointInPolygon(p, o.vertices)) return false;
-            if (o.vertices.size() >= 2 && distanceToOutline(p, o.vertices, o.closed) < radius)
-                return false;
-        }
-        for (const SceneAgent& a : agents) {
-            const double other = m_r.scene.resolvedParams(a).radius;
-            if (length(a.position - p) < radius + other) return false;
-        }
-        return true;
+        return m_index.isFree(p, radius, m_obstacles, m_r.scene, m_checkBudget);
     }
 
     // A random point of `b` (inset by the radius) clear of obstacles and placed agents: up to

@@ -2,10 +2,12 @@
 // Shared by the importers (import_common.cpp, import_steersuite.cpp, import_menge*.cpp): XML
 // parsing with positions, strict numbers, the report's drops and notes, obstacle finishing.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <pugixml.hpp>
@@ -75,6 +77,25 @@ struct RawObstacle {
     std::string what; ///< for messages: `obstacle[3]`, `ObstacleSet[1]/Obstacle[2]`
     std::vector<Vec2> vertices;
     bool closed = true;
+};
+
+/// Overlap checks for random placement through a uniform grid of 4-unit cells: obstacles by
+/// their bounding boxes (indexed on the first query, so all must be known by then), agents by
+/// their positions (indexed as the scene gains them). Outlines whose box spans more than 4096
+/// cells are checked on every query. Each segment or agent looked at costs 1 of `budget`.
+class PlacementIndex {
+  public:
+    /// Whether a disk at `p` of `radius` is clear of the obstacles and of the scene's agents.
+    bool isFree(Vec2 p, double radius, const std::vector<RawObstacle>& obstacles,
+                const Scene& scene, std::int64_t& budget);
+
+  private:
+    void index(const std::vector<RawObstacle>& obstacles, const Scene& scene);
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> m_obstacleCells, m_agentCells;
+    std::vector<std::size_t> m_bigObstacles;
+    bool m_built = false;
+    std::size_t m_indexedAgents = 0;
+    double m_maxAgentRadius = 0.0;
 };
 
 /// Adds the raw obstacles to `result.scene`: closed polygons valid per checkPolygon, turned
