@@ -21,6 +21,7 @@ add_library(orca_sandbox_lib STATIC
     # The document: scene edits, autosave and recovery.
     sandbox/document/scene_edit.cpp
     sandbox/document/recovery.cpp
+    sandbox/document/import_open.cpp
     # Explain: the selection.
     sandbox/explain/selection.cpp
     # Time: the step, the timeline, Compare, what-if.

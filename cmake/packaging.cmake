@@ -20,10 +20,11 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 # What the binaries load at run time on Debian 12 (the libraries are static; SDL2 and OpenGL
-# come from the system, the font too: DejaVu Sans), and what the Python module needs.
+# come from the system, the font too: DejaVu Sans; pugixml, the importers' XML reader, is the
+# shared libpugixml.so.1), and what the Python module needs.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libc6, libstdc++6, libsdl2-2.0-0, libgl1, fonts-dejavu-core, python3, python3-numpy")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libglm-dev, nlohmann-json3-dev, cmake")
+    "libc6, libstdc++6, libsdl2-2.0-0, libgl1, libpugixml1v5, fonts-dejavu-core, python3, python3-numpy")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libglm-dev, nlohmann-json3-dev, libpugixml-dev, cmake")
 # gzip: the package builds in seconds (xz took most of a minute on 2 cores).
 set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 include(CPack)

@@ -6,6 +6,7 @@ set -euo pipefail
 
 build_pkgs=(build-essential cmake ninja-build pkg-config
             libsdl2-dev libimgui-dev libstb-dev libglm-dev nlohmann-json3-dev libcli11-dev libgif-dev
+            libpugixml-dev
             libgl-dev libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
             pybind11-dev python3-dev python3-numpy)
 test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang-format python3

@@ -144,6 +144,16 @@ struct RoutesOptions {
 /// routes_cmd.cpp: every goal agent's route and the roadmap, as JSON.
 int routesCommand(const RoutesOptions& opt, std::ostream& out, std::ostream& err);
 
+struct ImportOptions {
+    std::vector<std::string> files; ///< a SteerSuite file; a Menge project; or scene + behaviour
+    std::string output;             ///< the scene to write (atomically); empty = report only
+    std::uint32_t seed = 1;         ///< seeds every random placement (docs/import.md)
+    std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
+};
+/// import_cmd.cpp: `orca import`, SteerSuite and Menge scenarios as a scene plus a JSON report
+/// of what was imported and dropped (docs/import.md).
+int importCommand(const ImportOptions& opt, std::ostream& out, std::ostream& err);
+
 struct ParamsOptions {
     bool json = false; ///< the table as JSON instead of plain text
 };

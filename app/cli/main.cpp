@@ -305,8 +305,23 @@ int main(int argc, char** argv) {
                         "fileRange, default, unit, doc, ui}]}; ranges use JSON Schema's "
                         "(exclusive)minimum/maximum");
 
+    ImportOptions importOpt;
+    CLI::App* importCmd = app.add_subcommand(
+        "import", "Import a SteerSuite test case or a Menge project (or its scene and behaviour "
+                  "files) as a scene; print a JSON report {format, files, seed, agents, "
+                  "obstacles, dropped: [{what, why}], notes} (docs/import.md).");
+    importCmd
+        ->add_option("files", importOpt.files,
+                     "SteerSuite .xml; Menge project .xml; or Menge scene + behaviour .xml")
+        ->required();
+    importCmd->add_option("-o,--output", importOpt.output,
+                          "Scene file to write (atomically); without it only the report is "
+                          "printed");
+    importCmd->add_option("--seed", importOpt.seed,
+                          "Seed of the random placements (std::mt19937; default 1)");
+
     for (CLI::App* cmd : {runCmd, explainCmd, validateCmd, eventsCmd, diagnoseCmd, compareCmd,
-                          routesCmd, conformCmd})
+                          routesCmd, conformCmd, importCmd})
         addMaxFileSize(cmd);
 
     try {
@@ -320,7 +335,7 @@ int main(int argc, char** argv) {
 
     run.maxFileSize = explain.maxFileSize = validate.maxFileSize = events.maxFileSize =
         diagnose.maxFileSize = compare.maxFileSize = routes.maxFileSize = conform.maxFileSize =
-            maxFileSize;
+            importOpt.maxFileSize = maxFileSize;
     run.metrics = !noMetrics;
     if (!detour.empty()) run.detour = detour == "on";
     // A simulation that would reach a NaN or infinite state stops with the core's message
@@ -342,6 +357,7 @@ int main(int argc, char** argv) {
         if (*routesCmd) return routesCommand(routes, std::cout, std::cerr);
         if (*recordingCmd) return recordingCommand(recordingOpt, std::cout, std::cerr);
         if (*conformCmd) return conformCommand(conform, std::cout, std::cerr);
+        if (*importCmd) return importCommand(importOpt, std::cout, std::cerr);
         return validateCommand(validate, std::cout, std::cerr);
     } catch (const orca::NonFiniteState& e) {
         std::cout.flush();

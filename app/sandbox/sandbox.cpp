@@ -9,6 +9,7 @@
 
 #include "orca/ui/style.hpp"
 
+#include "document/import_open.hpp"
 #include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
@@ -83,6 +84,7 @@ void installScene(SandboxContext& ctx, scene::Scene scene, Simulator sim, fs::pa
     ctx.session.sim.setThreadCount(ctx.session.threads);
     ctx.doc.sceneFile = std::move(file);
     ctx.doc.suggestedFile.clear();
+    ctx.doc.importedFrom.clear();
     ctx.doc.agentNames.clear();
     for (const scene::SceneAgent& a : ctx.doc.scene.agents)
         ctx.doc.agentNames.push_back(idText(a.id));
@@ -147,6 +149,7 @@ scene::LoadOptions appLoadOptions(const Document& doc) {
 
 bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error) {
     if (isRecordingFile(file)) return openRecordingFile(ctx, file, error);
+    if (isImportFile(file)) return openImportedFile(ctx, file, error); // SteerSuite, Menge
     try {
         scene::LoadResult loaded = scene::loadScene(file, appLoadOptions(ctx.doc));
         Simulator sim = scene::buildSimulator(loaded.scene);
@@ -210,6 +213,7 @@ bool adoptUnsavedScene(SandboxContext& ctx, scene::Scene scene, const fs::path& 
     ctx.doc.scene = std::move(scene);
     ctx.doc.sceneFile.clear();
     ctx.doc.suggestedFile = suggestedFile;
+    ctx.doc.importedFrom.clear();
     ctx.doc.agentNames.clear();
     for (const scene::SceneAgent& a : ctx.doc.scene.agents)
         ctx.doc.agentNames.push_back(idText(a.id));
@@ -601,6 +605,8 @@ fs::path newSceneFile(const Document& doc) {
 }
 
 std::string sceneTitle(const Document& doc) {
+    if (doc.sceneFile.empty() && !doc.importedFrom.empty())
+        return doc.scene.name + " (imported from " + doc.importedFrom.filename().string() + ")";
     if (doc.sceneFile.empty()) return doc.scene.name.empty() ? "(new scene)" : doc.scene.name;
     const std::string file = doc.sceneFile.filename().string();
     return doc.scene.name.empty() ? file : doc.scene.name + " (" + file + ")";

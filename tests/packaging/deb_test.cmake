@@ -17,7 +17,8 @@ if(NOT count EQUAL 1)
 endif()
 execute_process(COMMAND dpkg-deb --field "${debs}" Package Depends
                 RESULT_VARIABLE rc OUTPUT_VARIABLE fields)
-if(NOT rc EQUAL 0 OR NOT fields MATCHES "Package: orca-sandbox" OR NOT fields MATCHES "libsdl2")
+if(NOT rc EQUAL 0 OR NOT fields MATCHES "Package: orca-sandbox" OR NOT fields MATCHES "libsdl2"
+   OR NOT fields MATCHES "libpugixml1v5")
     message(FATAL_ERROR "package fields:\n${fields}")
 endif()
 execute_process(COMMAND dpkg -x "${debs}" "${WORK}/root" RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -46,6 +47,17 @@ execute_process(COMMAND "${root}/bin/orca" run "${root}/share/orca-sandbox/scene
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\"stateHash\"")
     message(FATAL_ERROR "the unpacked orca failed (${rc}):\n${out}\n${err}")
+endif()
+# ... and imports (pugixml, a shared library the package depends on): a Menge scene alone.
+file(WRITE "${WORK}/elsewhere/menge.xml"
+     "<Experiment><AgentProfile name=\"p\"/><AgentGroup><ProfileSelector type=\"const\" "
+     "name=\"p\"/><Generator type=\"explicit\"><Agent p_x=\"0\" p_y=\"0\"/></Generator>"
+     "</AgentGroup></Experiment>")
+execute_process(COMMAND "${root}/bin/orca" import menge.xml -o menge.json
+                WORKING_DIRECTORY "${WORK}/elsewhere"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"agents\": 1")
+    message(FATAL_ERROR "the unpacked orca import failed (${rc}):\n${out}\n${err}")
 endif()
 
 # The Python module, when the build made it: imported from the package, it runs a scene.

@@ -24,6 +24,9 @@ struct Document {
     /// Where Save proposes to write a scene without a file ("" = the pictures folder's
     /// scene.json): beside the recording a frame came from.
     std::filesystem::path suggestedFile;
+    /// The SteerSuite or Menge file this unsaved scene was imported from ("" = none;
+    /// document/import_open.hpp): the title says so until it is saved.
+    std::filesystem::path importedFrom;
     std::vector<std::string> agentNames; ///< user ids from the file ("" when none), agent order
     UnsavedTracker unsaved;
     /// Undo and redo of scene edits (tools, parameters, generators, lint fixes).

@@ -27,6 +27,7 @@
 #include "orca/ui/style.hpp"
 
 #include "authoring/tools/edit_tool.hpp"
+#include "document/import_open.hpp"
 #include "pictures/frame_recorder.hpp"
 #include "pictures/pictures.hpp"
 #include "pictures/screenshot.hpp"
@@ -243,12 +244,13 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         const fs::path file(e.drop.file);
         SDL_free(e.drop.file);
         // Recordings by their signature (or .orcarec, for the loader's message when broken).
-        if (file.extension() == ".json" || isRecordingFile(file))
+        if (file.extension() == ".json" || isRecordingFile(file) || isImportFile(file))
             requestLoad(ctx, file);
         else
             ctx.windows.messages.push("Not a scene file or a recording",
-                                      file.string() + "\n\nDrop a .json scene file or a .orcarec "
-                                                      "recording to open it.");
+                                      file.string() + "\n\nDrop a .json scene file, a .orcarec "
+                                                      "recording or a SteerSuite or Menge .xml "
+                                                      "file to open it.");
         break;
     }
     case SDL_KEYDOWN: {

@@ -30,6 +30,9 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["sceneFile"] = ctx.doc.sceneFile.string();
     j["sceneName"] = ctx.doc.scene.name;
     j["unsaved"] = ctx.doc.unsaved.unsaved();
+    j["title"] = sceneTitle(ctx.doc);
+    j["suggestedFile"] = ctx.doc.suggestedFile.string();
+    j["importedFrom"] = ctx.doc.importedFrom.string();
     j["step"] = ctx.session.sim.stepCount();
     j["time"] = ctx.session.sim.time();
     j["timeStep"] = ctx.session.sim.params().timeStep;
