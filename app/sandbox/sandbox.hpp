@@ -137,6 +137,10 @@ bool saveSceneAs(SandboxContext& ctx, const std::filesystem::path& file);
 void stepSimulation(SandboxContext& ctx, int steps);
 /// Runs the steps owed this frame: the clock's while running, plus requested single steps.
 void advanceSimulation(SandboxContext& ctx, double frameSeconds);
+/// What follows the state on screen after a step or a played frame (time/step.cpp): trails,
+/// and the metrics' sample `s` with its step and, while the metrics panel is open, the
+/// clearances.
+void sampleShownState(SandboxContext& ctx, ui::MetricsSample s);
 
 /// Applies an edit from the parameters panel to the simulator and the scene (see
 /// scene_edit.hpp), marks the scene unsaved and refreshes the records.

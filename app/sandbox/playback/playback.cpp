@@ -88,16 +88,7 @@ void showFrame(SandboxContext& ctx, std::size_t k, bool document) {
 
 // After a frame was played forward: what follows the run step by step (trails, metrics).
 void followFrame(SandboxContext& ctx) {
-    if (ctx.view.layers.world.trails) ctx.view.renderer.sampleTrails(ctx.session.sim);
-    ui::MetricsSample s;
-    s.step = ctx.session.sim.stepCount();
-    if (ctx.windows.panels.metrics) {
-        const ClearanceStats c = ctx.session.sim.clearance();
-        s.hasClearance = true;
-        s.minClearance = c.minAgentClearance;
-        s.overlappingPairs = c.overlappingPairs;
-    }
-    ctx.session.metricsHistory.push(s);
+    sampleShownState(ctx, {});
 }
 
 void noteEnd(SandboxContext& ctx) {

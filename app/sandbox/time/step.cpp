@@ -50,13 +50,19 @@ bool stepOnce(SandboxContext& ctx) {
 
 // The refresh: what follows the run step by step (trails, the metrics' sample).
 void refreshAfterStep(SandboxContext& ctx) {
-    if (ctx.view.layers.world.trails) ctx.view.renderer.sampleTrails(ctx.session.sim);
     const StepStats& st = ctx.session.sim.lastStepStats();
     ui::MetricsSample s;
-    s.step = ctx.session.sim.stepCount();
     s.agentsAtGoal = st.agentsAtGoal;
     s.goalAgents = st.goalAgents;
     s.lp3Agents = st.lp3Agents;
+    sampleShownState(ctx, s);
+}
+
+} // namespace
+
+void sampleShownState(SandboxContext& ctx, ui::MetricsSample s) {
+    if (ctx.view.layers.world.trails) ctx.view.renderer.sampleTrails(ctx.session.sim);
+    s.step = ctx.session.sim.stepCount();
     if (ctx.windows.panels.metrics) {
         // A pass over all agents: only while somebody looks at it.
         const ClearanceStats c = ctx.session.sim.clearance();
@@ -66,8 +72,6 @@ void refreshAfterStep(SandboxContext& ctx) {
     }
     ctx.session.metricsHistory.push(s);
 }
-
-} // namespace
 
 void stepSimulation(SandboxContext& ctx, int steps) {
     if (steps <= 0) return;

@@ -298,14 +298,20 @@ double elementNumber(const XmlInput& in, const pugi::xml_node& node, Bound bound
     return parseNumber(in, node, textOf(node), bound);
 }
 
+namespace {
+[[noreturn]] void missingAttribute(const XmlInput& in, const pugi::xml_node& node,
+                                   const char* name) {
+    failAt(in, node,
+           "missing attribute " + std::string(name) + " on <" + std::string(localName(node)) + ">");
+}
+} // namespace
+
 double attributeNumber(const XmlInput& in, const pugi::xml_node& node, const char* name,
                        std::optional<double> fallback, Bound bound) {
     const pugi::xml_attribute a = node.attribute(name);
     if (!a) {
         if (fallback) return *fallback;
-        failAt(in, node,
-               "missing attribute " + std::string(name) + " on <" + std::string(localName(node)) +
-                   ">");
+        missingAttribute(in, node, name);
     }
     return parseNumber(in, node, a.value(), bound, name);
 }
@@ -331,9 +337,7 @@ std::size_t attributeCount(const XmlInput& in, const pugi::xml_node& node, const
     const pugi::xml_attribute a = node.attribute(name);
     if (!a) {
         if (fallback) return *fallback;
-        failAt(in, node,
-               "missing attribute " + std::string(name) + " on <" + std::string(localName(node)) +
-                   ">");
+        missingAttribute(in, node, name);
     }
     return toCount(in, node, a.value(), name);
 }
