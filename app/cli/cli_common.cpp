@@ -37,10 +37,6 @@ RunLength runLength(const std::optional<std::int64_t>& steps, bool untilGoals,
     return {100, false};
 }
 
-Json finiteOrNull(double v) {
-    return std::isfinite(v) ? Json(v) : Json(nullptr);
-}
-
 bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t agentCount,
                      std::ostream& err, const char* option) {
     if (agent >= 0 && static_cast<std::size_t>(agent) < agentCount) return true;

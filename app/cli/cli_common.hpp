@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "orca/scene/explain_json.hpp"
 #include "orca/scene/scene.hpp"
 #include "orca/state.hpp"
 
@@ -43,8 +44,8 @@ struct RunLength {
 /// that reads back as exactly it (std::to_chars).
 void appendCsvRow(std::string& out, std::uint64_t step, std::size_t agent,
                   std::initializer_list<double> values);
-/// A number, or null when it is not finite (JSON has no infinity).
-[[nodiscard]] Json finiteOrNull(double v);
+/// A number, or null when it is not finite (the scene library's, explain_json.hpp).
+using orca::finiteOrNull;
 /// "--agent K is out of range: the scene has N agents (indices 0..N-1)" check; prints the
 /// message naming the scene on `err` and returns false when `agent` is out of range.
 bool checkAgentIndex(const std::string& file, std::int64_t agent, std::size_t agentCount,

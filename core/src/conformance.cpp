@@ -75,15 +75,17 @@ std::size_t ConformanceChecker::frame(std::uint64_t step, std::span<const Vec2> 
     // The preferred velocities the program gave: agents without a goal take them; goal agents
     // steer by their goal or route (their recorded value is compared, not used).
     const auto params = sim.agentParams();
-    if (!prefVelocity.empty()) applyRecordedPrefVelocities(sim, prefVelocity);
-    for (std::size_t i = 0; i < n && !prefVelocity.empty(); ++i) {
-        if (sim.isStaticAt(i) || !sim.hasGoalAt(i)) continue;
-        const Vec2 fromGoal = sim.prefVelocityAt(i);
-        if (length(prefVelocity[i] - fromGoal) > allowed(m_options.tolerance, params[i])) {
-            ++m_report.prefMismatchAgentSteps;
-            if (!m_report.firstPrefMismatch)
-                m_report.firstPrefMismatch =
-                    PrefVelocityMismatch{step, i, prefVelocity[i], fromGoal};
+    if (!prefVelocity.empty()) {
+        applyRecordedPrefVelocities(sim, prefVelocity);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (sim.isStaticAt(i) || !sim.hasGoalAt(i)) continue;
+            const Vec2 fromGoal = sim.prefVelocityAt(i);
+            if (length(prefVelocity[i] - fromGoal) > allowed(m_options.tolerance, params[i])) {
+                ++m_report.prefMismatchAgentSteps;
+                if (!m_report.firstPrefMismatch)
+                    m_report.firstPrefMismatch =
+                        PrefVelocityMismatch{step, i, prefVelocity[i], fromGoal};
+            }
         }
     }
 

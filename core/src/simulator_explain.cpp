@@ -167,6 +167,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
     // same inputs, so the line is the one the solver used).
     const double invTimeHorizon = 1.0 / p.timeHorizon;
     const double invTimeStep = 1.0 / m_params.timeStep;
+    const detail::AgentArrays agents = agentArrays();
     for (std::size_t k = 0; k < s.neighborCount; ++k) {
         const detail::Neighbor& nb = s.neighbors[k];
         rec.agentNeighbors.push_back({m_ids[nb.agent], nb.distSq});
@@ -175,7 +176,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         const Vec2 otherVelocity = m_vel[nb.agent];
         const double combinedRadius = p.radius + m_radius[nb.agent];
         const double share =
-            detail::shareOfU(m_params, agentArrays(), static_cast<std::uint32_t>(i), nb.agent);
+            detail::shareOfU(m_params, agents, static_cast<std::uint32_t>(i), nb.agent);
         const AgentLine al = agentOrcaLine(relPos, a.velocity - otherVelocity, a.velocity,
                                            combinedRadius, invTimeHorizon, invTimeStep, share);
         ExplainLine& el = rec.lines[rec.numObstacleLines + k];

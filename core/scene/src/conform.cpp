@@ -44,17 +44,13 @@ ConformanceResult checkConformance(const Recording& run, const ConformanceOption
 
 namespace {
 
-nlohmann::ordered_json number(double v) {
-    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
-}
-
 nlohmann::ordered_json deviationJson(const ConformanceDeviation& d) {
     nlohmann::ordered_json j;
     j["step"] = d.step;
     j["agent"] = d.agent;
     j["recorded"] = orca::toJson(d.recorded);
     j["orca"] = orca::toJson(d.orca);
-    j["difference"] = number(d.difference);
+    j["difference"] = orca::finiteOrNull(d.difference);
     return j;
 }
 
@@ -68,7 +64,7 @@ nlohmann::ordered_json toJson(const ConformanceResult& result, const Conformance
     j["agents"] = r.agents;
     j["checkedAgentSteps"] = r.checkedAgentSteps;
     j["deviatingAgentSteps"] = r.deviatingAgentSteps;
-    j["maxDifference"] = number(r.maxDifference);
+    j["maxDifference"] = orca::finiteOrNull(r.maxDifference);
     j["tolerance"] = options.tolerance;
     j["precision"] = precision == RecordingEncoding::Float32 ? "float32" : "float64";
     j["conforms"] = r.deviatingAgentSteps == 0;

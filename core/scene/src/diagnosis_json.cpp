@@ -12,11 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// JSON has no NaN or infinity: both become null.
-Json number(double v) {
-    return std::isfinite(v) ? Json(v) : Json(nullptr);
-}
-
 } // namespace
 
 Json toJson(const BindingConstraint& b) {
@@ -36,7 +31,7 @@ Json toJson(const BindingConstraint& b) {
     j["point"] = toJson(b.line.point);
     j["direction"] = toJson(b.line.direction);
     j["distance"] = b.distance;
-    j["timeToCollision"] = number(b.timeToCollision);
+    j["timeToCollision"] = finiteOrNull(b.timeToCollision);
     return j;
 }
 
@@ -54,7 +49,7 @@ Json toJson(const Diagnosis& d) {
     j["speedLimitBinding"] = d.speedLimitBinding;
     j["responsibleAgents"] = d.responsibleAgents;
     j["responsibleObstacles"] = d.responsibleObstacles;
-    j["suggestedValue"] = number(d.suggestedValue);
+    j["suggestedValue"] = finiteOrNull(d.suggestedValue);
     j["suggestedAgent"] = d.suggestedAgent ? Json(*d.suggestedAgent) : Json(nullptr);
     j["suggestedGoal"] = d.suggestedGoal ? toJson(*d.suggestedGoal) : Json(nullptr);
     j["waypoints"] = toJsonPoints(d.waypoints);
@@ -72,24 +67,24 @@ Json toJson(const Diagnosis& d) {
     m["newVelocity"] = toJson(d.newVelocity);
     m["prefSpeed"] = d.prefSpeed;
     m["speed"] = d.speed;
-    m["progress"] = number(d.progress);
-    m["deviation"] = number(d.deviation);
+    m["progress"] = finiteOrNull(d.progress);
+    m["deviation"] = finiteOrNull(d.deviation);
     m["lp3"] = d.lp3;
     m["lp3Depth"] = d.lp3Depth;
     m["windowDecisions"] = d.windowDecisions;
     m["lp3Fraction"] = d.lp3Fraction;
     m["detourFraction"] = d.detourFraction;
-    m["meanSpeed"] = number(d.meanSpeed);
+    m["meanSpeed"] = finiteOrNull(d.meanSpeed);
     m["neighborCount"] = d.neighborCount;
     m["maxNeighbors"] = d.maxNeighbors;
     m["agentsInRange"] = d.agentsInRange;
     m["truncationVelocity"] = d.truncationVelocity ? toJson(*d.truncationVelocity) : Json(nullptr);
-    m["minTimeToCollision"] = number(d.minTimeToCollision);
-    m["goalDistance"] = number(d.goalDistance);
-    m["goalRadius"] = number(d.goalRadius);
-    m["predictedClosest"] = number(d.predictedClosest);
+    m["minTimeToCollision"] = finiteOrNull(d.minTimeToCollision);
+    m["goalDistance"] = finiteOrNull(d.goalDistance);
+    m["goalRadius"] = finiteOrNull(d.goalRadius);
+    m["predictedClosest"] = finiteOrNull(d.predictedClosest);
     m["stalledSeconds"] = d.stalledSeconds;
-    m["gapWidth"] = number(d.gapWidth);
+    m["gapWidth"] = finiteOrNull(d.gapWidth);
     m["gapCenter"] = std::isfinite(d.gapWidth) ? toJson(d.gapCenter) : Json(nullptr);
     j["measures"] = std::move(m);
     return j;

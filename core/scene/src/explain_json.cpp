@@ -9,11 +9,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// JSON has no infinity: +inf (e.g. "never collides") becomes null.
-Json number(double v) {
-    return std::isfinite(v) ? Json(v) : Json(nullptr);
-}
-
 Json agentIndex(const Simulator& sim, AgentId id) {
     const auto i = sim.indexOf(id);
     return i ? Json(*i) : Json(nullptr);
@@ -54,11 +49,11 @@ const char* failureName(Lp1Failure f) {
 
 Json interval(double left, double right) {
     if (std::isnan(left) || std::isnan(right)) return Json(nullptr);
-    return Json::array({number(left), number(right)});
+    return Json::array({finiteOrNull(left), finiteOrNull(right)});
 }
 
 Json nanToNull(double v) {
-    return std::isnan(v) ? Json(nullptr) : number(v);
+    return std::isnan(v) ? Json(nullptr) : finiteOrNull(v);
 }
 
 Json lp1Json(const Lp1Trace& t) {
@@ -145,8 +140,12 @@ Json lpTraceJson(const LpTrace& t) {
 
 } // namespace
 
+Json finiteOrNull(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
 Json toJson(Vec2 v) {
-    return Json::array({number(v.x), number(v.y)});
+    return Json::array({finiteOrNull(v.x), finiteOrNull(v.y)});
 }
 
 Json toJsonPoints(std::span<const Vec2> points) {
@@ -220,7 +219,7 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
         e["share"] = l.share;
         e["relativeVelocity"] = toJson(l.relativeVelocity);
         e["distance"] = l.distance;
-        e["timeToCollision"] = number(l.timeToCollision);
+        e["timeToCollision"] = finiteOrNull(l.timeToCollision);
         e["violation"] = l.violation;
         e["vo"] = toJson(l.vo);
         lines.push_back(std::move(e));

@@ -13,6 +13,9 @@
 
 namespace orca {
 
+/// A number, or null when it is not finite (JSON has no NaN or infinity; +inf is e.g. "never
+/// collides"). Every JSON the scene library and the CLI print spells such numbers this way.
+[[nodiscard]] nlohmann::ordered_json finiteOrNull(double v);
 /// A vector as [x, y].
 [[nodiscard]] nlohmann::ordered_json toJson(Vec2 v);
 /// Points as [[x, y], ...] (a polyline, a polygon, a list of waypoints).
