@@ -156,6 +156,7 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
             el.line.point + dot(a.velocity - el.line.point, el.line.direction) * el.line.direction;
         el.u = onLine - a.velocity;
         el.share = 1.0; // obstacles do not move: A takes the whole u
+        el.otherShare = 0.0;
         el.vo = orec.vo;
         el.distance = std::sqrt(orec.distSq);
         el.timeToCollision =
@@ -186,6 +187,10 @@ void Simulator::explainAgent(std::size_t i, const detail::AgentGrid& grid,
         el.u = al.u;
         el.share = share;
         el.otherStatic = m_static[nb.agent] != 0;
+        el.otherShare = el.otherStatic ? 0.0
+                                       : detail::shareOfU(m_params, agents, nb.agent,
+                                                          static_cast<std::uint32_t>(i));
+        el.otherWeight = m_weight[nb.agent];
         el.relativeVelocity = a.velocity - otherVelocity;
         el.vo = agentVelocityObstacle(relPos, otherVelocity, combinedRadius, invTimeHorizon,
                                       invTimeStep);

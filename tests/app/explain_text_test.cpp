@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -199,4 +200,49 @@ TEST(ExplainGeometry, NeighbourAndSegmentInTheWorldFromTheVo) {
     EXPECT_NEAR(nb->radius, 1.0, 1e-12);
     EXPECT_FALSE(ui::obstacleSegmentInWorld(rec, ExplainLine{}).has_value());
     EXPECT_FALSE(ui::neighborInWorld(rec, ExplainLine{}).has_value());
+}
+
+TEST(ExplainText, AvoidanceWeightsSayWhoTakesWhat) {
+    // Head-on, weights 2 (A) and 1 (B): A takes 2/3 of u, B 1/3 through v_B - 1/3u.
+    auto pairWith = [](double wa, double wb) {
+        auto sim = std::make_unique<orca::Simulator>();
+        orca::AgentDef d;
+        d.params.radius = 1.0;
+        d.params.timeHorizon = 5.0;
+        d.position = {-6.0, 0.0};
+        d.velocity = d.prefVelocity = {1.0, 0.0};
+        d.params.avoidanceWeight = wa;
+        sim->addAgent(d);
+        d.position = {6.0, 0.4};
+        d.velocity = d.prefVelocity = {-1.0, 0.0};
+        d.params.avoidanceWeight = wb;
+        sim->addAgent(d);
+        return sim;
+    };
+    auto sim = pairWith(2.0, 1.0);
+    ExplainRecord rec = sim->explain(sim->agentIdAt(0));
+    ASSERT_EQ(rec.lines.size(), 1u);
+    std::string c = ui::constructionCaption(rec, 0, 2);
+    EXPECT_TRUE(contains(c, "Avoidance weights 2 : 1, so A takes 0.667 of u and B takes 0.333 "
+                            "(together exactly u)."))
+        << c;
+    EXPECT_TRUE(contains(c, "line through v_B - 0.333\xC2\xB7u.")) << c;
+    EXPECT_FALSE(contains(c, "mirror image")) << c;
+    EXPECT_TRUE(contains(ui::describeLine(rec, 0), "A takes 0.667\xC2\xB7u, B 0.333\xC2\xB7u"));
+    // Weights 0 (A) and 1: A never yields, its line passes through v_A itself.
+    sim = pairWith(0.0, 1.0);
+    rec = sim->explain(sim->agentIdAt(0));
+    c = ui::constructionCaption(rec, 0, 2);
+    EXPECT_TRUE(contains(c, "A takes none of u and B takes all (together exactly u).")) << c;
+    EXPECT_TRUE(contains(c, "A's weight 0 never yields to B")) << c;
+    EXPECT_TRUE(contains(c, "through v_A + 0\xC2\xB7u = (1, 0)")) << c;
+    rec = sim->explain(sim->agentIdAt(1));
+    c = ui::constructionCaption(rec, 0, 2);
+    EXPECT_TRUE(contains(c, "B's weight 0 never yields to A: A avoids for both.")) << c;
+    // Equal weights read as before (RVO2's words at 1/2).
+    sim = pairWith(3.0, 3.0);
+    rec = sim->explain(sim->agentIdAt(0));
+    c = ui::constructionCaption(rec, 0, 2);
+    EXPECT_TRUE(contains(c, "Each agent takes half the responsibility")) << c;
+    EXPECT_TRUE(contains(c, "mirror image")) << c;
 }

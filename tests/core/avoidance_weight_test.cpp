@@ -65,6 +65,33 @@ TEST(AvoidanceWeight, HandCheckedShares) {
     }
 }
 
+TEST(AvoidanceWeight, TheRecordCarriesTheNeighboursShareAndWeight) {
+    // Weights 2 and 1: A's record says B takes 1/3 of -u (weight 1), B's says A takes 2/3.
+    Simulator s = pair(2.0, 1.0);
+    const ExplainRecord a = s.explain(s.agentIdAt(0));
+    const ExplainRecord b = s.explain(s.agentIdAt(1));
+    ASSERT_EQ(a.lines.size(), 1u);
+    ASSERT_EQ(b.lines.size(), 1u);
+    EXPECT_DOUBLE_EQ(a.lines[0].otherShare, 1.0 / 3.0);
+    EXPECT_EQ(a.lines[0].otherWeight, 1.0);
+    EXPECT_EQ(a.lines[0].otherShare, b.lines[0].share);
+    EXPECT_EQ(b.lines[0].otherShare, a.lines[0].share);
+    EXPECT_EQ(b.lines[0].otherWeight, 2.0);
+    // B's u is A's mirrored: B's line goes through v_B - otherShare·u of A's record.
+    EXPECT_EQ(b.lines[0].u, -a.lines[0].u);
+    EXPECT_EQ(b.lines[0].line.point, Vec2(-1.0, 0.0) - a.lines[0].otherShare * a.lines[0].u);
+    // Without weights both take responsibility; a static neighbour builds no line: 0.
+    s = pair(1.0, 1.0);
+    EXPECT_EQ(s.explain(s.agentIdAt(0)).lines[0].otherShare, 0.5);
+    AgentDef still = s.agent(s.agentIdAt(1));
+    still.isStatic = true;
+    s.setAgent(s.agentIdAt(1), still);
+    const ExplainRecord st = s.explain(s.agentIdAt(0));
+    ASSERT_EQ(st.lines.size(), 1u);
+    EXPECT_TRUE(st.lines[0].otherStatic);
+    EXPECT_EQ(st.lines[0].otherShare, 0.0);
+}
+
 TEST(AvoidanceWeight, TheLinePassesThroughTheShareOfU) {
     // The ORCA line of A passes through v_A + share·u: with weight 0 through v_A itself.
     const Simulator s = pair(0.0, 1.0);

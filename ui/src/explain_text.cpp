@@ -19,9 +19,10 @@ const char* quarterSign(double share) {
     return nullptr;
 }
 
-// The share in prose, before "of u": "all", "½", "0.6".
+// The share in prose, before "of u": "all", "none", "½", "0.6".
 std::string shareWord(double share) {
     if (share == 1.0) return "all";
+    if (share == 0.0) return "none";
     if (const char* q = quarterSign(share)) return q;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3g", share);
@@ -74,7 +75,7 @@ std::string obstacleCaption(const ExplainRecord& rec, const ExplainLine& l, int 
 }
 
 // Phase 3 of an agent line: the half-plane through v_A + share·u, and who takes which share.
-std::string agentHalfPlaneCaption(const ExplainLine& l) {
+std::string agentHalfPlaneCaption(const ExplainRecord& rec, const ExplainLine& l) {
     const std::string su = shareOfU(l.share);
     char buf[768];
     if (l.otherStatic) {
@@ -87,6 +88,28 @@ std::string agentHalfPlaneCaption(const ExplainLine& l) {
                       shareWord(l.share).c_str(), l.share,
                       l.share < 1.0 ? "below 1, A can graze B" : "A avoids B fully", su.c_str(),
                       l.line.point.x, l.line.point.y);
+    } else if (l.share != l.otherShare) {
+        // Avoidance weights: the two agents take different shares of the same u.
+        const double together = l.share + l.otherShare;
+        const std::string bs = shareOfU(l.otherShare);
+        std::string why;
+        if (l.share == 0.0)
+            why = " A's weight 0 never yields to B: its line passes through v_A itself, B "
+                  "avoids for both.";
+        else if (l.otherShare == 0.0)
+            why = " B's weight 0 never yields to A: A avoids for both.";
+        std::snprintf(buf, sizeof buf,
+                      "3/3  Avoidance weights %g : %g, so A takes %s of u and B takes %s "
+                      "(together %s).%s ORCA_A|B is the half-plane in A's absolute velocity "
+                      "space through v_A + %s = (%.3g, %.3g), perpendicular to u. Shaded green "
+                      "= permitted side (away from B's VO, translated by v_B). B builds its own "
+                      "line through v_B - %s.",
+                      rec.params.avoidanceWeight, l.otherWeight, shareWord(l.share).c_str(),
+                      shareWord(l.otherShare).c_str(),
+                      together > 1.0 + 1e-12   ? "more than u, a margin"
+                      : together < 1.0 - 1e-12 ? "less than u, so they can still collide"
+                                               : "exactly u",
+                      why.c_str(), su.c_str(), l.line.point.x, l.line.point.y, bs.c_str());
     } else if (l.share == 0.5) {
         // RVO2's reciprocity, in the words the articles use.
         std::snprintf(buf, sizeof buf,
@@ -146,7 +169,7 @@ std::string agentCaption(const ExplainRecord& rec, const ExplainLine& l, int pha
                                "toward B and still not collide.");
         break;
     default:
-        return agentHalfPlaneCaption(l);
+        return agentHalfPlaneCaption(rec, l);
     }
     return buf;
 }
@@ -165,6 +188,7 @@ std::string formatAgentId(AgentId id) {
 
 std::string shareCoefficient(double share) {
     if (share == 1.0) return {};
+    if (share == 0.0) return "0\xC2\xB7"; // 0·u
     if (const char* q = quarterSign(share)) return q;
     return shareWord(share) + "\xC2\xB7"; // ·
 }
@@ -191,6 +215,8 @@ std::string describeLine(const ExplainRecord& rec, int line, std::string_view ne
     out += " \xC2\xB7 ";
     if (l.otherStatic) out += "static neighbour, ";
     out += "A takes " + shareOfU(l.share);
+    if (!obstacle && !l.otherStatic && l.otherShare != l.share)
+        out += ", B " + shareOfU(l.otherShare); // avoidance weights
     char buf[160];
     std::snprintf(buf, sizeof buf, " \xC2\xB7 distance %.3g", l.distance);
     out += buf;

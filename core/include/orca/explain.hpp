@@ -54,6 +54,14 @@ struct ExplainLine {
     /// Agent lines: the neighbour is a static agent (it never moves, builds no line of its
     /// own, and share is staticResponsibility).
     bool otherStatic = false;
+    /// Agent lines: the share B takes toward A in its own decision. B's u toward A is -u, so
+    /// B's line passes through v_B - otherShare*u: equal to share for equal avoidance weights,
+    /// the complement under weights (w_B / (w_A + w_B) of twice responsibility, at most 1),
+    /// 0 when B is static (it builds no line). Obstacle lines: 0.
+    double otherShare = 0.5;
+    /// Agent lines: B's avoidance weight (AgentParams::avoidanceWeight; A's is in
+    /// ExplainRecord::params). Obstacle lines: 1.
+    double otherWeight = 1.0;
     Vec2 relativeVelocity{0.0, 0.0}; ///< v_A - v_B (agents) or v_A (obstacles).
     VelocityObstacle vo;             ///< The VO this line was cut from.
     double distance = 0.0;           ///< Agents: centre distance. Obstacles: distance to segment.

@@ -217,6 +217,10 @@ Json toJson(const ExplainRecord& rec, const Simulator& sim) {
         e["direction"] = toJson(l.line.direction);
         e["u"] = toJson(l.u);
         e["share"] = l.share;
+        if (!isObstacleCase(l.lineCase)) {
+            e["neighborShare"] = l.otherShare;
+            e["neighborWeight"] = l.otherWeight;
+        }
         e["relativeVelocity"] = toJson(l.relativeVelocity);
         e["distance"] = l.distance;
         e["timeToCollision"] = finiteOrNull(l.timeToCollision);
