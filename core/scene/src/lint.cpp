@@ -81,6 +81,11 @@ constexpr LintRule kRules[] = {
     // Head-on pairs (lint_agents.cpp)
     {"head-on-symmetric", LintSeverity::Warning, checkHeadOnSymmetric, fixHeadOnSymmetric,
      "two agents heading straight for each other along one line"},
+    // Avoidance weights (lint_weights.cpp)
+    {"weights-zero-pair", LintSeverity::Warning, checkWeightsZeroPair, nullptr,
+     "two agents of weight 0 whose walks meet: neither keeps its course"},
+    {"weights-without-effect", LintSeverity::Info, checkWeightsWithoutEffect,
+     fixWeightsWithoutEffect, "the same avoidance weight on every moving agent"},
     // Parameters (lint_params.cpp; max-neighbors-low in lint_agents.cpp)
     {"neighbor-dist-short", LintSeverity::Warning, checkNeighborDistShort, fixNeighborDistShort,
      "neighborDist below maxSpeed x timeHorizon"},

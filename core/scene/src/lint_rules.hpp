@@ -352,4 +352,9 @@ bool fixGoalUnreachableStraight(Scene& scene, const LintIssue& issue, std::strin
 bool fixRoutingRoadmapSuggested(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixRoutingWithoutObstacles(Scene& scene, const LintIssue& issue, std::string* error);
 
+// lint_weights.cpp: avoidance weights.
+void checkWeightsZeroPair(Context& c);
+void checkWeightsWithoutEffect(Context& c);
+bool fixWeightsWithoutEffect(Scene& scene, const LintIssue& issue, std::string* error);
+
 } // namespace orca::scene::lint
