@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -188,8 +189,8 @@ TEST(ImportSteerSuite, EveryDropReason) {
                  "<flowStaticDirection><targetDirection><x>1</x><y>0</y><z>0</z>"
                  "</targetDirection><desiredSpeed>1</desiredSpeed></flowStaticDirection>") +
         "<orientedWallObstacle><thetaY>0</thetaY><size><x>4</x><y>1</y><z>1</z></size>"
-        "<position><x>0</x><y>0</y><z>5</z></position><doorway><value>1</value>"
-        "<doorRadius>1</doorRadius></doorway></orientedWallObstacle>"
+        "<position><x>0</x><y>0</y><z>5</z></position><doorway><random>true</random>"
+        "</doorway></orientedWallObstacle>"
         "<orientedBoxObstacle><thetaY>0</thetaY><size><random>true</random></size>"
         "<position><x>0</x><y>0</y><z>5</z></position></orientedBoxObstacle>"
         "<obstacle><xmin>1</xmin><xmax>1</xmax><ymin>0</ymin><ymax>1</ymax><zmin>0</zmin>"
@@ -204,7 +205,7 @@ TEST(ImportSteerSuite, EveryDropReason) {
     EXPECT_TRUE(hasDrop(r, "groupTarget", "group targets"));
     EXPECT_TRUE(hasDrop(r, "teleport", "unknown goal type"));
     EXPECT_TRUE(hasDrop(r, "flowStaticDirection", "only as an agent's only goal"));
-    EXPECT_TRUE(hasDrop(r, "orientedWallObstacle", "doorway"));
+    EXPECT_TRUE(hasDrop(r, "orientedWallObstacle", "a doorway at a random place"));
     EXPECT_TRUE(hasDrop(r, "orientedBoxObstacle", "random obstacle size"));
     EXPECT_TRUE(hasDrop(r, "obstacle", "empty box"));
     EXPECT_TRUE(hasDrop(r, "polygonObstacle", "invalid polygon"));
@@ -212,6 +213,40 @@ TEST(ImportSteerSuite, EveryDropReason) {
     // Every agent is imported or dropped: 1 imported, 1 dropped.
     EXPECT_EQ(r.scene.agents.size(), 1u);
     expectLoadable(r);
+}
+
+TEST(ImportSteerSuite, WallWithADoorwayIsTwoBoxes) {
+    // A wall 10 long (x) and 1 thick (z) at z = 5, its door centred 1 right of the wall's
+    // centre, 2 wide: boxes x in [-5, 0] and [2, 5], y = -z in [-5.5, -4.5].
+    auto wall = [](const std::string& door) {
+        return steerCase("<orientedWallObstacle><thetaY>0</thetaY><size><x>10</x><y>1</y>"
+                         "<z>1</z></size><position><x>0</x><y>0</y><z>5</z></position>"
+                         "<doorway>" +
+                         door + "</doorway></orientedWallObstacle>");
+    };
+    ImportResult r =
+        importTexts({{"door.xml", wall("<value>1</value><doorRadius>1</doorRadius>")}});
+    ASSERT_EQ(r.scene.obstacles.size(), 2u);
+    auto xRange = [](const SceneObstacle& o) {
+        double lo = 1e9, hi = -1e9;
+        for (const Vec2& v : o.vertices) {
+            lo = std::min(lo, v.x);
+            hi = std::max(hi, v.x);
+            EXPECT_TRUE(v.y == -5.5 || v.y == -4.5) << v.y;
+        }
+        return std::pair(lo, hi);
+    };
+    EXPECT_EQ(xRange(r.scene.obstacles[0]), std::pair(-5.0, 0.0));
+    EXPECT_EQ(xRange(r.scene.obstacles[1]), std::pair(2.0, 5.0));
+    EXPECT_TRUE(r.dropped.empty());
+    EXPECT_TRUE(hasNote(r, "walls with a doorway: two boxes"));
+    expectLoadable(r);
+    // A door reaching past the wall's end leaves one piece.
+    r = importTexts({{"door.xml", wall("<value>4.5</value><doorRadius>1</doorRadius>")}});
+    ASSERT_EQ(r.scene.obstacles.size(), 1u);
+    EXPECT_EQ(xRange(r.scene.obstacles[0]), std::pair(-5.0, 3.5));
+    // A door needs its place.
+    EXPECT_THROW((void)importTexts({{"door.xml", wall("<doorRadius>1</doorRadius>")}}), SceneError);
 }
 
 TEST(ImportSteerSuite, FlowAsOnlyGoalIsAConstantPreferredVelocity) {
@@ -392,7 +427,7 @@ TEST(ImportMenge, EveryDropReason) {
     EXPECT_TRUE(hasDrop(r, "EventSystem", "events"));
     EXPECT_TRUE(hasDrop(r, "velocity component \"nav_mesh\"", "walks straight"));
     EXPECT_TRUE(hasDrop(r, "transition to \"A\"", "cycle"));
-    EXPECT_TRUE(hasDrop(r, "goal selector \"shared\"", "not supported"));
+    EXPECT_TRUE(hasDrop(r, "goal selector \"shared\"", "naming a state that does not exist"));
     EXPECT_TRUE(hasDrop(r, "\"S\" transition (condition \"auto (several target states)\"",
                         "state machine"));
     EXPECT_TRUE(hasDrop(r, "Obstacle", "invalid polygon"));
@@ -410,6 +445,50 @@ TEST(ImportMenge, EveryDropReason) {
     const double pref = *r.scene.agents[0].overrides.prefSpeed;
     EXPECT_GE(pref, 1.0);
     EXPECT_LT(pref, 1.5);
+    expectLoadable(r);
+}
+
+TEST(ImportMenge, SharedSelectorsAndGoalReachedDistances) {
+    // A: point (4, 0), left at distance 0.5 -> B: shared with S (nearest of two circles of
+    // radius 1), left at distance 0.25 -> C: point (20, 0), final. X and Y share each other.
+    const std::string scene =
+        "<Experiment><AgentGroup><ProfileSelector type=\"const\" name=\"p\"/>"
+        "<StateSelector type=\"const\" name=\"A\"/><Generator type=\"explicit\">"
+        "<Agent p_x=\"0\" p_y=\"0\"/></Generator></AgentGroup>"
+        "<AgentGroup><ProfileSelector type=\"const\" name=\"p\"/>"
+        "<StateSelector type=\"const\" name=\"X\"/><Generator type=\"explicit\">"
+        "<Agent p_x=\"0\" p_y=\"5\"/></Generator></AgentGroup>"
+        "<AgentProfile name=\"p\"><Common r=\"0.3\"/></AgentProfile></Experiment>";
+    const std::string behaviour =
+        "<BFSM><GoalSet id=\"0\"><Goal type=\"point\" id=\"0\" x=\"4\" y=\"0\"/>"
+        "<Goal type=\"point\" id=\"1\" x=\"20\" y=\"0\"/></GoalSet>"
+        "<GoalSet id=\"1\"><Goal type=\"circle\" id=\"0\" x=\"10\" y=\"0\" radius=\"1\"/>"
+        "<Goal type=\"circle\" id=\"1\" x=\"-10\" y=\"0\" radius=\"1\"/></GoalSet>"
+        "<State name=\"A\"><GoalSelector type=\"explicit\" goal_set=\"0\" goal=\"0\"/></State>"
+        "<State name=\"B\"><GoalSelector type=\"shared\" state_name=\"S\"/></State>"
+        "<State name=\"S\"><GoalSelector type=\"nearest\" goal_set=\"1\"/></State>"
+        "<State name=\"C\" final=\"1\"><GoalSelector type=\"explicit\" goal_set=\"0\" "
+        "goal=\"1\"/></State>"
+        "<State name=\"X\"><GoalSelector type=\"shared\" state_name=\"Y\"/></State>"
+        "<State name=\"Y\"><GoalSelector type=\"shared\" state_name=\"X\"/></State>"
+        "<Transition from=\"A\" to=\"B\"><Condition type=\"goal_reached\" "
+        "distance=\"0.5\"/></Transition>"
+        "<Transition from=\"B\" to=\"C\"><Condition type=\"goal_reached\" "
+        "distance=\"0.25\"/></Transition></BFSM>";
+    const ImportResult r = importTexts({{"s.xml", scene}, {"b.xml", behaviour}});
+    ASSERT_EQ(r.scene.agents.size(), 2u);
+    const SceneAgent& a = r.scene.agents[0];
+    ASSERT_EQ(a.waypoints.size(), 2u);
+    EXPECT_EQ(a.waypoints[0], Vec2(4, 0));
+    EXPECT_EQ(a.waypoints[1], Vec2(10, 0)); // shared -> S's nearest, from (4, 0)
+    EXPECT_EQ(*a.goal, Vec2(20, 0));
+    // Reaches 0.5 (point) and 0.25 + 1 (circle): the smaller.
+    EXPECT_EQ(a.overrides.waypointRadius, 0.5);
+    EXPECT_TRUE(hasNote(r, "shared goal selectors use the selector of the state they name"));
+    EXPECT_TRUE(hasNote(r, "waypointRadius is the smallest"));
+    // X and Y name each other: dropped with the reason, the agent stands.
+    EXPECT_FALSE(r.scene.agents[1].goal);
+    EXPECT_TRUE(hasDrop(r, "State \"X\" goal selector \"shared\"", "cycle"));
     expectLoadable(r);
 }
 

@@ -396,8 +396,10 @@ class MengeImporter {
     // ---- behaviour: the agent's route through its states ----------------------------------
 
     // The goal point the state picks for an agent at `from`; nullopt = none (stays).
-    std::optional<Vec2> pickGoal(const MengeState& s, Vec2 from, bool& stop) {
+    // `inradius` is the picked goal's (MengeGoal::inradius; 0 for a mirrored point).
+    std::optional<Vec2> pickGoal(const MengeState& s, Vec2 from, bool& stop, double& inradius) {
         stop = false;
+        inradius = 0.0;
         const std::string& sel = s.selector;
         if (sel == "identity" || sel.empty()) {
             stop = true;
@@ -426,6 +428,7 @@ class MengeImporter {
                 stop = true;
                 return std::nullopt;
             }
+            inradius = it->second.inradius;
             return it->second.point;
         }
         if (sel == "nearest" || sel == "farthest") {
@@ -439,6 +442,7 @@ class MengeImporter {
                     bestDist = dist;
                 }
             }
+            inradius = best->inradius;
             return best->point;
         }
         if (sel == "random" || sel == "weighted") {
@@ -448,14 +452,23 @@ class MengeImporter {
             double u = m_rng.unit() * total;
             for (const auto& [id, g] : setIt->second) {
                 const double w = sel == "weighted" ? g.weight : 1.0;
-                if (u < w) return g.point;
+                if (u < w) {
+                    inradius = g.inradius;
+                    return g.point;
+                }
                 u -= w;
             }
+            inradius = setIt->second.rbegin()->second.inradius;
             return setIt->second.rbegin()->second.point;
         }
         agentDrop(s.what + " goal selector \"" + sel + "\"",
-                  "goal selector not supported (explicit, identity, nearest, farthest, random, "
-                  "weighted and mirror are): the agent has no goal from this state on");
+                  sel == "shared"
+                      ? "a shared goal selector naming a state that does not exist (or shared "
+                        "selectors naming each other in a cycle): the agent has no goal from "
+                        "this state on"
+                      : "goal selector not supported (explicit, identity, nearest, farthest, "
+                        "random, weighted, mirror and shared are): the agent has no goal from "
+                        "this state on");
         stop = true;
         return std::nullopt;
     }
@@ -463,6 +476,7 @@ class MengeImporter {
     void route(SceneAgent& a, const std::string& start, const pugi::xml_node& at) {
         if (!m_behaviour) return; // noted once for the import
         std::vector<Vec2> points;
+        std::vector<double> reached; // per waypoint: goal_reached distance + region inradius
         std::set<std::string> visited;
         std::string current = start;
         Vec2 where = a.position;
@@ -488,7 +502,8 @@ class MengeImporter {
                 break;
             }
             bool stop = false;
-            const std::optional<Vec2> goal = pickGoal(s, where, stop);
+            double inradius = 0.0;
+            const std::optional<Vec2> goal = pickGoal(s, where, stop, inradius);
             if (stop) break;
             if (vel == "road_map") {
                 m_r.scene.simulation.params.routing = Routing::Roadmap;
@@ -526,13 +541,38 @@ class MengeImporter {
                 break;
             }
             if (points.size() > kMaxWaypoints) break;
+            if (goal)
+                reached.push_back(t.condition == "goal_reached" ? t.distance + inradius : 0.0);
             current = t.to;
         }
         if (!points.empty()) {
             a.goal = points.back();
             points.pop_back();
+            reached.resize(points.size());
             a.waypoints = std::move(points);
+            setWaypointRadius(a, reached);
         }
+    }
+
+    // Menge leaves a state when the agent is within goal_reached's distance of its goal
+    // region: the scene's waypointRadius (one per agent) is the smallest such reach of its
+    // waypoints, so that every waypoint is reached inside its region. A reach of 0 (a point
+    // goal at Menge's default distance 0) keeps the default, twice the radius.
+    void setWaypointRadius(SceneAgent& a, const std::vector<double>& reached) {
+        if (reached.empty()) return;
+        const auto [lo, hi] = std::minmax_element(reached.begin(), reached.end());
+        if (!(*lo > 0.0)) {
+            if (*hi > 0.0)
+                noteOnce("goal_reached distances on a route with a point goal at distance 0: "
+                         "the default waypointRadius (twice the radius) is kept");
+            return;
+        }
+        a.overrides.waypointRadius = std::min(*lo, kMaxMagnitude);
+        noteOnce("goal_reached distances (plus the goal region's inradius) become the agents' "
+                 "waypointRadius");
+        if (*hi > *lo)
+            noteOnce("different goal_reached reaches on one route: waypointRadius is the "
+                     "smallest");
     }
 
     // ---- obstacles -------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Menge behaviour files (BFSM): goal sets, states and transitions, read into the plain
 // structures of import_menge_support.hpp (docs/import.md, "Menge").
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -33,13 +34,14 @@ MengeGoal readGoal(const XmlInput& in, const pugi::xml_node& g, ImportResult& r,
     } else if (goal.kind == "circle") {
         goal.point = {attributeNumber(in, g, "x", std::nullopt),
                       attributeNumber(in, g, "y", std::nullopt)};
-        (void)attributeNumber(in, g, "radius", std::nullopt, Bound::NonNegative);
+        goal.inradius = attributeNumber(in, g, "radius", std::nullopt, Bound::NonNegative);
     } else if (goal.kind == "AABB") {
         const double x0 = attributeNumber(in, g, "min_x", std::nullopt);
         const double y0 = attributeNumber(in, g, "min_y", std::nullopt);
         const double x1 = attributeNumber(in, g, "max_x", std::nullopt);
         const double y1 = attributeNumber(in, g, "max_y", std::nullopt);
         goal.point = {(x0 + x1) / 2.0, (y0 + y1) / 2.0};
+        goal.inradius = std::max(0.0, std::min(x1 - x0, y1 - y0) / 2.0);
     } else if (goal.kind == "OBB") {
         // (x, y) is a corner; width along the box's x axis, height along its y axis, the
         // box turned counter-clockwise by angle degrees about that corner.
@@ -49,6 +51,7 @@ MengeGoal readGoal(const XmlInput& in, const pugi::xml_node& g, ImportResult& r,
         const double h = attributeNumber(in, g, "height", std::nullopt, Bound::NonNegative);
         const double angle = attributeNumber(in, g, "angle", 0.0);
         goal.point = corner + rotateDegrees(Vec2{w / 2.0, h / 2.0}, angle);
+        goal.inradius = std::min(w, h) / 2.0;
     } else {
         r.dropped.push_back({elementPath(g) + " (type \"" + goal.kind + "\")",
                              "goal type not imported (only point, circle, AABB and OBB goals "
@@ -56,6 +59,31 @@ MengeGoal readGoal(const XmlInput& in, const pugi::xml_node& g, ImportResult& r,
         ok = false;
     }
     return goal;
+}
+
+/// A `shared` goal selector uses the selector of the state it names (Menge's bookkeeping
+/// stub): each is replaced by that state's selector, following chains of shared ones. One left
+/// "shared" (a missing state, a cycle) is dropped for its agents by the scene part.
+void resolveSharedSelectors(MengeBehaviour& b, ImportResult& r) {
+    bool any = false;
+    for (auto& [name, s] : b.states) {
+        if (s.selector != "shared") continue;
+        const MengeState* target = &s;
+        for (std::size_t hops = 0; target && target->selector == "shared"; ++hops) {
+            const auto it = b.states.find(target->sharedState);
+            target = hops <= b.states.size() && it != b.states.end() ? &it->second : nullptr;
+        }
+        if (!target) continue;
+        s.selector = target->selector;
+        s.goalSet = target->goalSet;
+        s.goal = target->goal;
+        s.mirrorX = target->mirrorX;
+        s.mirrorY = target->mirrorY;
+        any = true;
+    }
+    if (any)
+        r.notes.push_back("shared goal selectors use the selector of the state they name (each "
+                          "agent's own draw; goal capacities are not mapped)");
 }
 
 } // namespace
@@ -100,6 +128,7 @@ MengeBehaviour readMengeBehaviour(const XmlInput& in, ImportResult& r) {
                     if (c.attribute("goal")) s.goal = intAttribute(in, c, "goal", std::nullopt);
                     s.mirrorX = attributeNumber(in, c, "mirror_x", 0.0) != 0.0;
                     s.mirrorY = attributeNumber(in, c, "mirror_y", 0.0) != 0.0;
+                    if (s.selector == "shared") s.sharedState = c.attribute("state_name").value();
                 } else if (cn == "VelComponent") {
                     s.velocity = c.attribute("type").value();
                     if (s.velocity == "const_dir") {
@@ -129,6 +158,8 @@ MengeBehaviour readMengeBehaviour(const XmlInput& in, ImportResult& r) {
             t.what = elementPath(n);
             const pugi::xml_node cond = child(n, "Condition");
             t.condition = cond ? cond.attribute("type").value() : "";
+            if (t.condition == "goal_reached")
+                t.distance = attributeNumber(in, cond, "distance", 0.0, Bound::NonNegative);
             if (t.to.empty()) t.condition += " (several target states)";
             // from may list several states, separated by commas.
             std::size_t start = 0;
@@ -154,6 +185,7 @@ MengeBehaviour readMengeBehaviour(const XmlInput& in, ImportResult& r) {
     if (regions)
         r.notes.push_back("goal regions imported as one point each: a circle's centre, an "
                           "AABB's centre, an OBB's centre");
+    resolveSharedSelectors(b, r);
     return b;
 }
 

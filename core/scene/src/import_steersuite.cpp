@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "import_support.hpp"
@@ -240,7 +241,7 @@ class SteerSuiteImporter {
     void readOrientedBox(const pugi::xml_node& n, bool wall) {
         double theta = 0.0;
         std::optional<Tuple> size, position;
-        bool doorway = false;
+        std::optional<Doorway> door;
         for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling()) {
             if (c.type() != pugi::node_element) continue;
             const std::string_view name = localName(c);
@@ -251,14 +252,13 @@ class SteerSuiteImporter {
             else if (name == "position")
                 position = readTuple(c);
             else if (wall && name == "doorway")
-                doorway = true;
+                door = readDoorway(c);
             else
                 unknown(c);
         }
         if (!size || !position) failAt(m_in, n, "expected <size> and <position>");
-        if (doorway) {
-            m_r.dropped.push_back({what(n), "a wall with a doorway is not imported (the "
-                                            "door's placement along the wall is not mapped)"});
+        if (door && door->random) {
+            m_r.dropped.push_back({what(n), "a doorway at a random place is not supported"});
             return;
         }
         if (size->random || position->random) {
@@ -273,10 +273,53 @@ class SteerSuiteImporter {
         const Vec2 c = toPlane(position->x, position->z);
         const double hx = size->x / 2.0;
         const double hy = size->z / 2.0;
-        std::vector<Vec2> v = {{-hx, -hy}, {hx, -hy}, {hx, hy}, {-hx, hy}};
-        for (Vec2& p : v)
-            p = c + rotateDegrees(p, theta);
-        m_obstacles.push_back({what(n), std::move(v), true});
+        // The pieces along the wall's own x axis: the whole wall, or the two sides of its door
+        // (the gap [value - doorRadius, value + doorRadius] from the wall's centre).
+        std::vector<std::pair<double, double>> pieces{{-hx, hx}};
+        if (door) {
+            pieces = {{-hx, std::min(hx, door->at - door->halfWidth)},
+                      {std::max(-hx, door->at + door->halfWidth), hx}};
+            noteOnce("walls with a doorway: two boxes either side of the gap value ± doorRadius "
+                     "along the wall (SteerSuite's own wall code leaves its far piece 1 unit "
+                     "short of the wall's end; the scene keeps the wall's full length)");
+        }
+        for (const auto& [x0, x1] : pieces) {
+            if (!(x0 < x1)) continue; // the door reaches the wall's end: no piece on that side
+            std::vector<Vec2> v = {{x0, -hy}, {x1, -hy}, {x1, hy}, {x0, hy}};
+            for (Vec2& p : v)
+                p = c + rotateDegrees(p, theta);
+            m_obstacles.push_back({what(n), std::move(v), true});
+        }
+    }
+
+    /// <doorway>: <value> (the door's centre along the wall, from its centre), <doorRadius>
+    /// (half the door's width), <random>.
+    struct Doorway {
+        double at = 0.0;
+        double halfWidth = 0.0;
+        bool random = false;
+    };
+
+    Doorway readDoorway(const pugi::xml_node& n) {
+        Doorway d;
+        bool haveValue = false;
+        for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling()) {
+            if (c.type() != pugi::node_element) continue;
+            const std::string_view name = localName(c);
+            if (name == "value")
+                d.at = elementNumber(m_in, c), haveValue = true;
+            else if (name == "doorRadius")
+                d.halfWidth = elementNumber(m_in, c, Bound::NonNegative);
+            else if (name == "random")
+                d.random = elementBool(m_in, c);
+            else
+                unknown(c);
+        }
+        if (!haveValue && !d.random)
+            failAt(m_in, n,
+                   "expected <value> (the door's place along the wall) or "
+                   "<random>true</random>");
+        return d;
     }
 
     void readCircle(const pugi::xml_node& n) {
