@@ -138,6 +138,30 @@ TEST(Recording, ANewConfigurationStartsANewSceneRecord) {
     EXPECT_EQ(back.frames[1].position[2], Vec2(0.5, 0.25));
 }
 
+TEST(Recording, ASceneAFileCannotHoldIsRefusedBeforeItIsWritten) {
+    // An agent at 2e7 (the simulator takes it, a scene file does not): the writer refuses the
+    // record naming the agent, and what was written before stays readable.
+    const fs::path path = tempPath("far.orcarec");
+    RecordingWriter out(path, RecordingEncoding::Float64);
+    Scene scene = crossing(2);
+    out.writeScene(scene);
+    const std::vector<Vec2> two(2, Vec2(1.0, 0.0));
+    out.writeFrame(0, 0.0, two, two, two);
+    scene.agents[1].position = {2e7, 0.0};
+    try {
+        out.writeScene(scene);
+        FAIL() << "a scene record the reader refuses was written";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(e.jsonPath(), "agents[1].position[0]");
+        EXPECT_NE(std::string(e.what()).find("scene record was not written"), std::string::npos)
+            << e.what();
+    }
+    out.finish();
+    const Recording back = loadRecording(path);
+    EXPECT_EQ(back.scenes.size(), 1u);
+    EXPECT_EQ(back.frames.size(), 1u);
+}
+
 TEST(Recording, AFileCutShortReadsUpToItsLastWholeRecord) {
     const fs::path path = tempPath("cut.orcarec");
     {

@@ -77,6 +77,17 @@ void RecordingWriter::put(std::string_view bytes) {
 
 void RecordingWriter::writeScene(const Scene& scene) {
     const std::string json = serializeScene(scene);
+    // The reader loads each scene record as a scene file: refuse one it would refuse (an agent
+    // beyond ±1e7, a parameter outside the file ranges) now, naming what, rather than write a
+    // recording that cannot be opened. Nothing is written; the file so far stays readable.
+    try {
+        (void)parseScene(json, m_path.string() + " (scene record)");
+    } catch (const SceneError& e) {
+        throw SceneError(m_path.string(), e.jsonPath(), 0, 0,
+                         "the scene record was not written because a scene file cannot hold "
+                         "it: " +
+                             e.message());
+    }
     if (json.size() > std::numeric_limits<std::uint32_t>::max())
         throw std::invalid_argument("RecordingWriter: a scene of " + formatByteSize(json.size()) +
                                     " does not fit a record (at most 4 GiB)");

@@ -63,7 +63,9 @@ class RecordingWriter {
 
     /// A configuration (serializeScene's JSON): the first record, and again before the frame
     /// after any change of agents, obstacles or parameters. The frames that follow have its
-    /// agents, in its order.
+    /// agents, in its order. A scene the scene format cannot hold (a coordinate beyond ±1e7,
+    /// a parameter outside the file ranges) throws SceneError naming its JSON path and writes
+    /// nothing, since the reader would refuse the record.
     void writeScene(const Scene& scene);
     /// One frame; the three spans have the last scene's agent count (std::invalid_argument
     /// otherwise, and before any scene).
