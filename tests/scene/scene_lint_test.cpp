@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <numbers>
 #include <random>
 #include <set>
 #include <string>
@@ -531,6 +532,33 @@ TEST(LintHeadOn, NearMisses) {
     EXPECT_FALSE(has(sceneOf(R"({"position": [-10, 0], "goal": [10, 0], "velocity": [0, 0.1]},
                                 {"position": [10, 0], "goal": [-10, 0]})"),
                      "head-on-symmetric"));
+}
+
+TEST(LintHeadOn, OthersWhereThePairWouldMeetBreakTheTie) {
+    // Twelve agents on a circle of radius 30 walking to the opposite point: each antipodal pair
+    // is head-on and nobody is within neighborDist 10 at the start (neighbours 15.5 apart), but
+    // all twelve meet in the middle at the same time: no pair is isolated there.
+    std::string circle;
+    for (int k = 0; k < 12; ++k) {
+        const double a = k * std::numbers::pi / 6.0;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, R"(%s{"position": [%.17g, %.17g], "goal": [%.17g, %.17g]})",
+                      k == 0 ? "" : ",", 30.0 * std::cos(a), 30.0 * std::sin(a),
+                      -30.0 * std::cos(a), -30.0 * std::sin(a));
+        circle += buf;
+    }
+    EXPECT_FALSE(has(sceneOf(circle), "head-on-symmetric"));
+    // A pair meeting at (0, 0) at t = 9 (gap 18 at speed 1 + 1): a third agent crossing there
+    // at that time breaks the tie, one that passed long before does not.
+    const std::string pair = R"({"position": [-10, 0], "goal": [10, 0]},
+                                {"position": [10, 0], "goal": [-10, 0]},)";
+    EXPECT_FALSE(
+        has(sceneOf(pair + R"({"position": [0, -15], "goal": [0, 20]})"), "head-on-symmetric"));
+    EXPECT_TRUE(
+        has(sceneOf(pair + R"({"position": [0, -12], "goal": [0, -30]})"), "head-on-symmetric"));
+    // One standing (static, or without anywhere to go) near the meeting point counts too.
+    EXPECT_FALSE(
+        has(sceneOf(pair + R"({"position": [0, 8], "static": true})"), "head-on-symmetric"));
 }
 
 // ---- Parameters ---------------------------------------------------------------------------------

@@ -132,7 +132,9 @@ bool headOn(const Scene& s, const std::vector<AgentParams>& params, std::size_t 
     return dist - (ti->reach + tj->reach) < params[i].radius + params[j].radius;
 }
 
-/// True when no agent other than i and j is within i's or j's neighborDist.
+/// True when no agent other than i and j is within i's or j's neighborDist, neither at the
+/// start nor where and when the pair would meet (every agent walking straight at its preferred
+/// speed): a crowd converging on the same spot breaks the pair's symmetry there.
 bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_t j) {
     for (const std::size_t self : {i, j}) {
         const Vec2 p = c.scene.agents[self].position;
@@ -144,10 +146,50 @@ bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_
                 return false;
         }
     }
+    const std::optional<Walk> wi = walkOf(c.scene.agents[i], c.params[i]);
+    const std::optional<Walk> wj = walkOf(c.scene.agents[j], c.params[j]);
+    if (!wi || !wj) return true;
+    // They close the gap to contact at the sum of their speeds (headOn: one line, opposite).
+    const double gap = length(wj->start - wi->start) - c.params[i].radius - c.params[j].radius;
+    const double closing = length(wi->velocity) + length(wj->velocity);
+    if (!(closing > 0.0)) return true;
+    const double t = std::max(0.0, gap) / closing;
+    const Vec2 meet = (wi->at(t) + wj->at(t)) * 0.5;
+    const double range = std::max(c.params[i].neighborDist, c.params[j].neighborDist);
+    for (std::size_t k = 0; k < c.scene.agents.size(); ++k) {
+        if (k == i || k == j || !c.ok[k]) continue;
+        const std::optional<Walk> wk = walkOf(c.scene.agents[k], c.params[k]);
+        const Vec2 where = wk ? wk->at(t) : c.scene.agents[k].position;
+        if (absSq(where - meet) < range * range) return false;
+    }
     return true;
 }
 
 } // namespace
+
+std::optional<Walk> walkOf(const SceneAgent& a, const AgentParams& p) {
+    if (a.isStatic) return std::nullopt;
+    Walk w;
+    w.start = a.position;
+    if (a.goal) {
+        const Vec2 d = *a.goal - a.position;
+        const double len = length(d);
+        const double speed = std::min(p.prefSpeed, p.maxSpeed);
+        if (!(len > 0.0) || !(speed > 0.0)) return std::nullopt;
+        w.velocity = d * (speed / len);
+        w.duration = len / speed;
+    } else if (a.prefVelocity) {
+        Vec2 v = *a.prefVelocity;
+        const double len = length(v);
+        if (!(len > 0.0) || !(p.maxSpeed > 0.0)) return std::nullopt;
+        if (len > p.maxSpeed) v = v * (p.maxSpeed / len);
+        w.velocity = v;
+        w.duration = std::numeric_limits<double>::infinity();
+    } else {
+        return std::nullopt;
+    }
+    return w;
+}
 
 // ---- Agent values -------------------------------------------------------------------------------
 

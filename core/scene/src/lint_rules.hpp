@@ -8,6 +8,7 @@
 // The checks and fixes themselves are in lint_params.cpp, lint_agents.cpp, lint_goals.cpp,
 // lint_obstacles.cpp and lint_routes.cpp, one group of rules each.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -167,6 +168,19 @@ void buildIndex(const Scene& s, const std::vector<AgentParams>& params,
 [[nodiscard]] std::size_t countWithin(const Scene& s, AgentIndex& index, std::size_t i,
                                       double range, std::size_t cap);
 [[nodiscard]] bool duplicates(const SceneAgent& a, const SceneAgent& b);
+
+/// An agent's straight walk at its preferred speed (at most maxSpeed): toward its goal,
+/// stopping there, or along its constant preferred velocity, never stopping.
+struct Walk {
+    Vec2 start{0.0, 0.0};
+    Vec2 velocity{0.0, 0.0};
+    double duration = 0.0; ///< s; +inf without a goal
+    /// Where the walk is at time t >= 0 (at the goal once it arrived).
+    [[nodiscard]] Vec2 at(double t) const { return start + velocity * std::min(t, duration); }
+};
+/// The agent's walk, or nullopt when it does not walk (no goal or preferred velocity, speed 0,
+/// static).
+[[nodiscard]] std::optional<Walk> walkOf(const SceneAgent& a, const AgentParams& p);
 
 // ---- Obstacle shapes and contacts (lint_obstacles.cpp) -----------------------------------------
 

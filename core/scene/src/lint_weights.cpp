@@ -18,37 +18,6 @@ namespace {
 /// it the rule looks at the first ones only (a crowd of weight-0 agents is its own finding).
 constexpr std::size_t kMaxZeroWeightAgents = 2000;
 
-/// An agent's straight walk at its preferred speed: toward its goal (stopping there) or along
-/// its constant preferred velocity (never stopping).
-struct Walk {
-    Vec2 start{0.0, 0.0};
-    Vec2 velocity{0.0, 0.0};
-    double duration = 0.0; ///< s; +inf without a goal
-};
-
-std::optional<Walk> walkOf(const SceneAgent& a, const AgentParams& p) {
-    Walk w;
-    w.start = a.position;
-    if (a.goal) {
-        const Vec2 d = *a.goal - a.position;
-        const double len = length(d);
-        const double speed = std::min(p.prefSpeed, p.maxSpeed);
-        if (!(len > 0.0) || !(speed > 0.0)) return std::nullopt;
-        w.velocity = d * (speed / len);
-        w.duration = len / speed;
-    } else if (a.prefVelocity) {
-        Vec2 v = *a.prefVelocity;
-        const double len = length(v);
-        if (!(len > 0.0)) return std::nullopt;
-        if (len > p.maxSpeed) v = v * (p.maxSpeed / len);
-        w.velocity = v;
-        w.duration = std::numeric_limits<double>::infinity();
-    } else {
-        return std::nullopt;
-    }
-    return w;
-}
-
 /// The smallest |d0 + dv·t| for t in [0, span] (span may be +inf).
 double closestOver(Vec2 d0, Vec2 dv, double span) {
     const double vv = absSq(dv);
