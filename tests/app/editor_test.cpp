@@ -162,9 +162,14 @@ TEST(Editor, SelfIntersectingOrTooShortDrawingsDoNotClose) {
     EXPECT_EQ(ctx.editor.drawing.size(), 4u); // kept for the author to fix
     deleteSelection(ctx);                     // while drawing: drops the last vertex
     EXPECT_EQ(ctx.editor.drawing.size(), 3u);
+    // One click then Enter: the lone vertex is discarded (it would join the next obstacle's
+    // clicks: two walls drawn one after the other would become one triangle).
     ctx.editor.drawing = {{0.0, 0.0}};
     EXPECT_FALSE(closeDrawing(ctx));
-    ctx.editor.drawing = {{0.0, 10.0}, {4.0, 10.0}}; // two vertices: a wall segment
+    EXPECT_TRUE(ctx.editor.drawing.empty());
+    EXPECT_NE(ctx.windows.note.find("lone vertex was discarded"), std::string::npos);
+    ctx.editor.drawing.push_back({0.0, 10.0});
+    ctx.editor.drawing.push_back({4.0, 10.0}); // two vertices: a wall segment
     EXPECT_TRUE(closeDrawing(ctx));
     EXPECT_EQ(ctx.doc.scene.obstacles.back().vertices.size(), 2u);
     EXPECT_TRUE(ctx.editor.skippedObstacles.empty());

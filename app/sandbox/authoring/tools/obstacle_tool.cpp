@@ -94,7 +94,11 @@ bool closeDrawing(SandboxContext& ctx) {
     EditorState& e = ctx.editor;
     if (e.tool != Tool::Obstacle || e.drawing.empty()) return false;
     if (e.drawing.size() < 2) {
-        setNote(ctx.windows, "An obstacle needs at least 2 vertices (2 = a wall segment)");
+        // Enter after one click ends the drawing: the lone vertex goes, so the next clicks
+        // start a new obstacle instead of joining it (two walls would become one triangle).
+        e.drawing.clear();
+        setNote(ctx.windows, "An obstacle needs at least 2 vertices (2 = a wall segment): the "
+                             "lone vertex was discarded");
         return false;
     }
     const PolygonCheck check = checkPolygon(e.drawing);
