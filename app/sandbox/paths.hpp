@@ -20,6 +20,10 @@ struct AppPaths {
 /// baked in at build time (ORCA_SOURCE_DIR).
 [[nodiscard]] AppPaths resolveAppPaths();
 
+/// Whether `file` lies in the bundled scenes or lessons folder (symbolic links and "..",
+/// resolved): such files are templates, which Save never rewrites (it asks for a new path).
+[[nodiscard]] bool isBundledFile(const AppPaths& paths, const std::filesystem::path& file);
+
 /// A scene given on the command line: the path as given if it exists, otherwise the same name
 /// (with ".json" added if missing) in the scenes folder, otherwise the path as given (so that
 /// the loader reports it).

@@ -481,12 +481,13 @@ void answerUnsaved(SandboxContext& ctx, PromptAnswer answer) {
         proceedGuarded(ctx, r);
         return;
     case PromptAnswer::Save:
-        if (ctx.doc.sceneFile.empty()) {
-            // Ask for a file first; the request goes on once that save succeeds.
+        if (ctx.doc.sceneFile.empty() || isBundledFile(ctx.paths, ctx.doc.sceneFile)) {
+            // Ask for a file first (a bundled scene is a template, never rewritten); the
+            // request goes on once that save succeeds.
             ctx.windows.dialog = Dialog::SaveAs;
             ctx.windows.dialogFocusFrames = 3;
             ctx.windows.continueAfterSaveAs = true;
-            ctx.windows.dialogPath = newSceneFile(ctx.doc).string();
+            ctx.windows.dialogPath = saveTarget(ctx).string();
             return;
         }
         ctx.windows.dialog = Dialog::None;
@@ -602,6 +603,13 @@ void setNote(Windows& windows, std::string text) {
 
 fs::path newSceneFile(const Document& doc) {
     return doc.suggestedFile.empty() ? defaultSaveDir({}) / "scene.json" : doc.suggestedFile;
+}
+
+fs::path saveTarget(const SandboxContext& ctx) {
+    const fs::path& file = ctx.doc.sceneFile;
+    if (!file.empty() && isBundledFile(ctx.paths, file))
+        return defaultSaveDir({}) / file.filename(); // a copy of the template, in the user's folder
+    return file.empty() ? newSceneFile(ctx.doc) : file;
 }
 
 std::string sceneTitle(const Document& doc) {

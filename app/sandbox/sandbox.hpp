@@ -129,6 +129,9 @@ bool replaceScene(SandboxContext& ctx, scene::Scene after, std::string& error);
 /// without a name gets sceneNameFromFile(file), kept in the scene and written. Messages the
 /// user on failure.
 bool saveSceneAs(SandboxContext& ctx, const std::filesystem::path& file);
+/// Where Save proposes to write: the scene's file; for a bundled scene (isBundledFile) a copy
+/// of the same name in the user's save folder; for a new scene newSceneFile.
+[[nodiscard]] std::filesystem::path saveTarget(const SandboxContext& ctx);
 /// A scene name from a file name: the stem, underscores as spaces, trimmed, first letter in
 /// capitals ("my_crowd.json" -> "My crowd"); "Untitled" when nothing is left.
 [[nodiscard]] std::string sceneNameFromFile(const std::filesystem::path& file);

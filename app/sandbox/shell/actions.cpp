@@ -127,10 +127,15 @@ void applyAction(SandboxContext& ctx, Action action) {
         openDialog(Dialog::Open, sceneDir);
         break;
     case Action::Save:
-        if (ctx.doc.sceneFile.empty())
-            openDialog(Dialog::SaveAs, newSceneFile(ctx.doc).string());
-        else
+        if (ctx.doc.sceneFile.empty() || isBundledFile(ctx.paths, ctx.doc.sceneFile)) {
+            // A bundled scene or lesson is a template: Save asks for a new path.
+            if (!ctx.doc.sceneFile.empty())
+                setNote(ctx.windows, ctx.doc.sceneFile.filename().string() +
+                                         " is a bundled scene: save your copy under a new path");
+            openDialog(Dialog::SaveAs, saveTarget(ctx).string());
+        } else {
             saveSceneAs(ctx, ctx.doc.sceneFile);
+        }
         break;
     case Action::SaveAs:
         openDialog(Dialog::SaveAs, ctx.doc.sceneFile.empty() ? newSceneFile(ctx.doc).string()
