@@ -111,6 +111,7 @@ std::string pageNote(const SandboxContext& ctx, const lesson::LessonPage& p) {
 } // namespace
 
 fs::path resolveLessonArgument(const std::string& arg, const AppPaths& paths) {
+    if (arg.empty()) return {}; // not the prefix of every lesson
     std::error_code ec;
     const fs::path p(arg);
     if (fs::exists(p, ec) && !fs::is_directory(p, ec)) return p;
@@ -178,8 +179,8 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
     return true;
 }
 
-bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
-                        std::string& error) {
+int openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
+                       std::string& error) {
     const fs::path file = resolveLessonArgument(name, ctx.paths);
     if (file.empty()) {
         error = "orca-sandbox: error: --lesson: no lesson \"" + name +
@@ -188,7 +189,7 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
                 (ctx.paths.lessonsDir.empty() ? std::string("the lessons folder, not found")
                                               : ctx.paths.lessonsDir.string()) +
                 ")";
-        return false;
+        return 2;
     }
     try {
         const std::size_t pages =
@@ -197,13 +198,13 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
             error = "orca-sandbox: error: --lesson-page " + std::to_string(page) + ": " +
                     file.string() + " has " + std::to_string(pages) +
                     (pages == 1 ? " page" : " pages");
-            return false;
+            return 2;
         }
     } catch (const std::exception& e) {
         error = e.what();
-        return false;
+        return 1;
     }
-    return openLesson(ctx, file, page - 1, error);
+    return openLesson(ctx, file, page - 1, error) ? 0 : 1;
 }
 
 void applyLessonPage(SandboxContext& ctx, std::size_t page) {

@@ -623,9 +623,14 @@ int main(int argc, char** argv) {
 
     std::string error;
     bool loaded = false;
-    if (opt.lesson)
-        loaded = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
-    else if (sceneFile.empty())
+    if (opt.lesson) {
+        const int rc = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
+        if (rc == 2) { // no such lesson or page: a usage error, as --select 99 is
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return 2;
+        }
+        loaded = rc == 0;
+    } else if (sceneFile.empty())
         error = "orca-sandbox: error: no scene given and the scenes/ folder was not found next to "
                 "the executable";
     else
