@@ -153,6 +153,13 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
         return false;
     }
     lesson::Lesson& l = loaded.lesson;
+    // The lesson's view (its scene's view block, its pages' layers and windows) is the
+    // lesson's: the user's own is kept in the settings (saved on exit) and comes back when the
+    // lesson closes.
+    if (!ctx.lesson.lesson) {
+        ctx.settings.layers = ctx.view.layers;
+        ctx.settings.panels = ctx.windows.panels;
+    }
     bool ok = false;
     if (!l.sceneFile.empty()) {
         ok = loadSceneFile(ctx, l.sceneFile, error);
@@ -256,6 +263,10 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
 }
 
 void closeLesson(SandboxContext& ctx) {
+    if (ctx.lesson.lesson) { // the user's view again (openLesson kept it)
+        ctx.view.layers = ctx.settings.layers;
+        ctx.windows.panels = ctx.settings.panels;
+    }
     ctx.lesson.lesson.reset();
     ctx.lesson.windowOpen = false;
     ctx.lesson.pageRequest.reset();

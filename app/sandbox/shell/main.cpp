@@ -756,8 +756,10 @@ int main(int argc, char** argv) {
         return rc;
     }
     const int rc = runInteractive(platform, ctx, opt.frames);
-    ctx.settings.layers = ctx.view.layers;
-    ctx.settings.panels = ctx.windows.panels;
+    if (!ctx.lesson.lesson) { // else ctx.settings holds the user's view (openLesson)
+        ctx.settings.layers = ctx.view.layers;
+        ctx.settings.panels = ctx.windows.panels;
+    }
     if (!settingsFile.empty()) {
         std::string settingsError;
         if (!saveSettings(ctx.settings, settingsFile, settingsError))
