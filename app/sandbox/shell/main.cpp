@@ -593,6 +593,7 @@ int main(int argc, char** argv) {
     ctx.session.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (opt.dumpState) ctx.dumpFile = *opt.dumpState;
     ctx.doc.maxFileSize = opt.maxFileSize;
+    ctx.timeline.memoryBudget = static_cast<std::size_t>(opt.historyBudget);
 
     // Settings (interactive only: screenshots must not depend on the user's choices).
     fs::path settingsFile;

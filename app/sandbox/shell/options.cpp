@@ -172,6 +172,11 @@ ParseResult parseOptions(int argc, char** argv) {
         ->type_name("SECONDS")
         ->capture_default_str();
     addMaxFileSizeOption(app, o.maxFileSize);
+    asByteSize(app.add_option("--history-budget", o.historyBudget,
+                              "Memory the recording of the run (time travel) may hold: its "
+                              "keyframes and events (suffixes K, M, G; at least 2M; default "
+                              "256M)"))
+        ->check(CLI::Range(std::uint64_t{2} << 20, std::numeric_limits<std::uint64_t>::max()));
     std::string panels;
     std::string tool;
     const std::string panelList = panelNameList();
