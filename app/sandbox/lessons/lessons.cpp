@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "orca/ui/lesson_panel.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/window_placement.hpp"
 
 #include "sandbox.hpp"
@@ -318,7 +319,7 @@ void drawLessonsMenu(SandboxContext& ctx) {
         ImGui::TextDisabled("no lessons in %s", ctx.paths.lessonsDir.c_str());
     for (const LessonListEntry& e : ls.available) {
         const std::string label =
-            (e.title.empty() ? e.name + " (does not load)" : e.title) + "###" + e.name;
+            ui::shownLine(e.title.empty() ? e.name + " (does not load)" : e.title) + "###" + e.name;
         if (ImGui::MenuItem(label.c_str(), nullptr, ls.lesson && ls.file == e.file))
             requestLesson(ctx, e.file);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.file.c_str());
@@ -349,8 +350,7 @@ void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
     in.text = p.text;
     in.page = ls.page;
     in.pages = l.pages.size();
-    for (const lesson::LessonPage& q : l.pages)
-        in.pageTitles.push_back(q.title);
+    in.pageTitleAt = [&l](std::size_t k) { return std::string_view(l.pages[k].title); };
     if (p.task) {
         in.hasTask = true;
         in.taskText = p.task->text;

@@ -23,6 +23,7 @@
 #include <imgui.h>
 
 #include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 
@@ -556,8 +557,8 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         if (!applyRequests(ctx)) break;
         if (ctx.requests.titleChanged || titleUnsaved != ctx.doc.unsaved.unsaved()) {
             titleUnsaved = ctx.doc.unsaved.unsaved();
-            const std::string title =
-                ctx.playback.active ? playbackTitle(ctx) : sceneTitle(ctx.doc);
+            const std::string title = orca::ui::shownLine( // a file's name: one line, cut
+                ctx.playback.active ? playbackTitle(ctx) : sceneTitle(ctx.doc));
             SDL_SetWindowTitle(platform.window(),
                                ("ORCA Sandbox - " + title + (titleUnsaved ? " *" : "")).c_str());
             ctx.requests.titleChanged = false;

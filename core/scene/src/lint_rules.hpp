@@ -352,4 +352,7 @@ bool fixGoalUnreachableStraight(Scene& scene, const LintIssue& issue, std::strin
 bool fixRoutingRoadmapSuggested(Scene& scene, const LintIssue& issue, std::string* error);
 bool fixRoutingWithoutObstacles(Scene& scene, const LintIssue& issue, std::string* error);
 
+// lint_text.cpp: texts the app shows cut (text_limits.hpp).
+void checkTextTooLong(Context& c);
+
 } // namespace orca::scene::lint
