@@ -12,6 +12,7 @@
 #include "app/imgui_test_context.hpp"
 #include "orca/scene/text_limits.hpp"
 #include "orca/ui/long_text.hpp"
+#include "orca/ui/panels.hpp"
 
 using namespace orca;
 
@@ -92,4 +93,24 @@ TEST(LongText, AParagraphOfAnyLengthCostsOnlyWhatIsInView) {
     EXPECT_FLOAT_EQ(height, ImGui::CalcTextSize(noSpace.c_str(), nullptr, false, wrap).y);
     ImGui::End();
     ImGui::Render();
+}
+
+// A message quoting a file (a 5 MB key in an error) is drawn in a scrolling region: a few
+// thousand vertices a frame, whatever its length, with its end (what the app did) kept.
+TEST(LongText, MessagesOfAnyLengthStayWithinAWindowsVertices) {
+    orca::testing::ImGuiContextScope imgui;
+    ui::MessageQueue messages;
+    messages.push(std::string(5'000'000, 't'), "scene.json: error: unknown key \"k" +
+                                                   std::string(5'000'000, '0') +
+                                                   "\"\n\nStarting with an empty scene.");
+    for (int frame = 0; frame < 3; ++frame) { // a popup settles its size in its first frames
+        ImGui::NewFrame();
+        messages.draw();
+        ImGui::Render();
+        int vertices = 0;
+        for (int k = 0; k < ImGui::GetDrawData()->CmdListsCount; ++k)
+            vertices += ImGui::GetDrawData()->CmdLists[k]->VtxBuffer.Size;
+        EXPECT_LT(vertices, 30000) << "frame " << frame;
+    }
+    EXPECT_EQ(messages.size(), 1u);
 }

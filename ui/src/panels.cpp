@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include <imgui.h>
@@ -19,6 +21,18 @@ void separator() {
     ImGui::SameLine();
     ImGui::TextDisabled("|");
     ImGui::SameLine();
+}
+
+// A message longer than `maxBytes` keeps its beginning and its end (what happened, and what
+// the app does about it), "…" between them.
+std::string cutMiddle(const std::string& text, std::size_t maxBytes) {
+    if (!scene::textIsCut(text, maxBytes)) return text;
+    const std::string_view all(text);
+    const std::size_t head = scene::utf8Prefix(all, maxBytes - maxBytes / 8);
+    std::size_t tail = text.size() - maxBytes / 8;
+    while (tail < text.size() && (static_cast<unsigned char>(text[tail]) & 0xC0u) == 0x80u)
+        ++tail;
+    return text.substr(0, head) + "\n\xE2\x80\xA6\n" + text.substr(tail);
 }
 
 } // namespace
@@ -142,7 +156,7 @@ void MessageQueue::draw() {
         // A message may quote a file (an import report lists every element it dropped, an
         // error its bad key): cut at kMaxPageTextBytes, in a scrolling region of at most 60 %
         // of the window's height that draws only the lines in view.
-        const std::string text = scene::cutText(m.text, scene::kMaxPageTextBytes);
+        const std::string text = cutMiddle(m.text, scene::kMaxPageTextBytes);
         const TextBlock block{text, false, false};
         const float wrap = io.DisplaySize.x * 0.75f - ImGui::GetCursorPosX();
         const ImVec2 size = textBlocksSize({&block, 1}, wrap);
