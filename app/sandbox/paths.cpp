@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 #include <system_error>
 
 #include <unistd.h>
 
 #include <SDL.h>
+
+#include "orca/scene/scene.hpp"
 
 namespace fs = std::filesystem;
 
@@ -106,6 +108,9 @@ UserDirsEnv UserDirsEnv::current() {
 
 namespace {
 
+// xdg-user-dirs writes a few hundred bytes; anything much larger is not that file.
+constexpr std::uint64_t kMaxUserDirsBytes = 64 * 1024;
+
 // user-dirs.dirs values: "$HOME/Pictures" or "/absolute/path" (xdg-user-dirs' own format).
 fs::path expandHome(std::string value, const fs::path& home) {
     if (value.rfind("$HOME", 0) == 0) return home.string() + value.substr(5);
@@ -114,7 +119,13 @@ fs::path expandHome(std::string value, const fs::path& home) {
 
 fs::path picturesFromUserDirs(const UserDirsEnv& env) {
     const fs::path config = !env.xdgConfigHome.empty() ? env.xdgConfigHome : env.home / ".config";
-    std::ifstream in(config / "user-dirs.dirs");
+    std::string text;
+    try {
+        text = scene::readTextFile(config / "user-dirs.dirs", kMaxUserDirsBytes);
+    } catch (const scene::SceneError&) {
+        return {}; // missing, too large, or no regular file (a FIFO must not block the dialog)
+    }
+    std::istringstream in(text);
     std::string line;
     const std::string key = "XDG_PICTURES_DIR=";
     while (std::getline(in, line)) {

@@ -14,6 +14,7 @@
 #include "orca/ui/draw_util.hpp"
 #include "orca/ui/help_window.hpp"
 #include "orca/ui/inspector.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
 #include "orca/ui/window_placement.hpp"
@@ -51,7 +52,7 @@ void drawSceneMenu(SandboxContext& ctx) {
                           "checking every step against ORCA (orca conform)");
     if (ImGui::BeginMenu("Open recent", !ctx.settings.recentFiles.empty())) {
         for (const std::string& f : ctx.settings.recentFiles)
-            if (ImGui::MenuItem(f.c_str())) requestLoad(ctx, f);
+            if (ImGui::MenuItem(ui::shownLine(f).c_str())) requestLoad(ctx, f);
         ImGui::EndMenu();
     }
     ImGui::Separator();
@@ -328,8 +329,8 @@ void agentTooltip(SandboxContext& ctx, std::size_t index) {
     const auto lp3 = ctx.session.sim.lastStepLp3();
     ImGui::BeginTooltip();
     if (index < ctx.doc.agentNames.size() && !ctx.doc.agentNames[index].empty())
-        ImGui::Text("Agent #%zu  \"%s\"  (id %u:%u)", index, ctx.doc.agentNames[index].c_str(),
-                    id.slot, id.generation);
+        ImGui::Text("Agent #%zu  \"%s\"  (id %u:%u)", index,
+                    ui::shownLine(ctx.doc.agentNames[index]).c_str(), id.slot, id.generation);
     else
         ImGui::Text("Agent #%zu  (id %u:%u)", index, id.slot, id.generation);
     ImGui::Text("position (%.3f, %.3f)", p.x, p.y);
@@ -360,7 +361,9 @@ std::string lineSourceName(const Simulator& sim, const std::vector<std::string>&
     if (!i || *i >= agentNames.size() || agentNames[*i].empty()) return {};
     std::string name(1, '#'); // appending avoids a GCC 12 -Wrestrict false positive
     name += std::to_string(*i);
-    name += " \"" + agentNames[*i] + "\"";
+    name += " \"";
+    name += ui::shownLine(agentNames[*i]);
+    name += '"';
     return name;
 }
 
@@ -430,7 +433,7 @@ void drawDialogs(SandboxContext& ctx) {
             ImGui::TextDisabled("Recent files (double-click to open)");
             if (ImGui::BeginListBox("##recent", {520.0f, 0.0f})) {
                 for (const std::string& f : ctx.settings.recentFiles) {
-                    if (ImGui::Selectable(f.c_str(), f == ctx.windows.dialogPath,
+                    if (ImGui::Selectable(ui::shownLine(f).c_str(), f == ctx.windows.dialogPath,
                                           ImGuiSelectableFlags_AllowDoubleClick)) {
                         ctx.windows.dialogPath = f;
                         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open = true;
@@ -529,7 +532,8 @@ void drawDialogs(SandboxContext& ctx) {
         const char* what = kind == GuardedRequest::Kind::Quit  ? "Quit"
                            : kind == GuardedRequest::Kind::New ? "Start a new scene"
                                                                : "Open another scene";
-        ImGui::Text("The scene \"%s\" has unsaved changes.", sceneTitle(ctx.doc).c_str());
+        ImGui::Text("The scene \"%s\" has unsaved changes.",
+                    ui::shownLine(sceneTitle(ctx.doc)).c_str());
         ImGui::Text("%s anyway?", what);
         ImGui::Spacing();
         if (ImGui::Button("Save", {120.0f, 0.0f})) {
@@ -556,10 +560,12 @@ void drawDialogs(SandboxContext& ctx) {
         const RecoveryInfo& info = ctx.doc.pendingRecovery->info;
         const scene::Scene& sc = ctx.doc.pendingRecovery->scene;
         ImGui::TextUnformatted("The sandbox was closed with unsaved changes. They were autosaved:");
-        ImGui::BulletText("scene: %s", info.sceneFile.empty() ? "(new scene, never saved)"
-                                                              : info.sceneFile.c_str());
-        ImGui::BulletText("autosaved at %s (UTC): %zu agents, %zu obstacles", info.savedAt.c_str(),
-                          sc.agents.size(), sc.obstacles.size());
+        ImGui::BulletText("scene: %s", info.sceneFile.empty()
+                                           ? "(new scene, never saved)"
+                                           : ui::shownLine(info.sceneFile.string()).c_str());
+        ImGui::BulletText("autosaved at %s (UTC): %zu agents, %zu obstacles",
+                          ui::shownLine(info.savedAt).c_str(), sc.agents.size(),
+                          sc.obstacles.size());
         ImGui::BulletText("recovery file: %s", ctx.doc.recoveryFile.c_str());
         ImGui::Spacing();
         if (ImGui::Button("Restore", {120.0f, 0.0f})) {

@@ -13,7 +13,9 @@
 
 #include "layers.hpp"
 #include "lessons/lessons.hpp"
+#include "sandbox.hpp"
 #include "shell/panel_table.hpp"
+#include "shell/settings.hpp"
 
 namespace orca::app {
 namespace {
@@ -40,6 +42,57 @@ TEST(LessonApp, NamesResolveInTheLessonsFolder) {
     EXPECT_EQ(list.front().name, "01_vo_one_neighbor");
     for (const LessonListEntry& e : list)
         EXPECT_FALSE(e.title.empty()) << e.file;
+}
+
+// Issue 25, item 5: a lesson's layers and windows are the lesson's. The user's stay in the
+// settings (what is saved on exit) while it is open and come back when it closes.
+TEST(LessonApp, LessonViewIsNeverTheUsers) {
+    SandboxContext ctx;
+    ctx.interactive = true;
+    ctx.paths.lessonsDir = std::filesystem::path(ORCA_SOURCE_DIR) / "lessons";
+    std::string error;
+    ViewLayers user;
+    ASSERT_TRUE(parseLayerList("all,-voCones,-halfPlanes", user, error)) << error;
+    ctx.view.layers = user;
+    ctx.windows.panels.metrics = true;
+    ctx.windows.panels.events = false;
+    const PanelVisibility userPanels = ctx.windows.panels;
+
+    ASSERT_EQ(openLessonArgument(ctx, "03", 2, error), 0) << error;
+    // Lesson 3 turns the obstacles and goal lines off and the VO cones on.
+    EXPECT_FALSE(ctx.view.layers.world.obstacles);
+    EXPECT_FALSE(ctx.view.layers.world.goalLines);
+    EXPECT_TRUE(ctx.view.layers.overlay.voCones);
+    EXPECT_EQ(layersToJson(ctx.settings.layers), layersToJson(user));
+    ctx.view.layers.world.trails = false; // a toggle during the lesson is the lesson's too
+    applyLessonPage(ctx, 0);
+    EXPECT_EQ(layersToJson(ctx.settings.layers), layersToJson(user));
+
+    closeLesson(ctx); // another scene opens, or Lessons > Close lesson
+    EXPECT_EQ(layersToJson(ctx.view.layers), layersToJson(user));
+    EXPECT_TRUE(ctx.windows.panels.metrics);
+    EXPECT_FALSE(ctx.windows.panels.events);
+    EXPECT_EQ(ctx.windows.panels.parameters, userPanels.parameters);
+}
+
+// Issue 25, item 11: --lesson names that resolve to nothing and pages past the end are usage
+// errors (exit 2, as --select 99), a lesson that does not load is bad input (1).
+TEST(LessonApp, LessonArgumentExitCodes) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    ctx.paths.lessonsDir = std::filesystem::path(ORCA_SOURCE_DIR) / "lessons";
+    std::string error;
+    EXPECT_EQ(openLessonArgument(ctx, "", 1, error), 2);
+    EXPECT_NE(error.find("--lesson: no lesson \"\""), std::string::npos) << error;
+    EXPECT_EQ(openLessonArgument(ctx, "99", 1, error), 2);
+    EXPECT_NE(error.find("no lesson \"99\""), std::string::npos) << error;
+    EXPECT_EQ(openLessonArgument(ctx, "03", 99, error), 2);
+    EXPECT_NE(error.find("--lesson-page 99"), std::string::npos) << error;
+    EXPECT_FALSE(ctx.lesson.lesson.has_value());
+    EXPECT_EQ(
+        openLessonArgument(ctx, std::string(ORCA_SOURCE_DIR) + "/scenes/crossing.json", 1, error),
+        1); // a scene, not a lesson: the loader's message
+    EXPECT_EQ(openLessonArgument(ctx, "03", 1, error), 0) << error;
 }
 
 TEST(LessonApp, PageTextSplitsIntoParagraphs) {

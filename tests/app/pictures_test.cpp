@@ -5,6 +5,9 @@
 #include "app/svg_agents.hpp"
 #include "common/files.hpp"
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -210,6 +213,53 @@ TEST(FrameRecorder, PngSequenceAndAbandon) {
     EXPECT_FALSE(rec.start(t.path() / "missing" / "x.gif", kW, kH, error));
     EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
     fs::permissions(locked, fs::perms::owner_all);
+}
+
+// A PNG sequence that fails part-way (a full disk: simulated with a file-size limit, EFBIG, as
+// tests/cli/outputs_cli_test.cpp does) keeps the frames already written, each a whole picture,
+// and its message says how many, which and where.
+TEST(FrameRecorder, PngSequenceCutShortSaysWhatIsKept) {
+    TempDir t;
+    // Two plain frames compress to a few hundred bytes; a frame of noise cannot be smaller than
+    // its 7,680 bytes of pixels, so a 4 KiB limit stops the recording at the third frame.
+    std::vector<unsigned char> noise(kW * kH * 3);
+    std::uint32_t x = 12345;
+    for (unsigned char& c : noise) {
+        x = x * 1664525u + 1013904223u;
+        c = static_cast<unsigned char>(x >> 24);
+    }
+    FrameRecorder rec;
+    std::string error;
+    const fs::path out = t.path() / "run.png";
+    ASSERT_TRUE(rec.start(out, kW, kH, error)) << error;
+    ASSERT_TRUE(rec.addFrame(frame(0), 0.0, error)) << error;
+    ASSERT_TRUE(rec.addFrame(frame(1), 0.1, error)) << error;
+
+    struct rlimit old {};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    const auto oldSignal = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = old;
+    small.rlim_cur = 4096;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    const bool ok = rec.addFrame(noise, 0.2, error);
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, oldSignal);
+
+    EXPECT_FALSE(ok);
+    EXPECT_NE(error.find("File too large"), std::string::npos) << error; // the system's reason
+    EXPECT_NE(error.find("run_0002.png"), std::string::npos) << error;   // the frame that failed
+    EXPECT_NE(error.find("the 2 frames written before it are kept: run_0000.png to run_0001.png "
+                         "in " +
+                         t.path().string()),
+              std::string::npos)
+        << error;
+    rec.abandon();
+    EXPECT_EQ(t.listing(), "run_0000.png;run_0001.png;"); // no partial frame
+
+    // Failing at the first frame keeps nothing and says so.
+    ASSERT_TRUE(rec.start(t.path() / "sub" / "x.png", kW, kH, error)) << error;
+    EXPECT_FALSE(rec.addFrame(frame(0), 0.0, error));
+    EXPECT_NE(error.find("no frame of this recording was written"), std::string::npos) << error;
 }
 
 // ---- SVG --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "orca/scene/scene.hpp"
+#include "orca/scene/workloads.hpp"
 #include "orca/ui/events_panel.hpp"
 #include "orca/ui/timeline_bar.hpp"
 
@@ -239,6 +240,75 @@ std::uint64_t hashAfter(const fs::path& file, int steps) {
 }
 
 } // namespace
+
+// Issue 25, item 7: the budget covers everything the recording keeps, events included. The
+// keyframes get what the events leave (so they are thinned sooner), and seeking stays exact.
+TEST(TimeTravel, BudgetCoversKeyframesAndEvents) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    ctx.timeline.memoryBudget = std::size_t(3) << 20;
+    loadOrDie(ctx, kScenes / "circle.json");
+    const History& h = ctx.timeline.history;
+    for (int i = 0; i < 1500; ++i) {
+        stepSimulation(ctx, 1);
+        ASSERT_LE(h.bytes(), ctx.timeline.memoryBudget) << "step " << i + 1;
+        // The keyframes' share is what the events and the detector leave.
+        ASSERT_EQ(h.params().memoryBudget,
+                  std::max<std::size_t>(ctx.timeline.memoryBudget - (h.bytes() - h.keyframeBytes()),
+                                        std::size_t(1) << 20));
+    }
+    EXPECT_GT(h.keyframeInterval(), 8u); // thinned: 250 agents x 1500 steps do not fit at 8
+    EXPECT_EQ(ctx.timeline.summarised.restarts, 0u);
+    EXPECT_EQ(h.firstStep(), 0u);
+    seekTo(ctx, 777);
+    EXPECT_EQ(ctx.session.sim.stateHash(), hashAfter(kScenes / "circle.json", 777));
+    const auto dump = timelineJson(ctx);
+    EXPECT_EQ(dump["budget"], std::size_t(3) << 20);
+    EXPECT_TRUE(dump["summarised"].is_null());
+}
+
+// When the events alone pass half the budget (2,000 agents converging: ~130 events a step),
+// the oldest part's events are counted per kind and the recording starts again at the head:
+// memory stays within the budget, and the timeline and the state dump say what was summarised.
+TEST(TimeTravel, EventsBeyondHalfTheBudgetAreSummarised) {
+    SandboxContext ctx;
+    ctx.interactive = false;
+    ctx.timeline.memoryBudget = kMinHistoryBudget;
+    std::string error;
+    ASSERT_TRUE(loadSceneObject(ctx, scene::realSceneWorkload("gathering2000"), {}, error))
+        << error;
+    const History& h = ctx.timeline.history;
+    std::size_t restarts = 0;
+    for (int i = 0; i < 300; ++i) {
+        stepSimulation(ctx, 1);
+        ASSERT_LE(h.bytes(), ctx.timeline.memoryBudget) << "step " << i + 1;
+        if (ctx.timeline.summarised.restarts > restarts) {
+            restarts = ctx.timeline.summarised.restarts;
+            ASSERT_EQ(h.firstStep(), ctx.session.sim.stepCount()); // recording again from here
+        }
+    }
+    const EventSummary& s = ctx.timeline.summarised;
+    ASSERT_GE(s.restarts, 1u);
+    EXPECT_EQ(s.fromStep, 0u);
+    EXPECT_GT(s.toStep, 0u);
+    EXPECT_GT(s.events, 10000u);
+    std::size_t byKind = 0;
+    for (const auto& [kind, n] : s.byKind)
+        byKind += n;
+    EXPECT_EQ(byKind, s.events);
+    EXPECT_GT(s.byKind.at("lp3-begin"), 0u);
+    // The recording still works from its new first step.
+    const std::uint64_t head = ctx.session.sim.stepCount();
+    const std::uint64_t hash = ctx.session.sim.stateHash();
+    seekTo(ctx, h.firstStep());
+    seekTo(ctx, head);
+    EXPECT_EQ(ctx.session.sim.stateHash(), hash);
+    const auto dump = timelineJson(ctx);
+    ASSERT_TRUE(dump["summarised"].is_object());
+    EXPECT_EQ(dump["summarised"]["events"], s.events);
+    EXPECT_EQ(dump["summarised"]["toStep"], s.toStep);
+    EXPECT_LE(dump["bytes"].get<std::size_t>(), dump["budget"].get<std::size_t>());
+}
 
 TEST(TimeTravel, RecordsAtTheHeadAndSeeksBitExact) {
     SandboxContext ctx;

@@ -1,5 +1,6 @@
-// Hostile files: readTextFile / loadScene / loadLesson refuse anything that is not a regular
-// file, and files over the size limit, at once and with the file and the reason named.
+// Hostile files: readTextFile / readFilePrefix / loadScene / loadLesson refuse anything that is
+// not a regular file, and files over the size limit, at once and with the file and the reason
+// named.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <thread>
 
 #include "orca/scene/lesson.hpp"
+#include "orca/scene/recording.hpp"
 #include "orca/scene/scene.hpp"
 
 namespace orca::scene {
@@ -121,6 +123,41 @@ TEST_F(FileLimits, FifoIsRefusedWithoutBlockingOnOpen) {
     watchdog.join();
     EXPECT_EQ(message, "not a regular file (FIFO)");
     EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+// The readers that tell formats apart by their first bytes (recordings, the importers' XML)
+// go through the same reader (issue 25): a FIFO is refused at once, a file is read in part.
+TEST_F(FileLimits, PrefixReaderRefusesAFifoWithoutBlocking) {
+    const fs::path fifo = m_dir / "pipe.orcarec";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+    std::atomic<bool> done{false};
+    std::thread watchdog([&] { // unblocks a reader stuck in open() after 10 s (see above)
+        for (int i = 0; i < 1000 && !done; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (!done) {
+            const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+            if (fd >= 0) ::close(fd);
+        }
+    });
+    const auto start = Clock::now();
+    std::string message;
+    try {
+        (void)readFilePrefix(fifo, 8);
+    } catch (const SceneError& e) {
+        message = e.message();
+    }
+    const bool recording = looksLikeRecording(fifo);
+    const auto elapsed = Clock::now() - start;
+    done = true;
+    watchdog.join();
+    EXPECT_EQ(message, "not a regular file (FIFO)");
+    EXPECT_FALSE(recording);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+
+    EXPECT_EQ(readFilePrefix(write("a.txt", "0123456789"), 4), "0123");
+    EXPECT_EQ(readFilePrefix(write("b.txt", "01"), 4), "01");
+    EXPECT_TRUE(looksLikeRecording(write("r.orcarec", "ORCAREC\nmore")));
+    EXPECT_FALSE(looksLikeRecording(m_dir));
 }
 
 TEST_F(FileLimits, SocketIsRefused) {

@@ -360,17 +360,21 @@ std::vector<BrokenCase> brokenCases() {
          sceneText("", R"("obstacles": [{"vertices": [[0, 0], [4, 4], [4, 0], [0, 4]]}],)"),
          "obstacles[0].vertices", "self-intersecting"},
 
-        // Hostile input.
+        // Hostile input. The path of deep nesting is shortened, not 255 times "[0]" (issue 25).
         {"DeepNesting",
          sceneText("", "\"deep\": " + std::string(300, '[') + std::string(300, ']') + ","),
-         std::string("deep") +
-             [] {
-                 std::string p;
-                 for (int i = 0; i < 255; ++i)
-                     p += "[0]";
-                 return p;
-             }(),
-         "nesting is deeper than 256 levels"},
+         "deep[0][0]\u2026(\u00d7255)\u2026[0]", "nesting is deeper than 256 levels"},
+        {"DeepNestingOfObjects",
+         sceneText(
+             "", "\"deep\": " +
+                     [] {
+                         std::string t;
+                         for (int i = 0; i < 300; ++i)
+                             t += "{\"a\": ";
+                         return t + "1" + std::string(300, '}');
+                     }() +
+                     ","),
+         "deep.a.a\u2026(\u00d7255)\u2026.a", "nesting is deeper than 256 levels"},
     };
 }
 

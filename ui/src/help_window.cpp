@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/world_renderer.hpp"
 
@@ -107,7 +108,8 @@ HelpResult drawHelpWindow(bool* open, const HelpContent& content, float top, flo
         ImGui::Spacing();
         if (!content.firstLesson.empty()) {
             ImGui::TextUnformatted("Ten short lessons, one idea per page (Lessons menu):");
-            out.startHere = ImGui::Button(("Start here: " + content.firstLesson).c_str());
+            out.startHere =
+                ImGui::Button(("Start here: " + shownLine(content.firstLesson)).c_str());
             ImGui::Spacing();
         }
         const ImGuiCond cond = ImGuiCond_Appearing;
@@ -130,9 +132,10 @@ HelpResult drawHelpWindow(bool* open, const HelpContent& content, float top, flo
 
 void drawSceneHint(std::string& hint, float left, float right, float top) {
     if (hint.empty() || right - left < 80.0f) return;
+    const std::string shown = shownLine(hint); // a file's text: one line, cut
     const float pad = 8.0f;
     const float maxWidth = std::min(right - left - 2.0f * pad, 820.0f);
-    const float textWidth = std::min(ImGui::CalcTextSize(hint.c_str()).x,
+    const float textWidth = std::min(ImGui::CalcTextSize(shown.c_str()).x,
                                      maxWidth - ImGui::GetFrameHeight() - 4.0f * pad);
     const float width = textWidth + ImGui::GetFrameHeight() + 3.0f * pad;
     ImGui::SetNextWindowPos({0.5f * (left + right - width), top + pad}, ImGuiCond_Always);
@@ -144,7 +147,7 @@ void drawSceneHint(std::string& hint, float left, float right, float top) {
                                        ImGuiWindowFlags_NoNav | ImGuiWindowFlags_AlwaysAutoResize;
     if (ImGui::Begin("##scene-hint", nullptr, flags)) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + textWidth);
-        ImGui::TextUnformatted(hint.c_str());
+        ImGui::TextUnformatted(shown.c_str());
         ImGui::PopTextWrapPos();
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) hint.clear();

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "orca/simulator.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
@@ -19,7 +20,10 @@ std::string agentLabel(const Simulator& sim, AgentId id, std::span<const std::st
     // Appending (not "#" + to_string) avoids a GCC 12 -Wrestrict false positive.
     std::string s(1, '#');
     s += std::to_string(*i);
-    if (*i < names.size() && !names[*i].empty()) s += " " + names[*i];
+    if (*i < names.size() && !names[*i].empty()) {
+        s += ' ';
+        s += shownLine(names[*i]); // a file's id: one line, cut
+    }
     return s;
 }
 

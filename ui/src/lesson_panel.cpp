@@ -1,9 +1,13 @@
 #include "orca/ui/lesson_panel.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <string_view>
 
 #include <imgui.h>
+
+#include "orca/scene/text_limits.hpp"
+#include "orca/ui/long_text.hpp"
 
 namespace orca::ui {
 
@@ -26,35 +30,45 @@ void checkMark(bool done) {
     ImGui::Dummy({h, h});
 }
 
-void paragraph(const std::string& block) {
-    // Lines starting with "- " are bullets; other lines of a block join into one paragraph.
-    std::string text;
-    auto flush = [&] {
-        if (text.empty()) return;
-        ImGui::TextWrapped("%s", text.c_str());
-        text.clear();
-    };
-    std::size_t start = 0;
-    while (start <= block.size()) {
-        std::size_t end = block.find('\n', start);
-        if (end == std::string::npos) end = block.size();
-        const std::string_view line(block.data() + start, end - start);
-        if (line.rfind("- ", 0) == 0) {
-            flush();
-            ImGui::Bullet();
-            ImGui::TextWrapped("%.*s", static_cast<int>(line.size() - 2), line.data() + 2);
-        } else if (!line.empty()) {
-            if (!text.empty()) text += ' ';
-            text.append(line);
+// The blocks of a page's paragraphs: lines starting with "- " are bullets; the other lines of
+// a paragraph join into one block (their text kept in `joined`, which must outlive the blocks).
+std::vector<TextBlock> pageBlocks(const std::vector<std::string>& paras,
+                                  std::deque<std::string>& joined) {
+    std::vector<TextBlock> blocks;
+    for (std::size_t i = 0; i < paras.size(); ++i) {
+        const std::string& block = paras[i];
+        bool first = true;
+        std::string text;
+        auto flush = [&] {
+            if (text.empty()) return;
+            joined.push_back(std::move(text));
+            blocks.push_back({joined.back(), false, first && i > 0});
+            first = false;
+            text.clear();
+        };
+        std::size_t start = 0;
+        while (start <= block.size()) {
+            std::size_t end = block.find('\n', start);
+            if (end == std::string::npos) end = block.size();
+            const std::string_view line(block.data() + start, end - start);
+            if (line.rfind("- ", 0) == 0) {
+                flush();
+                blocks.push_back({line.substr(2), true, first && i > 0});
+                first = false;
+            } else if (!line.empty()) {
+                if (!text.empty()) text += ' ';
+                text.append(line);
+            }
+            start = end + 1;
         }
-        start = end + 1;
+        flush();
     }
-    flush();
+    return blocks;
 }
 
 } // namespace
 
-std::vector<std::string> splitParagraphs(const std::string& text) {
+std::vector<std::string> splitParagraphs(std::string_view text) {
     std::vector<std::string> out;
     std::string current;
     std::size_t start = 0;
@@ -69,7 +83,7 @@ std::vector<std::string> splitParagraphs(const std::string& text) {
     while (start <= text.size()) {
         std::size_t end = text.find('\n', start);
         if (end == std::string::npos) end = text.size();
-        const std::string line = text.substr(start, end - start);
+        const std::string line(text.substr(start, end - start));
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             push();
         else
@@ -94,10 +108,15 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
     }
     out.windowPos = ImGui::GetWindowPos();
     out.windowSize = ImGui::GetWindowSize();
-    ImGui::TextDisabled("%s", in.lessonTitle.c_str());
+    ImGui::TextDisabled("%s", shownLine(in.lessonTitle).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_CheckMark));
-    ImGui::TextWrapped("%s", in.pageTitle.c_str());
+    ImGui::TextWrapped("%s", shownLine(in.pageTitle).c_str());
     ImGui::PopStyleColor();
+    // The task's texts as shown: cut at kMaxParagraphBytes (a few thousand vertices at most).
+    const std::string taskText = scene::cutText(in.taskText, scene::kMaxParagraphBytes);
+    const std::string status = in.taskDone && !in.taskSuccess.empty()
+                                   ? scene::cutText(in.taskSuccess, scene::kMaxParagraphBytes)
+                                   : in.taskProgress;
     ImGui::Separator();
 
     // The text scrolls; the task and the page buttons stay at the bottom.
@@ -108,17 +127,15 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
         auto textHeight = [&](const std::string& s) {
             return s.empty() ? 0.0f : ImGui::CalcTextSize(s.c_str(), nullptr, false, w).y;
         };
-        bottom +=
-            lineH * 1.2f + textHeight(in.taskText) +
-            textHeight(in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess : in.taskProgress) +
-            ImGui::GetStyle().ItemSpacing.y * 4.0f;
+        bottom += lineH * 1.2f + textHeight(taskText) + textHeight(status) +
+                  ImGui::GetStyle().ItemSpacing.y * 4.0f;
     }
     ImGui::BeginChild("##text", {0.0f, -bottom}, false);
-    const std::vector<std::string> paras = splitParagraphs(in.text);
-    for (std::size_t i = 0; i < paras.size(); ++i) {
-        if (i > 0) ImGui::Spacing();
-        paragraph(paras[i]);
-    }
+    // The page text, cut at kMaxPageTextBytes, drawn line by line: only what is in view.
+    const std::string shown = scene::cutText(in.text, scene::kMaxPageTextBytes);
+    const std::vector<std::string> paras = splitParagraphs(shown);
+    std::deque<std::string> joined;
+    drawTextBlocks(pageBlocks(paras, joined));
     if (!in.note.empty()) {
         ImGui::Spacing();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -133,9 +150,7 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
         ImGui::SameLine();
         ImGui::TextUnformatted(in.taskDone ? "Done!" : "Try this:");
         ImGui::Indent(ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x);
-        ImGui::TextWrapped("%s", in.taskText.c_str());
-        const std::string& status =
-            in.taskDone && !in.taskSuccess.empty() ? in.taskSuccess : in.taskProgress;
+        ImGui::TextWrapped("%s", taskText.c_str());
         if (!status.empty()) {
             ImGui::PushStyleColor(
                 ImGuiCol_Text,
@@ -155,9 +170,17 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
         "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() * 1.6f);
     if (ImGui::BeginCombo("##page", label.c_str())) {
-        for (std::size_t i = 0; i < in.pageTitles.size(); ++i) {
-            const std::string item = std::to_string(i + 1) + ". " + in.pageTitles[i];
-            if (ImGui::Selectable(item.c_str(), i == in.page)) out.goToPage = i;
+        // Only the items in the list's view are laid out (a lesson may have any number).
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(in.pages));
+        while (clipper.Step()) {
+            for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+                const auto i = static_cast<std::size_t>(k);
+                const std::string item =
+                    std::to_string(i + 1) + ". " +
+                    (in.pageTitleAt ? shownLine(in.pageTitleAt(i)) : std::string());
+                if (ImGui::Selectable(item.c_str(), i == in.page)) out.goToPage = i;
+            }
         }
         ImGui::EndCombo();
     }

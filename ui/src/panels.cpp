@@ -1,9 +1,15 @@
 #include "orca/ui/panels.hpp"
 
+#include <algorithm>
 #include <cfloat>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include <imgui.h>
+
+#include "orca/scene/text_limits.hpp"
+#include "orca/ui/long_text.hpp"
 
 namespace orca::ui {
 
@@ -15,6 +21,18 @@ void separator() {
     ImGui::SameLine();
     ImGui::TextDisabled("|");
     ImGui::SameLine();
+}
+
+// A message longer than `maxBytes` keeps its beginning and its end (what happened, and what
+// the app does about it), "…" between them.
+std::string cutMiddle(const std::string& text, std::size_t maxBytes) {
+    if (!scene::textIsCut(text, maxBytes)) return text;
+    const std::string_view all(text);
+    const std::size_t head = scene::utf8Prefix(all, maxBytes - maxBytes / 8);
+    std::size_t tail = text.size() - maxBytes / 8;
+    while (tail < text.size() && (static_cast<unsigned char>(text[tail]) & 0xC0u) == 0x80u)
+        ++tail;
+    return text.substr(0, head) + "\n\xE2\x80\xA6\n" + text.substr(tail);
 }
 
 } // namespace
@@ -55,7 +73,7 @@ void drawStatusBar(const StatusInfo& s) {
         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
         ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("##status", nullptr, flags)) {
-        ImGui::TextUnformatted(s.sceneName.empty() ? "(no scene)" : s.sceneName.c_str());
+        ImGui::TextUnformatted(s.sceneName.empty() ? "(no scene)" : shownLine(s.sceneName).c_str());
         if (s.unsaved) {
             ImGui::SameLine(0.0f, 2.0f);
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "*");
@@ -103,12 +121,14 @@ void drawStatusBar(const StatusInfo& s) {
         ImGui::Text("%.2f ms/frame", s.msPerFrame);
         if (!s.note.empty()) {
             separator();
-            const std::string shown = fitText(s.note, ImGui::GetContentRegionAvail().x);
+            // A note may quote a file's text (a name, a path): cut before it is measured.
+            const std::string note = scene::cutText(s.note, scene::kMaxParagraphBytes);
+            const std::string shown = fitText(note, ImGui::GetContentRegionAvail().x);
             ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", shown.c_str());
-            if (shown.size() != s.note.size() && ImGui::IsItemHovered()) {
+            if (shown.size() != note.size() && ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
-                ImGui::TextUnformatted(s.note.c_str());
+                ImGui::TextUnformatted(note.c_str());
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
             }
@@ -126,16 +146,26 @@ void MessageQueue::draw() {
     if (m_queue.empty()) return;
     // A fixed id ("###message") so a new title does not make ImGui treat it as a new popup.
     const Message& m = m_queue.front();
-    const std::string label = m.title + "###message";
+    const std::string label = shownLine(m.title) + "###message";
     if (!ImGui::IsPopupOpen("###message")) ImGui::OpenPopup("###message");
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Appearing,
                             {0.5f, 0.5f});
     ImGui::SetNextWindowSizeConstraints({320.0f, 0.0f}, {io.DisplaySize.x * 0.8f, FLT_MAX});
     if (ImGui::BeginPopupModal(label.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::PushTextWrapPos(io.DisplaySize.x * 0.75f);
-        ImGui::TextUnformatted(m.text.c_str());
-        ImGui::PopTextWrapPos();
+        // A message may quote a file (an import report lists every element it dropped, an
+        // error its bad key): cut at kMaxPageTextBytes, in a scrolling region of at most 60 %
+        // of the window's height that draws only the lines in view.
+        const std::string text = cutMiddle(m.text, scene::kMaxPageTextBytes);
+        const TextBlock block{text, false, false};
+        const float wrap = io.DisplaySize.x * 0.75f - ImGui::GetCursorPosX();
+        const ImVec2 size = textBlocksSize({&block, 1}, wrap);
+        const float maxHeight = std::max(io.DisplaySize.y * 0.6f, ImGui::GetFontSize() * 3.0f);
+        const bool scrolls = size.y > maxHeight;
+        const float width = size.x + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0.0f) + 1.0f;
+        ImGui::BeginChild("##messageText", {width, std::min(size.y, maxHeight) + 1.0f}, false);
+        drawTextBlocks({&block, 1});
+        ImGui::EndChild();
         ImGui::Spacing();
         if (m_queue.size() > 1) ImGui::TextDisabled("%zu more message(s)", m_queue.size() - 1);
         if (ImGui::Button("OK", {120.0f, 0.0f}) ||

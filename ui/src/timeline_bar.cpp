@@ -425,13 +425,19 @@ TimelineOutput TimelineBar::draw(const TimelineInput& in, float y) {
         ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "(replay, head %" PRIu64 ")", in.last);
     if (ImGui::IsItemHovered() && in.positionNote.empty())
         ImGui::SetTooltip("Recording: steps %" PRIu64 "-%" PRIu64 ", %zu keyframes every %u "
-                          "steps, %.1f MB.\nStepping before the head replays the recording; at "
-                          "the head it records.\nA parameter edit at a past step cuts the "
-                          "recording there (undo brings it back).",
+                          "steps, %.1f of %.0f MiB (keyframes and events).\nStepping before the "
+                          "head replays the recording; at the head it records.\nA parameter "
+                          "edit at a past step cuts the recording there (undo brings it back).",
                           in.first, in.last, in.keyframes.size(), in.keyframeInterval,
-                          static_cast<double>(in.bytes) / (1024.0 * 1024.0));
+                          static_cast<double>(in.bytes) / (1024.0 * 1024.0),
+                          static_cast<double>(in.budget) / (1024.0 * 1024.0));
     ImGui::TextDisabled("%zu events", in.events.size());
     if (ImGui::IsItemHovered()) legendTooltip();
+    if (!in.earlierNote.empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "(%s)", in.earlierNote.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", in.earlierTip.c_str());
+    }
     ImGui::SameLine();
     if (ImGui::SmallButton(m_zoom.zoomed ? "zoom 1:1" : "zoom")) m_zoom.reset();
     if (ImGui::IsItemHovered())

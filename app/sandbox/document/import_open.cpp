@@ -1,7 +1,6 @@
 #include "document/import_open.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 #include "orca/scene/import.hpp"
@@ -12,11 +11,12 @@ namespace orca::app {
 namespace fs = std::filesystem;
 
 bool isImportFile(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return false;
-    std::string head(64 * 1024, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    std::string head;
+    try {
+        head = scene::readFilePrefix(file, 64 * 1024); // never blocks on a FIFO
+    } catch (const scene::SceneError&) {
+        return false;
+    }
     return scene::detectImportDocument(head) != scene::ImportDocument::None;
 }
 

@@ -17,6 +17,7 @@
 #if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define ORCA_HAVE_FLOCK 1
 #endif
@@ -146,11 +147,19 @@ enum class LockTry {
 LockTry tryLock(const fs::path& lockFile, bool create, int& fd, std::string& error) {
     fd = -1;
 #ifdef ORCA_HAVE_FLOCK
-    const int flags = (create ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
+    // O_NONBLOCK | O_NOCTTY: a FIFO or a terminal put in the lock file's place must not block
+    // the start (opening a FIFO for reading waits for a writer); only a regular file is used.
+    const int flags = (create ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
     const int opened = ::open(lockFile.c_str(), flags, 0666);
     if (opened < 0) {
         if (!create && errno == ENOENT) return LockTry::Missing;
         error = "cannot open " + lockFile.string() + ": " + std::strerror(errno);
+        return LockTry::Failed;
+    }
+    struct stat st {};
+    if (::fstat(opened, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(opened);
+        error = "cannot lock " + lockFile.string() + ": not a regular file";
         return LockTry::Failed;
     }
     int rc = 0;

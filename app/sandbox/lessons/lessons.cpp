@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "orca/ui/lesson_panel.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/window_placement.hpp"
 
 #include "sandbox.hpp"
@@ -111,6 +112,7 @@ std::string pageNote(const SandboxContext& ctx, const lesson::LessonPage& p) {
 } // namespace
 
 fs::path resolveLessonArgument(const std::string& arg, const AppPaths& paths) {
+    if (arg.empty()) return {}; // not the prefix of every lesson
     std::error_code ec;
     const fs::path p(arg);
     if (fs::exists(p, ec) && !fs::is_directory(p, ec)) return p;
@@ -152,6 +154,13 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
         return false;
     }
     lesson::Lesson& l = loaded.lesson;
+    // The lesson's view (its scene's view block, its pages' layers and windows) is the
+    // lesson's: the user's own is kept in the settings (saved on exit) and comes back when the
+    // lesson closes.
+    if (!ctx.lesson.lesson) {
+        ctx.settings.layers = ctx.view.layers;
+        ctx.settings.panels = ctx.windows.panels;
+    }
     bool ok = false;
     if (!l.sceneFile.empty()) {
         ok = loadSceneFile(ctx, l.sceneFile, error);
@@ -178,8 +187,8 @@ bool openLesson(SandboxContext& ctx, const fs::path& file, std::size_t page, std
     return true;
 }
 
-bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
-                        std::string& error) {
+int openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
+                       std::string& error) {
     const fs::path file = resolveLessonArgument(name, ctx.paths);
     if (file.empty()) {
         error = "orca-sandbox: error: --lesson: no lesson \"" + name +
@@ -188,7 +197,7 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
                 (ctx.paths.lessonsDir.empty() ? std::string("the lessons folder, not found")
                                               : ctx.paths.lessonsDir.string()) +
                 ")";
-        return false;
+        return 2;
     }
     try {
         const std::size_t pages =
@@ -197,13 +206,13 @@ bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_
             error = "orca-sandbox: error: --lesson-page " + std::to_string(page) + ": " +
                     file.string() + " has " + std::to_string(pages) +
                     (pages == 1 ? " page" : " pages");
-            return false;
+            return 2;
         }
     } catch (const std::exception& e) {
         error = e.what();
-        return false;
+        return 1;
     }
-    return openLesson(ctx, file, page - 1, error);
+    return openLesson(ctx, file, page - 1, error) ? 0 : 1;
 }
 
 void applyLessonPage(SandboxContext& ctx, std::size_t page) {
@@ -255,6 +264,10 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
 }
 
 void closeLesson(SandboxContext& ctx) {
+    if (ctx.lesson.lesson) { // the user's view again (openLesson kept it)
+        ctx.view.layers = ctx.settings.layers;
+        ctx.windows.panels = ctx.settings.panels;
+    }
     ctx.lesson.lesson.reset();
     ctx.lesson.windowOpen = false;
     ctx.lesson.pageRequest.reset();
@@ -306,7 +319,7 @@ void drawLessonsMenu(SandboxContext& ctx) {
         ImGui::TextDisabled("no lessons in %s", ctx.paths.lessonsDir.c_str());
     for (const LessonListEntry& e : ls.available) {
         const std::string label =
-            (e.title.empty() ? e.name + " (does not load)" : e.title) + "###" + e.name;
+            ui::shownLine(e.title.empty() ? e.name + " (does not load)" : e.title) + "###" + e.name;
         if (ImGui::MenuItem(label.c_str(), nullptr, ls.lesson && ls.file == e.file))
             requestLesson(ctx, e.file);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.file.c_str());
@@ -337,8 +350,7 @@ void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
     in.text = p.text;
     in.page = ls.page;
     in.pages = l.pages.size();
-    for (const lesson::LessonPage& q : l.pages)
-        in.pageTitles.push_back(q.title);
+    in.pageTitleAt = [&l](std::size_t k) { return std::string_view(l.pages[k].title); };
     if (p.task) {
         in.hasTask = true;
         in.taskText = p.task->text;

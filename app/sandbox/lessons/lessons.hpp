@@ -54,16 +54,22 @@ struct LessonState {
 
 /// Loads a lesson file, installs its scene (paused), runs its steps and opens page `page`
 /// (0-based, clamped). On failure nothing changes and `error` holds the loader's message.
+/// Opening the first lesson keeps the user's layers and windows in ctx.settings: the lesson's
+/// view is never saved as the user's.
 bool openLesson(SandboxContext& ctx, const std::filesystem::path& file, std::size_t page,
                 std::string& error);
-/// --lesson NAME --lesson-page K (1-based): resolves NAME and opens that page; false with a
-/// message naming what was looked for, or the page range, when it cannot.
-bool openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
-                        std::string& error);
+/// --lesson NAME --lesson-page K (1-based): resolves NAME and opens that page. Returns the
+/// exit code the command line deserves: 0 opened; 2 (a usage error, like --select past the
+/// end) when no lesson has that name or the page is past the end, with a message naming what
+/// was looked for or the page range; 1 when the lesson file does not load (the loader's
+/// message).
+[[nodiscard]] int openLessonArgument(SandboxContext& ctx, const std::string& name, std::size_t page,
+                                     std::string& error);
 /// Applies page `page` of the open lesson: step, layers, selection, camera, construction,
 /// panels, task.
 void applyLessonPage(SandboxContext& ctx, std::size_t page);
-/// Closes the lesson (the scene stays).
+/// Closes the lesson (the scene stays); the layers and windows are the user's again, as they
+/// were when the lesson opened (ctx.settings keeps them meanwhile).
 void closeLesson(SandboxContext& ctx);
 /// Asks to open a lesson (through the unsaved-changes prompt, like a scene).
 void requestLesson(SandboxContext& ctx, const std::filesystem::path& file);

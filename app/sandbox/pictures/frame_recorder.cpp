@@ -246,6 +246,18 @@ void FrameRecorder::quantize(std::span<const unsigned char> rgb,
             m_lut[static_cast<std::size_t>(lutIndex(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]))];
 }
 
+std::string FrameRecorder::keptFramesNote() const {
+    // Each frame is a file of its own, written whole: those before the failure are complete
+    // pictures of the run, so they stay (a full disk is the usual cause; the user decides).
+    if (m_written == 0) return "; no frame of this recording was written";
+    const fs::path dir = m_path.parent_path().empty() ? fs::path(".") : m_path.parent_path();
+    const std::string first = sequencePath(m_path, 0).filename().string();
+    if (m_written == 1)
+        return "; the 1 frame written before it is kept: " + first + " in " + dir.string();
+    return "; the " + std::to_string(m_written) + " frames written before it are kept: " + first +
+           " to " + sequencePath(m_path, m_written - 1).filename().string() + " in " + dir.string();
+}
+
 bool FrameRecorder::addFrame(std::span<const unsigned char> rgb, double seconds,
                              std::string& error) {
     if (!m_active) {
@@ -259,7 +271,10 @@ bool FrameRecorder::addFrame(std::span<const unsigned char> rgb, double seconds,
     }
     if (m_format == Format::PngSequence) {
         const fs::path file = sequencePath(m_path, m_written);
-        if (!writePng(file, m_width, m_height, rgb, error)) return false;
+        if (!writePng(file, m_width, m_height, rgb, error)) {
+            error += keptFramesNote();
+            return false;
+        }
         std::error_code ec;
         const auto size = fs::file_size(file, ec);
         if (!ec) m_bytes += size;

@@ -43,7 +43,9 @@ class FrameRecorder {
     /// Starts a recording of width x height frames. False with `error` on failure.
     bool start(const std::filesystem::path& path, int width, int height, std::string& error);
     /// Adds a frame (width * height * 3 bytes, RGB, top row first) taken at `seconds` (any
-    /// clock, not decreasing; the previous frame is shown until then).
+    /// clock, not decreasing; the previous frame is shown until then). A PNG sequence writes
+    /// the frame's file at once; when that fails (a full disk) the frames written before stay
+    /// and `error` says how many, their names and their folder.
     bool addFrame(std::span<const unsigned char> rgb, double seconds, std::string& error);
     /// Writes the last frame (shown until `endSeconds`) and the file. False with `error`.
     bool finish(double endSeconds, std::string& error);
@@ -61,6 +63,8 @@ class FrameRecorder {
     [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
 
   private:
+    /// What a failed PNG sequence leaves: "; the N frames written before it are kept: ...".
+    [[nodiscard]] std::string keptFramesNote() const;
     bool writePending(int delayCs, std::string& error);
     bool gifError(const char* what, int code, std::string& error);
     void buildPalette(std::span<const unsigned char> rgb);

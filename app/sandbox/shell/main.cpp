@@ -23,8 +23,12 @@
 #include <imgui.h>
 
 #include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/style.hpp"
+
+#include "orca/scene/atomic_write.hpp"
+#include "orca/scene/scene.hpp"
 
 #include "authoring/tools/edit_tool.hpp"
 #include "document/import_open.hpp"
@@ -48,6 +52,7 @@ class Platform {
     Platform& operator=(const Platform&) = delete;
 
     ~Platform() {
+        if (m_imgui) saveLayout();
         if (m_glBackend) ImGui_ImplOpenGL3_Shutdown();
         if (m_sdlBackend) ImGui_ImplSDL2_Shutdown();
         if (m_imgui) ImGui::DestroyContext();
@@ -88,8 +93,11 @@ class Platform {
         ImGuiIO& io = ImGui::GetIO();
         // Window layout persists per user (next to the settings), never in the current
         // directory; screenshots use none so that they are reproducible.
-        m_iniPath = interactive ? iniFile.string() : std::string();
-        io.IniFilename = m_iniPath.empty() ? nullptr : m_iniPath.c_str();
+        // Read and written here (loadLayout, saveLayout), not by ImGui: through the one reader
+        // (a FIFO in its place must not block) and atomically.
+        m_iniPath = interactive ? iniFile : fs::path();
+        io.IniFilename = nullptr;
+        loadLayout();
         findFont(paths);
         setAppearance(orca::ui::Theme::Dark, 100);
 
@@ -103,6 +111,17 @@ class Platform {
 
     [[nodiscard]] SDL_Window* window() const {
         return m_window;
+    }
+
+    /// Writes ImGui's window layout when ImGui asks for it (a few seconds after a change) or
+    /// `now`, atomically.
+    void saveLayout(bool now = true) {
+        ImGuiIO& io = ImGui::GetIO();
+        if (m_iniPath.empty() || !(now || io.WantSaveIniSettings)) return;
+        io.WantSaveIniSettings = false;
+        std::string error;
+        if (!orca::scene::writeFileAtomic(m_iniPath, ImGui::SaveIniSettingsToMemory(), error))
+            std::fprintf(stderr, "orca-sandbox: window layout not saved: %s\n", error.c_str());
     }
 
     void drawableSize(int& w, int& h) const {
@@ -173,6 +192,17 @@ class Platform {
     }
 
   private:
+    void loadLayout() {
+        std::error_code ec;
+        if (m_iniPath.empty() || !fs::exists(m_iniPath, ec)) return;
+        try {
+            const std::string text = orca::scene::readTextFile(m_iniPath, kMaxLayoutBytes);
+            ImGui::LoadIniSettingsFromMemory(text.data(), text.size());
+        } catch (const orca::scene::SceneError& e) {
+            std::fprintf(stderr, "orca-sandbox: window layout ignored: %s\n", e.what());
+        }
+    }
+
     bool fail(std::string& error, const char* what) {
         error = std::string(what) + " failed: " + SDL_GetError();
         return false;
@@ -191,10 +221,11 @@ class Platform {
             "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         };
         for (const fs::path& f : candidates) {
-            std::error_code ec;
-            if (!f.empty() && fs::exists(f, ec)) {
-                m_fontFile = f;
+            if (f.empty()) continue;
+            try {
+                m_fontData = orca::scene::readTextFile(f, kMaxFontBytes);
                 return;
+            } catch (const orca::scene::SceneError&) {
             }
         }
     }
@@ -205,9 +236,12 @@ class Platform {
         ImGuiIO& io = ImGui::GetIO();
         io.Fonts->Clear();
         // The overlays' texts use a few glyphs beyond Latin-1 (infinity, tau, arrows).
-        if (!m_fontFile.empty() &&
-            io.Fonts->AddFontFromFileTTF(m_fontFile.c_str(), 15.0f * m_density * scale, nullptr,
-                                         orca::ui::overlayGlyphRanges())) {
+        ImFontConfig config;
+        config.FontDataOwnedByAtlas = false; // m_fontData stays ours (rebuilt at every scale)
+        if (!m_fontData.empty() &&
+            io.Fonts->AddFontFromMemoryTTF(m_fontData.data(), static_cast<int>(m_fontData.size()),
+                                           15.0f * m_density * scale, &config,
+                                           orca::ui::overlayGlyphRanges())) {
             io.FontGlobalScale = 1.0f / m_density;
             return;
         }
@@ -221,8 +255,10 @@ class Platform {
     bool m_imgui = false;
     bool m_sdlBackend = false;
     bool m_glBackend = false;
-    std::string m_iniPath;
-    fs::path m_fontFile;
+    static constexpr std::uint64_t kMaxLayoutBytes = std::uint64_t{1} << 20;
+    static constexpr std::uint64_t kMaxFontBytes = std::uint64_t{64} << 20;
+    fs::path m_iniPath;
+    std::string m_fontData; ///< the TTF file's bytes (ImGui reads the font from memory)
     float m_density = 1.0f;
     orca::ui::Theme m_theme = orca::ui::Theme::Dark;
     int m_scalePercent = 0; ///< 0: no font built yet
@@ -517,11 +553,12 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
         if (spent < minFrameSeconds)
             SDL_Delay(static_cast<Uint32>((minFrameSeconds - spent) * 1000.0));
 
+        platform.saveLayout(false);
         if (!applyRequests(ctx)) break;
         if (ctx.requests.titleChanged || titleUnsaved != ctx.doc.unsaved.unsaved()) {
             titleUnsaved = ctx.doc.unsaved.unsaved();
-            const std::string title =
-                ctx.playback.active ? playbackTitle(ctx) : sceneTitle(ctx.doc);
+            const std::string title = orca::ui::shownLine( // a file's name: one line, cut
+                ctx.playback.active ? playbackTitle(ctx) : sceneTitle(ctx.doc));
             SDL_SetWindowTitle(platform.window(),
                                ("ORCA Sandbox - " + title + (titleUnsaved ? " *" : "")).c_str());
             ctx.requests.titleChanged = false;
@@ -557,12 +594,17 @@ int main(int argc, char** argv) {
     ctx.session.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (opt.dumpState) ctx.dumpFile = *opt.dumpState;
     ctx.doc.maxFileSize = opt.maxFileSize;
+    ctx.timeline.memoryBudget = static_cast<std::size_t>(opt.historyBudget);
 
     // Settings (interactive only: screenshots must not depend on the user's choices).
     fs::path settingsFile;
     if (interactive) {
         settingsFile = opt.settingsFile ? *opt.settingsFile : defaultSettingsFile();
         SettingsLoad s = loadSettings(settingsFile);
+        if (s.refused && opt.settingsFile) { // a folder, a FIFO...: a wrong --settings
+            std::fprintf(stderr, "orca-sandbox: error: --settings: %s\n", s.error.c_str());
+            return 2;
+        }
         if (!s.error.empty()) {
             std::fprintf(stderr, "orca-sandbox: %s\n", s.error.c_str());
             ctx.windows.messages.push("Settings ignored", s.error);
@@ -583,9 +625,14 @@ int main(int argc, char** argv) {
 
     std::string error;
     bool loaded = false;
-    if (opt.lesson)
-        loaded = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
-    else if (sceneFile.empty())
+    if (opt.lesson) {
+        const int rc = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
+        if (rc == 2) { // no such lesson or page: a usage error, as --select 99 is
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return 2;
+        }
+        loaded = rc == 0;
+    } else if (sceneFile.empty())
         error = "orca-sandbox: error: no scene given and the scenes/ folder was not found next to "
                 "the executable";
     else
@@ -711,8 +758,10 @@ int main(int argc, char** argv) {
         return rc;
     }
     const int rc = runInteractive(platform, ctx, opt.frames);
-    ctx.settings.layers = ctx.view.layers;
-    ctx.settings.panels = ctx.windows.panels;
+    if (!ctx.lesson.lesson) { // else ctx.settings holds the user's view (openLesson)
+        ctx.settings.layers = ctx.view.layers;
+        ctx.settings.panels = ctx.windows.panels;
+    }
     if (!settingsFile.empty()) {
         std::string settingsError;
         if (!saveSettings(ctx.settings, settingsFile, settingsError))

@@ -4,11 +4,16 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iterator>
+#include <limits>
 #include <string>
+#include <system_error>
 
 #include <CLI/CLI.hpp>
+
+#include "orca/ui/style.hpp"
 
 #include "authoring/tools/edit_tool.hpp"
 #include "explain/selection.hpp"
@@ -40,6 +45,35 @@ std::string parseSize(const std::string& text, int& width, int& height) {
     return {};
 }
 
+// CLI11 reads whole numbers with strtoull / strtoll in base 0: a number beyond 2^64 - 1 becomes
+// 2^64 - 1 (and "-1" becomes it too) without a word, and "010" is octal 8. So whole-number
+// options are read here first, in decimal: anything else is refused (exit 2), and the number is
+// handed on without leading zeros.
+const CLI::Validator kWholeNumber(
+    [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto r = std::from_chars(text.data(), end, value);
+        if (text.empty() || r.ptr != end ||
+            (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+            return "expected a whole number, e.g. 100";
+        if (r.ec == std::errc::result_out_of_range)
+            return "the number " + text + " is too large (at most 18446744073709551615)";
+        text = std::to_string(value);
+        return {};
+    },
+    "", "whole number");
+
+// A whole number from 1 (counts and 1-based indices); CLI::PositiveNumber would print the
+// largest double as the range.
+const CLI::Validator kPositiveWholeNumber(
+    [](std::string& text) -> std::string {
+        std::string error = kWholeNumber(text);
+        if (error.empty() && text == "0") error = "expected a whole number from 1, e.g. 3";
+        return error;
+    },
+    "", "whole number from 1");
+
 } // namespace
 
 ParseResult parseOptions(int argc, char** argv) {
@@ -70,19 +104,21 @@ ParseResult parseOptions(int argc, char** argv) {
         ->type_name("RUN.csv");
     app.add_option("--steps", o.steps,
                    "Simulation steps to run after loading (a recording: frames to play)")
+        ->transform(kWholeNumber)
         ->capture_default_str();
     app.add_option("--seek", o.seek,
                    "After --steps, go to this recorded step (0..steps; replayed from the "
-                   "recording, bit-exact) and start paused; a recording: its frame");
+                   "recording, bit-exact) and start paused; a recording: its frame")
+        ->transform(kWholeNumber);
     app.add_option("--branch", o.branch,
                    "Compare: branch with these parameters (NAME=VALUE,... e.g. timeHorizon=2) at "
                    "--branch-at and run it in lockstep (see the Compare window, B)");
-    app.add_option("--branch-at", o.branchAt,
-                   "The step --branch splits at (default 0; <= --steps)");
+    app.add_option("--branch-at", o.branchAt, "The step --branch splits at (default 0; <= --steps)")
+        ->transform(kWholeNumber);
     app.add_option("--try-fix", o.tryFix,
                    "After --steps / --seek: open Why? for the selected agent (--select) and try "
                    "its fix K (1 = the first): a Compare branch and the verdict (see Why?, Y)")
-        ->check(CLI::PositiveNumber);
+        ->transform(kPositiveWholeNumber);
     app.add_option("--size", size, "Window / screenshot size WIDTHxHEIGHT (default 1280x800)");
     app.add_option("--screenshot", screenshot,
                    "Render one frame (view fitted to the scene unless the file has a view "
@@ -96,12 +132,12 @@ ParseResult parseOptions(int argc, char** argv) {
                    "numbered PNGs (OUT.png: OUT_0000.png, ...), one frame per step (per k steps "
                    "when a step is shorter than 20 ms), write it and exit");
     app.add_option("--record-steps", o.recordSteps, "Steps --record records (default 100)")
-        ->check(CLI::PositiveNumber);
+        ->transform(kPositiveWholeNumber);
     app.add_flag("--paused", o.paused,
                  "Start the first scene paused (scenes opened later always start paused)");
     app.add_option("--frames", o.frames,
                    "Quit after this many frames and print CPU frame/step times (benchmarking)")
-        ->check(CLI::NonNegativeNumber);
+        ->transform(kWholeNumber);
     app.add_option("--select", select,
                    "Select agents by index in file order, e.g. 0 or 3,7 (the last one is the "
                    "primary agent whose overlays are drawn)");
@@ -109,13 +145,13 @@ ParseResult parseOptions(int argc, char** argv) {
                    "Open solve mode (velocity panel) at step K of the primary agent's LP trace, "
                    "0 = start (e.g. with --select and --screenshot)")
         ->type_name("K")
-        ->check(CLI::NonNegativeNumber);
+        ->transform(kWholeNumber);
     app.add_option("--construction", o.constructionStep,
                    "Open construction mode (velocity panel) at neighbour K of the primary agent: "
                    "its obstacle lines first, then its agent neighbours, 0-based (e.g. with "
                    "--select and --screenshot)")
         ->type_name("K")
-        ->check(CLI::NonNegativeNumber)
+        ->transform(kWholeNumber)
         ->excludes("--solve");
     app.add_option("--construction-phase", o.constructionPhase,
                    "Phase of --construction: 0 VO, 1 u, 2 half-plane (default 0)")
@@ -136,6 +172,11 @@ ParseResult parseOptions(int argc, char** argv) {
         ->type_name("SECONDS")
         ->capture_default_str();
     addMaxFileSizeOption(app, o.maxFileSize);
+    asByteSize(app.add_option("--history-budget", o.historyBudget,
+                              "Memory the recording of the run (time travel) may hold: its "
+                              "keyframes and events (suffixes K, M, G; at least 2M; default "
+                              "256M)"))
+        ->check(CLI::Range(std::uint64_t{2} << 20, std::numeric_limits<std::uint64_t>::max()));
     std::string panels;
     std::string tool;
     const std::string panelList = panelNameList();
@@ -146,10 +187,11 @@ ParseResult parseOptions(int argc, char** argv) {
     app.add_option("--tool", tool, "Tool to start with: " + toolList + " (default inspect)");
     int uiScale = 0;
     std::string theme;
-    app.add_option("--ui-scale", uiScale,
-                   "UI scale in percent, 100..250: text, widgets and strokes (projectors; also "
-                   "View > UI scale)")
-        ->type_name("PCT");
+    const CLI::Option* uiScaleOpt =
+        app.add_option("--ui-scale", uiScale,
+                       "UI scale in percent, 100..250: text, widgets and strokes (projectors; "
+                       "also View > UI scale)")
+            ->type_name("PCT");
     app.add_option("--theme", theme, "Colour theme: dark or light (high contrast, projectors)");
     auto* lessonOpt = app.add_option(
         "--lesson", o.lesson,
@@ -158,7 +200,7 @@ ParseResult parseOptions(int argc, char** argv) {
     app.add_option("--lesson-page", o.lessonPage,
                    "With --lesson: open this page (1-based; with --screenshot, render it)")
         ->needs(lessonOpt)
-        ->check(CLI::PositiveNumber);
+        ->transform(kPositiveWholeNumber);
     app.add_flag("--print-keys", printKeys,
                  "Print the key and mouse bindings as Markdown tables and exit");
 
@@ -198,8 +240,8 @@ ParseResult parseOptions(int argc, char** argv) {
                                                          "' (expected: " + toolList + ")");
             o.tool = tool;
         }
-        if (uiScale != 0) {
-            if (uiScale < 100 || uiScale > 250)
+        if (uiScaleOpt->count() > 0) { // 0 too: every value outside the range is refused
+            if (uiScale < ui::kMinUiScalePercent || uiScale > ui::kMaxUiScalePercent)
                 throw CLI::ValidationError("--ui-scale", "expected a percentage in 100..250");
             o.uiScalePercent = uiScale;
         }

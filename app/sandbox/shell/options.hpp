@@ -43,6 +43,8 @@ struct Options {
     double autosaveSeconds = 60.0;   ///< --autosave-seconds: period of the recovery autosave (> 0)
     /// --max-file-size: larger scene and lesson files are refused.
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;
+    /// --history-budget: bytes the run's recording may hold, keyframes and events (>= 2 MiB).
+    std::uint64_t historyBudget = std::uint64_t(256) << 20;
     std::optional<int> uiScalePercent; ///< --ui-scale: 100..250 (over the settings file's)
     std::optional<bool> lightTheme;    ///< --theme light|dark (over the settings file's)
     std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)

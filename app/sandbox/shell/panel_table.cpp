@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "orca/ui/inspector.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/metrics_panel.hpp"
 #include "orca/ui/params_panel.hpp"
 
@@ -26,7 +27,8 @@ ui::ParamsPanelInput paramsInput(const SandboxContext& ctx) {
     const auto primary = selection.primaryIndex(sim);
     if (!primary) return in;
     in.primaryIndex = *primary;
-    if (*primary < ctx.doc.agentNames.size()) in.primaryName = ctx.doc.agentNames[*primary];
+    if (*primary < ctx.doc.agentNames.size())
+        in.primaryName = ui::shownLine(ctx.doc.agentNames[*primary]);
     in.primary = sim.agent(selection.primary());
     for (const AgentId id : selection.ids()) {
         if (!sim.contains(id)) continue;

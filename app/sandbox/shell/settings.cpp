@@ -11,6 +11,7 @@
 #include "orca/ui/style.hpp"
 
 #include "orca/scene/atomic_write.hpp"
+#include "orca/scene/scene.hpp"
 #include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
@@ -115,17 +116,26 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
 SettingsLoad loadSettings(const fs::path& file) {
     SettingsLoad r;
     std::error_code ec;
-    if (file.empty() || !fs::exists(file, ec)) return r;
+    if (file.empty()) return r;
+    const fs::file_status status = fs::status(file, ec);
+    if (status.type() == fs::file_type::not_found) return r;
     r.existed = true;
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) {
-        r.error = file.string() + ": cannot read the settings file; using defaults";
+    std::string text;
+    try {
+        text = scene::readTextFile(file, kMaxSettingsFileSize, "the settings file limit");
+    } catch (const scene::SceneError& e) {
+        // Not read (and not replaced on exit) when it is no regular file: a folder, a FIFO
+        // (whose reader would wait for a writer for ever), a device.
+        r.refused = status.type() != fs::file_type::regular;
+        if (status.type() == fs::file_type::directory)
+            r.error = file.string() + ": is a directory, not a settings file (give a file, e.g. " +
+                      (file / "settings.json").string() + ")";
+        else
+            r.error = std::string(e.what()) + (r.refused ? "" : "; using defaults");
         return r;
     }
     std::string error;
-    if (!settingsFromText(text.str(), r.settings, error))
+    if (!settingsFromText(text, r.settings, error))
         r.error = file.string() + ": ignoring the settings file (" + error + "); using defaults";
     return r;
 }

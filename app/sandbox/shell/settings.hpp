@@ -4,6 +4,7 @@
 // atomically on exit. A missing file means "first launch" (the Help window opens); a corrupt one is
 // ignored with a message and replaced on exit.
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -53,12 +54,21 @@ void layersFromJson(const nlohmann::json& j, ViewLayers& layers);
 /// Parses settings text. On failure returns false with `error` set and `out` untouched.
 bool settingsFromText(const std::string& text, Settings& out, std::string& error);
 
+/// The largest settings file read (a few KiB in practice); a larger one is ignored like a
+/// corrupt one.
+inline constexpr std::uint64_t kMaxSettingsFileSize = std::uint64_t{1} << 20;
+
 struct SettingsLoad {
     Settings settings;
     bool existed = false; ///< false on first launch
     std::string error;    ///< non-empty when the file existed but was ignored
+    /// The path is no regular file (a folder, a FIFO, a device): neither read nor replaceable.
+    bool refused = false;
 };
 
+/// Reads the settings through scene::readTextFile (the one reader: no FIFO blocks it, at most
+/// kMaxSettingsFileSize bytes). Missing: defaults, `existed` false. Unreadable or corrupt:
+/// defaults and `error`.
 [[nodiscard]] SettingsLoad loadSettings(const std::filesystem::path& file);
 bool saveSettings(const Settings& s, const std::filesystem::path& file, std::string& error);
 

@@ -96,7 +96,11 @@ std::optional<std::uint32_t> filterAgent(const SandboxContext& ctx) {
 
 } // namespace
 
-void startRecording(SandboxContext& ctx) {
+namespace {
+
+// A new recording at the simulator's state: the previous one's branch, what-if preview and cut
+// recordings mean nothing now.
+void restartRecording(SandboxContext& ctx) {
     TimelineState& t = ctx.timeline;
     t.history.start(ctx.session.sim);
     stopBranch(ctx); // the branch was of the previous run
@@ -104,6 +108,46 @@ void startRecording(SandboxContext& ctx) {
     ++t.generation;
     t.cut.clear();
     t.lastEditKey.clear();
+}
+
+} // namespace
+
+void startRecording(SandboxContext& ctx) {
+    ctx.timeline.summarised = {};
+    restartRecording(ctx);
+}
+
+void keepWithinBudget(SandboxContext& ctx) {
+    TimelineState& t = ctx.timeline;
+    History& h = t.history;
+    if (!h.started()) return;
+    const std::size_t budget = std::max(t.memoryBudget, kMinHistoryBudget);
+    std::size_t rest = h.bytes() - h.keyframeBytes(); // events, the detector
+    // (Not a recording that has just started: the events of one state alone are all it has.)
+    if (rest > budget / 2 && ctx.session.sim.stepCount() == h.lastStep() &&
+        h.lastStep() > h.firstStep()) {
+        // The events of the oldest part become counts; the recording starts again here.
+        EventSummary& s = t.summarised;
+        if (s.restarts == 0) s.fromStep = h.firstStep();
+        s.toStep = h.lastStep();
+        s.events += h.events().size();
+        for (const Event& e : h.events())
+            ++s.byKind[std::string(toString(e.kind))];
+        ++s.restarts;
+        restartRecording(ctx);
+        setNote(ctx.windows, "events summarised up to step " + std::to_string(s.toStep) +
+                                 " to keep the recording within its budget");
+        std::fprintf(stderr,
+                     "orca-sandbox: the recording's events passed half its %zu MiB budget: "
+                     "steps %llu-%llu summarised (%zu events so far), recording again from step "
+                     "%llu\n",
+                     budget >> 20, static_cast<unsigned long long>(s.fromStep),
+                     static_cast<unsigned long long>(s.toStep), s.events,
+                     static_cast<unsigned long long>(s.toStep));
+        rest = h.bytes() - h.keyframeBytes();
+    }
+    const std::size_t forKeyframes = budget - std::min(rest, budget / 2);
+    if (h.params().memoryBudget != forKeyframes) h.setMemoryBudget(forKeyframes);
 }
 
 void recordStep(SandboxContext& ctx) {
@@ -117,6 +161,7 @@ void recordStep(SandboxContext& ctx) {
     }
     if (step == h.lastStep() + 1) {
         h.record(ctx.session.sim);
+        keepWithinBudget(ctx);
     } else if (step > h.lastStep() + 1) {
         // Cannot happen through the app's paths; never leave a gap in the recording.
         startRecording(ctx);
@@ -347,6 +392,18 @@ void drawTimelineBar(SandboxContext& ctx, float y) {
     in.keyframes = keyframes(ctx);
     in.keyframeInterval = h.keyframeInterval();
     in.bytes = h.bytes();
+    in.budget = std::max(t.memoryBudget, kMinHistoryBudget);
+    if (const EventSummary& s = t.summarised; s.restarts > 0) {
+        in.earlierNote = "+" + std::to_string(s.events) + " earlier, summarised";
+        in.earlierTip = "Steps " + std::to_string(s.fromStep) + "-" + std::to_string(s.toStep) +
+                        " are no longer recorded: their events passed half of the recording's " +
+                        std::to_string(in.budget >> 20) +
+                        " MiB budget, so they were counted and the recording started again at "
+                        "step " +
+                        std::to_string(s.toStep) + ".\n" + std::to_string(s.events) + " events:";
+        for (const auto& [kind, n] : s.byKind)
+            in.earlierTip += "\n  " + kind + ": " + std::to_string(n);
+    }
     static constexpr Action kActions[] = {
         Action::RecordingStart, Action::PreviousEvent, Action::StepBack,    Action::TogglePause,
         Action::Step,           Action::NextEvent,     Action::RecordingEnd};
@@ -616,7 +673,23 @@ nlohmann::ordered_json timelineJson(const SandboxContext& ctx) {
     j["keyframes"] = p.active ? 0 : h.keyframeCount();
     j["keyframeInterval"] = h.keyframeInterval();
     j["bytes"] = p.active ? p.fileBytes : h.bytes();
+    j["budget"] = std::max(t.memoryBudget, kMinHistoryBudget);
+    j["keyframeBytes"] = p.active ? 0 : h.keyframeBytes();
     j["events"] = timelineEvents(ctx).size();
+    // Events of the oldest part of the run, summarised to stay within the budget (null: none).
+    const EventSummary& s = t.summarised;
+    if (p.active || s.restarts == 0) {
+        j["summarised"] = nullptr;
+    } else {
+        json byKind = json::object();
+        for (const auto& [kind, n] : s.byKind)
+            byKind[kind] = n;
+        j["summarised"] = {{"fromStep", s.fromStep},
+                           {"toStep", s.toStep},
+                           {"events", s.events},
+                           {"byKind", std::move(byKind)},
+                           {"restarts", s.restarts}};
+    }
     j["generation"] = t.generation;
     j["cutRecordings"] = t.cut.size();
     // The markers of the last frame, where they are on the screen (for end-to-end tests).

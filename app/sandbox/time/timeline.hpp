@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,8 +71,30 @@ struct AgentTrace {
     std::uint64_t scratchStep = 0;
 };
 
+/// Events of the oldest part of a run, summarised to keep the recording within its budget:
+/// the counts per kind of the steps [fromStep, toStep], which are no longer recorded.
+struct EventSummary {
+    std::uint64_t fromStep = 0;
+    std::uint64_t toStep = 0;
+    std::size_t events = 0;
+    std::map<std::string, std::size_t> byKind; ///< by kind name (orca::toString(EventKind))
+    std::size_t restarts = 0; ///< how often the recording restarted (0: nothing summarised)
+};
+
+/// Default of TimelineState::memoryBudget (and --history-budget): 256 MiB.
+inline constexpr std::size_t kDefaultHistoryBudget = std::size_t(256) << 20;
+/// The smallest budget: History keeps at least 1 MiB of keyframes, and the events may take half.
+inline constexpr std::size_t kMinHistoryBudget = std::size_t(2) << 20;
+
 struct TimelineState {
     History history;
+    /// Bytes everything the recording keeps may hold — keyframes, events and the event
+    /// detector (History::bytes()). The keyframes get what the rest leaves (the recording thins
+    /// them, History::setMemoryBudget); when the events and the detector alone pass half of it,
+    /// their counts go into `summarised` and the recording restarts at the current step.
+    std::size_t memoryBudget = kDefaultHistoryBudget;
+    /// The run's events that were summarised (empty until the first restart; a new run clears it).
+    EventSummary summarised;
     /// Bumped whenever the events change other than by appending (a new recording, an edit
     /// that cut the future, an undo that brought a recording back).
     std::uint64_t generation = 0;
@@ -93,8 +116,14 @@ struct TimelineState {
     AgentTrace trace;
 };
 
-/// Starts a new recording at the simulator's current state (load, restart, rebuild).
+/// Starts a new recording at the simulator's current state (load, restart, rebuild); a new run,
+/// so nothing is summarised yet.
 void startRecording(SandboxContext& ctx);
+/// Keeps the recording within TimelineState::memoryBudget (recordStep does it after each
+/// recorded step): the keyframes' share is what the events leave; when the events pass half
+/// the budget they are summarised and the recording restarts at the current step (paused runs
+/// and replays record nothing, so this only happens at the head).
+void keepWithinBudget(SandboxContext& ctx);
 /// After each Simulator::step() (time/step.cpp): records it when the simulator is at the head
 /// (before the head the step replayed the recording and nothing is recorded), and adds the
 /// step to the inspector's trace.

@@ -193,6 +193,27 @@ std::string indexPath(const std::string& parent, std::size_t index) {
     return parent + '[' + std::to_string(index) + ']';
 }
 
+std::string shortRepeats(const std::vector<std::string>& steps) {
+    // Deep nesting repeats one step hundreds of times ("[0][0][0]..."): a run of more than
+    // kShownRepeats is written as its first two, "…(×N)…" with the run's length, and its last.
+    constexpr std::size_t kShownRepeats = 4;
+    std::string path;
+    for (std::size_t i = 0; i < steps.size();) {
+        std::size_t run = 1;
+        while (i + run < steps.size() && steps[i + run] == steps[i])
+            ++run;
+        if (run > kShownRepeats) {
+            path += steps[i] + steps[i] + "\xE2\x80\xA6(\xC3\x97" + std::to_string(run) +
+                    ")\xE2\x80\xA6" + steps[i];
+        } else {
+            for (std::size_t k = 0; k < run; ++k)
+                path += steps[i];
+        }
+        i += run;
+    }
+    return path;
+}
+
 std::string osError(int err) {
     return std::error_code(err, std::generic_category()).message();
 }
@@ -419,14 +440,15 @@ class SaxBuilder {
     }
 
     /// Path of the value opened by frame `count - 1` (the root is ""): the keys and indices of
-    /// the first `count - 1` frames.
+    /// the first `count - 1` frames, a run of one step repeated shortened (shortRepeats).
     [[nodiscard]] std::string framePath(std::size_t count) const {
-        std::string path;
+        std::vector<std::string> steps;
         for (std::size_t i = 0; i + 1 < count && i < m_frames.size(); ++i) {
             const Frame& f = m_frames[i];
-            path = f.isObject ? childPath(path, f.key) : indexPath(path, f.index);
+            steps.push_back(f.isObject ? (steps.empty() ? f.key : "." + f.key)
+                                       : indexPath("", f.index));
         }
-        return path;
+        return shortRepeats(steps);
     }
 
     OJson m_root;

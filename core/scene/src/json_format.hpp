@@ -41,6 +41,10 @@ struct Suggestion {
 
 [[nodiscard]] std::string childPath(const std::string& parent, std::string_view key);
 [[nodiscard]] std::string indexPath(const std::string& parent, std::size_t index);
+/// A path from its steps ("pages", "[0]", ".text"), a run of one step repeated more than four
+/// times shortened to its first two, "…(×N)…" (N: the run's length) and its last:
+/// "[0][0]…(×255)…[0]".
+[[nodiscard]] std::string shortRepeats(const std::vector<std::string>& steps);
 
 /// The text of an errno value ("No such file or directory").
 [[nodiscard]] std::string osError(int err);

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "lesson_support.hpp"
+#include "orca/scene/text_limits.hpp"
 
 namespace orca::lesson {
 
@@ -151,12 +152,36 @@ class Reader {
         if (pages->empty()) fail("pages", "a lesson needs at least one page");
         for (std::size_t i = 0; i < pages->size(); ++i)
             l.pages.push_back(page((*pages)[i], indexPath("pages", i), l));
+        textWarnings(l, out.warnings);
         return out;
     }
 
   private:
     [[noreturn]] void fail(const std::string& path, const std::string& message) const {
         throw LessonError(m_name, path, 0, 0, message);
+    }
+
+    /// Warnings for the texts the app shows cut (text_limits.hpp).
+    static void textWarnings(const Lesson& l, std::vector<scene::SceneWarning>& out) {
+        auto check = [&](const std::string& text, std::size_t limit, std::string path,
+                         const char* what) {
+            if (scene::textIsCut(text, limit))
+                out.push_back({std::move(path), std::string(what) + " is " +
+                                                    scene::textCutWarning(text.size(), limit)});
+        };
+        check(l.title, scene::kMaxTitleBytes, "title", "the title");
+        for (std::size_t i = 0; i < l.pages.size(); ++i) {
+            const LessonPage& p = l.pages[i];
+            const std::string path = indexPath("pages", i);
+            check(p.title, scene::kMaxTitleBytes, childPath(path, "title"), "the page's title");
+            check(p.text, scene::kMaxPageTextBytes, childPath(path, "text"), "the page's text");
+            if (!p.task) continue;
+            const std::string task = childPath(path, "task");
+            check(p.task->text, scene::kMaxParagraphBytes, childPath(task, "text"),
+                  "the task's text");
+            check(p.task->success, scene::kMaxParagraphBytes, childPath(task, "success"),
+                  "the task's success message");
+        }
     }
 
     static const OJson* find(const OJson& obj, std::string_view key) {

@@ -105,6 +105,8 @@ constexpr LintRule kRules[] = {
      "a radius above LintOptions::maxRadius"},
     {"pref-speed-above-max", LintSeverity::Info, checkPrefSpeedAboveMax, nullptr,
      "a preferred speed above maxSpeed"},
+    {"text-too-long", LintSeverity::Warning, checkTextTooLong, nullptr,
+     "a name, agent id or hint longer than the app shows (text_limits.hpp)"},
 };
 
 // ---- Ordering -----------------------------------------------------------------------------------

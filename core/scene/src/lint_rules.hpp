@@ -371,4 +371,7 @@ void checkWeightsZeroPair(Context& c);
 void checkWeightsWithoutEffect(Context& c);
 bool fixWeightsWithoutEffect(Scene& scene, const LintIssue& issue, std::string* error);
 
+// lint_text.cpp: texts the app shows cut (text_limits.hpp).
+void checkTextTooLong(Context& c);
+
 } // namespace orca::scene::lint

@@ -591,8 +591,12 @@ std::string grewMessage(std::uint64_t limit, const std::string& setting) {
 
 } // namespace
 
-std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxBytes,
-                         const std::string& setting) {
+namespace {
+
+/// The one reader behind readTextFile and readFilePrefix. `refuseLarger`: a file of more than
+/// maxBytes bytes is refused (readTextFile); otherwise its first maxBytes bytes are returned.
+std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes,
+                            const std::string& setting, bool refuseLarger) {
     const std::string file = path.string();
     // Look before opening: opening a device can have side effects (a tape rewinds, a terminal
     // becomes the controlling one) and opening a FIFO for reading blocks until a writer comes.
@@ -604,7 +608,7 @@ std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxByt
         throw SceneError(file, "", 0, 0, "not a regular file (" + fileKind(st.st_mode) + ")");
     }
     const auto statSize = static_cast<std::uint64_t>(st.st_size);
-    if (statSize > maxBytes) {
+    if (refuseLarger && statSize > maxBytes) {
         throw SceneError(file, "", 0, 0, tooLargeMessage(statSize, maxBytes, setting));
     }
     // The path may have been replaced since: O_NONBLOCK keeps a FIFO from blocking open(),
@@ -617,9 +621,11 @@ std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxByt
     };
     if (::fstat(fd, &st) != 0) fail("cannot read the file: " + osError(errno));
     if (!S_ISREG(st.st_mode)) fail("not a regular file (" + fileKind(st.st_mode) + ")");
-    // And the file may grow while it is read: never read more than maxBytes + 1 bytes.
-    const std::uint64_t cap =
-        maxBytes == std::numeric_limits<std::uint64_t>::max() ? maxBytes : maxBytes + 1;
+    // And the file may grow while it is read: never read more than maxBytes + 1 bytes (a
+    // prefix: maxBytes).
+    const std::uint64_t cap = !refuseLarger || maxBytes == std::numeric_limits<std::uint64_t>::max()
+                                  ? maxBytes
+                                  : maxBytes + 1;
     std::string text;
     text.reserve(static_cast<std::size_t>(
         std::min<std::uint64_t>(static_cast<std::uint64_t>(st.st_size), maxBytes)));
@@ -640,6 +646,17 @@ std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxByt
         throw SceneError(file, "", 0, 0, grewMessage(maxBytes, setting));
     }
     return text;
+}
+
+} // namespace
+
+std::string readTextFile(const std::filesystem::path& path, std::uint64_t maxBytes,
+                         const std::string& setting) {
+    return readRegularFile(path, maxBytes, setting, true);
+}
+
+std::string readFilePrefix(const std::filesystem::path& path, std::size_t bytes) {
+    return readRegularFile(path, bytes, {}, false);
 }
 
 LoadResult loadScene(const std::filesystem::path& path, const LoadOptions& options) {

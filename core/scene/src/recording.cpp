@@ -5,7 +5,6 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <string_view>
@@ -148,9 +147,11 @@ void RecordingWriter::finish() {
 // ---- Reading --------------------------------------------------------------------------------
 
 bool looksLikeRecording(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    char head[8] = {};
-    return in.read(head, sizeof head) && std::string_view(head, 8) == kSignature;
+    try {
+        return readFilePrefix(path, kSignature.size()) == kSignature; // never blocks on a FIFO
+    } catch (const SceneError&) {
+        return false;
+    }
 }
 
 Recording loadRecording(const std::filesystem::path& path) {

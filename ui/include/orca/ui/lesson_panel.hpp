@@ -6,25 +6,31 @@
 /// (app/sandbox/lessons/lessons.cpp).
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <imgui.h>
 
 namespace orca::ui {
 
+/// The texts are the lesson file's, as long as they are: the panel shows them cut at the limits
+/// of orca/scene/text_limits.hpp (titles kMaxTitleBytes, the page text kMaxPageTextBytes, the
+/// task's texts kMaxParagraphBytes) and draws only the lines of the page text in view.
 struct LessonPanelInput {
-    std::string lessonTitle;
-    std::string pageTitle;
-    std::string text;     ///< paragraphs separated by blank lines; "- " lines are bullets
-    std::size_t page = 0; ///< 0-based
+    std::string_view lessonTitle;
+    std::string_view pageTitle;
+    std::string_view text; ///< paragraphs separated by blank lines; "- " lines are bullets
+    std::size_t page = 0;  ///< 0-based
     std::size_t pages = 1;
-    std::vector<std::string> pageTitles; ///< for the page picker
+    /// Page k's title, for the page picker (which asks only for the pages in its view).
+    std::function<std::string_view(std::size_t)> pageTitleAt;
     bool hasTask = false;
-    std::string taskText;
-    std::string taskProgress; ///< live reading ("u = (0.31, -0.12), left leg ...")
-    std::string taskSuccess;  ///< shown once done
+    std::string_view taskText;
+    std::string taskProgress;     ///< live reading ("u = (0.31, -0.12), left leg ...")
+    std::string_view taskSuccess; ///< shown once done
     bool taskDone = false;
     std::string note; ///< one dim line under the text (e.g. what the page set up)
     /// Fixed position and size (screenshots); otherwise placed there on first use only.
@@ -41,7 +47,7 @@ struct LessonPanelOutput {
 };
 
 /// The paragraphs of a page text: blocks separated by blank lines. Exposed for tests.
-[[nodiscard]] std::vector<std::string> splitParagraphs(const std::string& text);
+[[nodiscard]] std::vector<std::string> splitParagraphs(std::string_view text);
 
 /// Draws the "Lesson" window (nothing when `*open` is false; closing clears it).
 LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open);

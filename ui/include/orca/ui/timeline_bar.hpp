@@ -150,7 +150,12 @@ struct TimelineInput {
     std::uint64_t generation = 0;
     std::span<const std::uint64_t> keyframes;
     std::uint32_t keyframeInterval = 1;
-    std::size_t bytes = 0; ///< memory held by the recording
+    std::size_t bytes = 0;  ///< memory held by the recording
+    std::size_t budget = 0; ///< what it may hold (0: not shown)
+    /// Events of the run before the recording's first step, summarised (e.g. "+1390000
+    /// earlier, summarised"; empty: none) and the tooltip with their counts.
+    std::string earlierNote;
+    std::string earlierTip;
     /// Shortcut labels of the transport buttons (TimelineCommand order, "" = none).
     std::array<std::string, 8> shortcuts;
     /// A recording being played (.orcarec): the bar's positions are its frames, and

@@ -95,7 +95,8 @@ class RecordingWriter {
 /// Reads a recording. Throws SceneError naming the file, the byte offset and what was
 /// expected (a scene record's JSON errors name their JSON path, as loadScene's do).
 [[nodiscard]] Recording loadRecording(const std::filesystem::path& path);
-/// True when the file starts with a recording's signature (for Open and drag and drop).
+/// True when the file starts with a recording's signature (for Open and drag and drop); false
+/// for anything readFilePrefix refuses (a folder, a FIFO, a device), without blocking.
 [[nodiscard]] bool looksLikeRecording(const std::filesystem::path& path);
 
 } // namespace orca::scene

@@ -195,7 +195,9 @@ struct LoadOptions {
 /// built on this loader (lessons, lesson.hpp). Throws SceneError.
 [[nodiscard]] nlohmann::ordered_json parseJsonText(const std::string& text,
                                                    const std::string& fileName);
-/// Reads a whole file, refusing hostile ones at once. Throws SceneError naming the file and why:
+/// Reads a whole file, refusing hostile ones at once: the one reader of every file the scene
+/// library, the CLI and the app read (scenes, lessons, recordings, trajectories, imports,
+/// the app's settings, recovery and layout files). Throws SceneError naming the file and why:
 /// - "cannot open the file: REASON" (missing, no permission...);
 /// - "not a regular file (KIND)" for a directory, character device (/dev/zero), block device,
 ///   FIFO or socket: these are refused without reading (a FIFO without blocking). Symbolic
@@ -207,6 +209,10 @@ struct LoadOptions {
 [[nodiscard]] std::string readTextFile(const std::filesystem::path& path,
                                        std::uint64_t maxBytes = kDefaultMaxFileSize,
                                        const std::string& setting = {});
+/// The first `bytes` bytes of a file (all of a shorter one), by the same reader and with the
+/// same refusals as readTextFile except the size limit: for telling file formats apart by
+/// their first bytes (recordings, importers) without blocking on a FIFO or reading a device.
+[[nodiscard]] std::string readFilePrefix(const std::filesystem::path& path, std::size_t bytes);
 /// A byte count as people read it: "512 bytes", "64 MiB", "1.5 GiB" (binary units, at most one
 /// decimal).
 [[nodiscard]] std::string formatByteSize(std::uint64_t bytes);
