@@ -10,6 +10,8 @@
 #include <system_error>
 #include <vector>
 
+#include "orca/scene/path_text.hpp"
+
 namespace fs = std::filesystem;
 
 namespace orca::scene {
@@ -20,10 +22,11 @@ std::string osError(int err) {
     return std::error_code(err, std::generic_category()).message();
 }
 
-/// "\"PATH\"" (appended, not `"\"" + string`: GCC 12's -Wrestrict false positive).
+/// "\"PATH\"" in the path's display form (path_text.hpp), appended, not `"\"" + string`: GCC
+/// 12's -Wrestrict false positive.
 std::string quoted(const fs::path& p) {
     std::string q(1, '"');
-    q += p.string();
+    q += displayPath(p);
     q += '"';
     return q;
 }
@@ -69,7 +72,7 @@ fs::path resolveTarget(const fs::path& path, std::string& error) {
     for (int hops = 0; hops < 40; ++hops) {
         const fs::path next = fs::read_symlink(at, ec);
         if (ec) {
-            error = "cannot read the symbolic link \"" + at.string() + "\": " + ec.message();
+            error = "cannot read the symbolic link " + quoted(at) + ": " + ec.message();
             return {};
         }
         at = next.is_absolute() ? next : at.parent_path() / next;
@@ -110,13 +113,13 @@ bool AtomicFile::open(const fs::path& path, std::string& error) {
     templ.push_back('\0');
     m_fd = ::mkostemp(templ.data(), O_CLOEXEC);
     if (m_fd < 0) {
-        error = "cannot create a temporary file in \"" + dir.string() + "\": " + osError(errno);
+        error = "cannot create a temporary file in " + quoted(dir) + ": " + osError(errno);
         return false;
     }
     m_tmp = templ.data();
     // mkstemp creates the file 0600: give it the mode it will have.
     if (::fchmod(m_fd, mode) != 0) {
-        error = "cannot set the mode of \"" + m_tmp.string() + "\": " + osError(errno);
+        error = "cannot set the mode of " + quoted(m_tmp) + ": " + osError(errno);
         abandon();
         return false;
     }
@@ -133,7 +136,7 @@ bool AtomicFile::write(std::string_view bytes) {
         const ssize_t n = ::write(m_fd, bytes.data() + written, bytes.size() - written);
         if (n < 0) {
             if (errno == EINTR) continue;
-            m_error = "cannot write \"" + m_tmp.string() + "\": " + osError(errno);
+            m_error = "cannot write " + quoted(m_tmp) + ": " + osError(errno);
             return false;
         }
         written += static_cast<std::size_t>(n);
@@ -150,14 +153,14 @@ bool AtomicFile::commit(std::string& error) {
     if (m_fd < 0) return fail(m_error.empty() ? "the file is not open" : m_error);
     if (!m_error.empty()) return fail(m_error);
     if (::fsync(m_fd) != 0)
-        return fail("cannot flush \"" + m_tmp.string() + "\" to disk: " + osError(errno));
+        return fail("cannot flush " + quoted(m_tmp) + " to disk: " + osError(errno));
     const int closeResult = ::close(m_fd);
     m_fd = -1;
-    if (closeResult != 0) return fail("cannot close \"" + m_tmp.string() + "\": " + osError(errno));
+    if (closeResult != 0) return fail("cannot close " + quoted(m_tmp) + ": " + osError(errno));
 
     std::error_code ec;
     fs::rename(m_tmp, m_target, ec);
-    if (ec) return fail("cannot replace the file with \"" + m_tmp.string() + "\": " + ec.message());
+    if (ec) return fail("cannot replace the file with " + quoted(m_tmp) + ": " + ec.message());
     m_tmp.clear(); // it is the target now
 
     fs::path dir = m_target.parent_path();
