@@ -67,9 +67,10 @@ TEST_F(CompareCli, BadInputAndUsage) {
     EXPECT_NE(r.err.find("maxNeighbors must be an integer"), std::string::npos) << r.err;
     r = orca("compare " + file); // --set is required
     EXPECT_EQ(r.code, 2);
+    // Outside the range a scene file accepts: a usage error naming the range.
     r = orca("compare " + file + " --set radius=-1");
-    EXPECT_EQ(r.code, 1);
-    EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("radius must be in (0, 1e7]"), std::string::npos) << r.err;
     r = orca("compare " + file + " --set tau=2 --agents 999");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.err.find("--agents 999 is out of range"), std::string::npos) << r.err;
