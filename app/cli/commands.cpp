@@ -24,6 +24,7 @@
 #include "orca/scene/workloads.hpp"
 #include "orca/simulator.hpp"
 #include "run_loop.hpp"
+#include "step_times.hpp"
 
 namespace orca::cli {
 
@@ -53,6 +54,12 @@ class TrajectoryWriter {
 } // namespace
 
 int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
+    if (!checkOutputsDistinct("run", {{"the scene", opt.scene}},
+                              {{"--trajectory", opt.trajectory},
+                               {"--save-state", opt.saveState},
+                               {"--recording", opt.recording}},
+                              err))
+        return kUsage;
     auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     scene::Scene sc = std::move(loaded->scene);
@@ -67,7 +74,8 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     if (!opt.trajectory.empty()) {
         std::string error;
         if (!trajectory.emplace().open(opt.trajectory, error)) {
-            err << opt.trajectory << ": error: cannot write the trajectory: " << error << '\n';
+            err << displayPath(opt.trajectory) << ": error: cannot write the trajectory: " << error
+                << '\n';
             return kBadInput;
         }
         trajectory->write(0, sim);
@@ -102,34 +110,32 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     std::uint64_t lp3AgentSteps = 0;
     std::uint64_t detourAgentSteps = 0;
     std::uint64_t neighborListSteps = 0; // steps that searched candidate lists (speed only)
-    std::vector<double> stepMs;
-    stepMs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(limit, 0)));
+    // Nothing here grows with the number of steps (issue 25: a buffer sized from --steps
+    // aborted on 10^10): step times are thinned (step_times.hpp), events are scanned and
+    // dropped as they come.
+    StepTimes stepMs;
     // --record / --events: the app's loop around the step (run_loop.hpp).
     std::optional<RunLoop> loop;
     if (opt.record || opt.events) loop.emplace(sim, opt.record, opt.historyBudget, opt.events);
     // Events (with the metrics): the first overlap-begin and the agents that stalled. The
     // loop's events when it detects them, else a detector of their own.
+    const bool loopEvents = loop && loop->detectsEvents();
     EventDetector detector;
     std::vector<Event> ownEvents;
-    const std::vector<Event>& events = loop && loop->detectsEvents() ? loop->events() : ownEvents;
-    std::size_t scanned = 0;
     std::optional<std::uint64_t> firstOverlapStep;
-    std::vector<std::uint32_t> stalledAgents;
+    std::vector<char> stalled(sim.agentCount(), 0); // per agent: had a stalled event
     auto scanEvents = [&] {
-        for (; scanned < events.size(); ++scanned) {
-            const Event& e = events[scanned];
+        for (const Event& e : loopEvents ? loop->newEvents() : std::span<const Event>(ownEvents)) {
             // A flood (too many pairs to list) begins with an overlap too.
             if ((e.kind == EventKind::OverlapBegin || e.kind == EventKind::OverlapFloodBegin) &&
                 !firstOverlapStep)
                 firstOverlapStep = e.step;
-            if (e.kind == EventKind::Stalled) stalledAgents.push_back(e.agents.front());
+            if (e.kind == EventKind::Stalled && e.agents.front() < stalled.size())
+                stalled[e.agents.front()] = 1;
         }
-        if (&events == &ownEvents) {
-            ownEvents.clear();
-            scanned = 0;
-        }
+        ownEvents.clear();
     };
-    const bool ownDetector = opt.metrics && &events == &ownEvents;
+    const bool ownDetector = opt.metrics && !loopEvents;
     if (ownDetector) detector.reset(sim, ownEvents);
     if (opt.metrics) scanEvents();
 
@@ -140,7 +146,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         const auto t0 = std::chrono::steady_clock::now();
         sim.step();
         const auto t1 = std::chrono::steady_clock::now();
-        stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        stepMs.add(std::chrono::duration<double, std::milli>(t1 - t0).count());
         ++steps;
         lp3AgentSteps += sim.lastStepStats().lp3Agents;
         detourAgentSteps += sim.lastStepStats().detouringAgents;
@@ -169,7 +175,7 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
             stepsToAllAtGoal = steps;
     }
     if (std::string error; trajectory && !trajectory->close(error)) {
-        err << opt.trajectory
+        err << displayPath(opt.trajectory)
             << ": error: writing the trajectory failed, the file is unchanged: " << error << '\n';
         return kBadInput;
     }
@@ -190,20 +196,14 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
         }
     }
 
-    double totalMs = 0.0;
-    for (double ms : stepMs)
-        totalMs += ms;
-    double median = 0.0;
-    if (!stepMs.empty()) {
-        std::vector<double> sorted = stepMs;
-        std::sort(sorted.begin(), sorted.end());
-        const std::size_t n = sorted.size();
-        median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-    }
+    const double totalMs = stepMs.total();
+    const bool capReached = length.capReached(sim, steps);
+    if (capReached) noteCapReached("run", length, sim, err);
 
     Json j;
+    Json nonFinite = Json::object();
     j["scene"] = sc.name;
-    j["file"] = opt.scene;
+    j["file"] = displayPath(opt.scene);
     j["agents"] = sim.agentCount();
     j["obstacles"] = sim.obstacleCount();
     j["threads"] = sim.threadCount();
@@ -211,31 +211,36 @@ int runCommand(const RunOptions& opt, std::ostream& out, std::ostream& err) {
     j["time"] = sim.time();
     j["allAtGoal"] = sim.goalAgentCount() > 0 && sim.allAtGoal();
     j["stepsToAllAtGoal"] = stepsToAllAtGoal ? Json(*stepsToAllAtGoal) : Json(nullptr);
+    j["stepCapReached"] = capReached;
     j["goalAgents"] = sim.goalAgentCount();
     j["agentsAtGoal"] = sim.atGoalCount();
     if (opt.metrics) {
-        j["minClearance"] = finiteOrNull(minClearance);
-        j["maxOverlapDepth"] = std::isfinite(minClearance) ? std::max(0.0, -minClearance) : 0.0;
-        j["minObstacleClearance"] = finiteOrNull(minObstacleClearance);
+        // +inf = no pair (no obstacle) was ever near: null, and noted as such.
+        j["minClearance"] = finiteOrNoted("minClearance", minClearance, nonFinite);
+        j["maxOverlapDepth"] =
+            finiteOrNoted("maxOverlapDepth", maxOverlapDepth(minClearance), nonFinite);
+        j["minObstacleClearance"] =
+            finiteOrNoted("minObstacleClearance", minObstacleClearance, nonFinite);
         j["overlapPairSteps"] = overlapPairSteps;
         j["firstOverlapStep"] = firstOverlapStep ? Json(*firstOverlapStep) : Json(nullptr);
-        std::sort(stalledAgents.begin(), stalledAgents.end());
-        stalledAgents.erase(std::unique(stalledAgents.begin(), stalledAgents.end()),
-                            stalledAgents.end());
+        std::vector<std::uint32_t> stalledAgents;
+        for (std::size_t i = 0; i < stalled.size(); ++i)
+            if (stalled[i]) stalledAgents.push_back(static_cast<std::uint32_t>(i));
         j["stalledAgents"] = stalledAgents;
+        j["nonFinite"] = nonFinite;
     }
     j["lp3AgentSteps"] = lp3AgentSteps;
     j["detour"] = sim.params().detour.enabled;
     j["detourAgentSteps"] = detourAgentSteps;
     j["neighborListSteps"] = neighborListSteps;
-    j["msPerStepMedian"] = median;
-    j["msPerStepMean"] = stepMs.empty() ? 0.0 : totalMs / static_cast<double>(stepMs.size());
+    j["msPerStepMedian"] = stepMs.median();
+    j["msPerStepMean"] = stepMs.mean();
     j["agentStepsPerSecond"] = totalMs > 0.0 ? static_cast<double>(sim.agentCount()) *
                                                    static_cast<double>(steps) / (totalMs / 1000.0)
                                              : 0.0;
-    if (loop) loop->addTo(j, stepMs);
+    if (loop) loop->addTo(j, stepMs.mean());
     j["stateHash"] = formatStateHash(sim.stateHash());
-    out << j.dump(2) << '\n';
+    out << dumpJson(j) << '\n';
     return kOk;
 }
 
@@ -250,7 +255,7 @@ int explainCommand(const ExplainOptions& opt, std::ostream& out, std::ostream& e
         sim.step();
     orca::ExplainOptions what;
     what.lpTrace = opt.lpTrace;
-    out << toJson(sim.explain(id, what), sim).dump(2) << '\n';
+    out << dumpJson(toJson(sim.explain(id, what), sim)) << '\n';
     return kOk;
 }
 
@@ -275,7 +280,7 @@ int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream&
         if (opt.lint) {
             for (const scene::LintIssue& issue : scene::lintScene(sc)) {
                 ++counts[static_cast<int>(issue.severity)];
-                out << file << ": " << scene::severityName(issue.severity) << ": at "
+                out << displayPath(file) << ": " << scene::severityName(issue.severity) << ": at "
                     << issue.jsonPath << ": " << issue.message << " [" << issue.rule << ']';
                 if (!issue.fixLabel.empty()) out << " (fix: " << issue.fixLabel << ')';
                 out << '\n';
@@ -285,7 +290,7 @@ int validateCommand(const ValidateOptions& opt, std::ostream& out, std::ostream&
         auto count = [](std::size_t n, const char* word) {
             return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
         };
-        out << file << ": ok: " << count(sc.agents.size(), "agent") << ", "
+        out << displayPath(file) << ": ok: " << count(sc.agents.size(), "agent") << ", "
             << count(sc.obstacles.size(), "obstacle");
         if (!loaded->warnings.empty()) out << ", " << count(loaded->warnings.size(), "warning");
         if (opt.lint) {

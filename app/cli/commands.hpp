@@ -23,9 +23,9 @@ enum ExitCode : int {
 
 struct RunOptions {
     std::string scene;
-    std::optional<std::int64_t> steps; ///< run exactly this many steps
-    bool untilGoals = false;           ///< stop when every goal agent is at its goal
-    std::int64_t maxSteps = 10000;     ///< cap for untilGoals
+    std::optional<std::int64_t> steps;    ///< run exactly this many steps
+    bool untilGoals = false;              ///< stop when every goal agent is at its goal
+    std::optional<std::int64_t> maxSteps; ///< cap for untilGoals (default kDefaultMaxSteps)
     int threads = 1;
     std::string saveState;      ///< write the final state here (scene format)
     std::string trajectory;     ///< write step,agent,x,y,vx,vy rows here
@@ -78,11 +78,11 @@ int generateCommand(const GenerateOptions& opt, std::ostream& out, std::ostream&
 
 struct EventsOptions {
     std::string scene;
-    std::optional<std::int64_t> steps; ///< run exactly this many steps
-    bool untilGoals = false;           ///< stop when every goal agent is at its goal
-    std::int64_t maxSteps = 10000;     ///< cap for untilGoals
-    std::vector<std::string> kinds;    ///< only these kinds (empty = all)
-    std::optional<std::int64_t> agent; ///< only events involving this agent (file order)
+    std::optional<std::int64_t> steps;    ///< run exactly this many steps
+    bool untilGoals = false;              ///< stop when every goal agent is at its goal
+    std::optional<std::int64_t> maxSteps; ///< cap for untilGoals (default kDefaultMaxSteps)
+    std::vector<std::string> kinds;       ///< only these kinds (empty = all)
+    std::optional<std::int64_t> agent;    ///< only events involving this agent (file order)
     int threads = 1;
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize; ///< --max-file-size (bytes)
 };

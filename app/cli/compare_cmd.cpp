@@ -1,10 +1,15 @@
-// `orca compare`: a branch with changed parameters beside the original run (compare.hpp).
+// `orca compare`: a branch with changed parameters beside the original run (compare.hpp). The
+// app's Compare records both runs to seek in them; here both only go forward, so each counts
+// its events as they come and keeps nothing per step: any --steps runs in bounded memory.
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <ostream>
+#include <vector>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "orca/events.hpp"
 #include "orca/scene/compare.hpp"
 #include "orca/scene/events_json.hpp"
 
@@ -29,20 +34,57 @@ struct RunTotals {
     }
 };
 
-Json toJson(const Simulator& sim, const RunMetrics& m, const RunTotals& t) {
+/// One run going forward from the split: its events counted per kind from the split on (those
+/// that hold at the split included, as the app's Compare counts them) and its totals.
+struct CountedRun {
+    Simulator sim;
+    EventDetector detector;
+    std::vector<Event> batch; ///< the last state's events, counted and dropped
+    std::array<std::size_t, kEventKindCount> eventCounts{};
+    RunTotals totals;
+
+    void start() {
+        detector.reset(sim, batch);
+        count();
+    }
+    void step() {
+        sim.step();
+        detector.observe(sim, batch);
+        count();
+        totals.add(sim);
+    }
+    void count() {
+        for (const Event& e : batch)
+            ++eventCounts[static_cast<std::size_t>(e.kind)];
+        batch.clear();
+    }
+    [[nodiscard]] RunMetrics metrics() const {
+        RunMetrics m = measureRun(sim, {});
+        m.eventCounts = eventCounts;
+        return m;
+    }
+};
+
+Json toJson(const CountedRun& run) {
+    const RunMetrics m = run.metrics();
+    const RunTotals& t = run.totals;
     Json j;
+    Json nonFinite = Json::object();
     j["step"] = m.step;
     j["goalAgents"] = m.goalAgents;
     j["agentsAtGoal"] = m.agentsAtGoal;
     j["allAtGoalStep"] = t.allAtGoalStep ? Json(*t.allAtGoalStep) : Json(nullptr);
-    j["minClearance"] = finiteOrNull(t.minClearance);
-    j["maxOverlapDepth"] = std::isfinite(t.minClearance) ? std::max(0.0, -t.minClearance) : 0.0;
+    // +inf = no pair was ever near (noted "inf"); an overflow is noted too, never a bare null.
+    j["minClearance"] = finiteOrNoted("minClearance", t.minClearance, nonFinite);
+    j["maxOverlapDepth"] =
+        finiteOrNoted("maxOverlapDepth", maxOverlapDepth(t.minClearance), nonFinite);
     j["overlapPairSteps"] = t.overlapPairSteps;
     j["lp3AgentSteps"] = t.lp3AgentSteps;
     j["overlappingPairsNow"] = m.overlappingPairs;
-    j["meanSpeedNow"] = m.meanSpeed;
+    j["meanSpeedNow"] = finiteOrNoted("meanSpeedNow", m.meanSpeed, nonFinite);
     j["events"] = eventCountsJson(m.eventCounts);
-    j["stateHash"] = formatStateHash(sim.stateHash());
+    j["nonFinite"] = nonFinite;
+    j["stateHash"] = formatStateHash(run.sim.stateHash());
     return j;
 }
 
@@ -51,59 +93,59 @@ Json toJson(const Simulator& sim, const RunMetrics& m, const RunTotals& t) {
 int compareCommand(const CompareOptions& opt, std::ostream& out, std::ostream& err) {
     auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
-    Simulator base = scene::buildSimulator(loaded->scene);
-    base.setThreadCount(opt.threads);
-
+    CountedRun base;
+    base.sim = scene::buildSimulator(loaded->scene);
+    base.sim.setThreadCount(opt.threads);
+    // Each value within the scene file's range (the parameter table): a usage error otherwise.
     BranchChange change;
     for (const std::string& a : opt.assignments) {
         std::string error;
-        if (!change.set(a, base.params(), error)) {
-            err << "orca compare: --set " << a << ": " << error << '\n';
+        if (!change.set(a, base.sim.params(), error)) {
+            err << "orca compare: error: --set " << a << ": " << error << '\n';
             return kUsage;
         }
     }
     for (std::int64_t agent : opt.agents) {
-        if (!checkAgentIndex(opt.scene, agent, base.agentCount(), err, "--agents"))
+        if (!checkAgentIndex(opt.scene, agent, base.sim.agentCount(), err, "--agents"))
             return kBadInput;
         change.agents.push_back(static_cast<std::size_t>(agent));
     }
 
-    History history;
     for (std::int64_t s = 0; s < opt.at; ++s)
-        base.step();
-    history.start(base);
-    Comparison cmp;
+        base.sim.step();
+    const std::uint64_t from = base.sim.stepCount();
+    CountedRun branch;
+    branch.sim.setThreadCount(base.sim.threadCount());
+    branch.sim.restore(base.sim.snapshot());
     try {
-        cmp.start(base, change);
+        applyChange(branch.sim, change); // as Comparison::start does
     } catch (const InvalidArgument& e) {
-        err << opt.scene << ": error: the branch's parameters are invalid: " << e.what() << '\n';
-        return kBadInput;
+        err << "orca compare: error: --set: the branch's parameters are invalid: " << e.what()
+            << '\n';
+        return kUsage;
     }
-    RunTotals baseTotals;
-    RunTotals branchTotals;
+    base.start();
+    branch.start();
     std::optional<std::uint64_t> firstDivergence;
-    if (base.stateHash() != cmp.branch().stateHash()) firstDivergence = base.stepCount();
+    if (base.sim.stateHash() != branch.sim.stateHash()) firstDivergence = from;
     for (std::int64_t s = 0; s < opt.steps; ++s) {
         base.step();
-        history.record(base);
-        cmp.follow(base.stepCount());
-        baseTotals.add(base);
-        branchTotals.add(cmp.branch());
-        if (!firstDivergence && base.stateHash() != cmp.branch().stateHash())
-            firstDivergence = base.stepCount();
+        branch.step();
+        if (!firstDivergence && base.sim.stateHash() != branch.sim.stateHash())
+            firstDivergence = base.sim.stepCount();
     }
 
     Json j;
     j["scene"] = loaded->scene.name;
-    j["file"] = opt.scene;
-    j["agents"] = base.agentCount();
-    j["at"] = cmp.fromStep();
-    j["to"] = base.stepCount();
-    j["change"] = change.describe(base.params());
+    j["file"] = displayPath(opt.scene);
+    j["agents"] = base.sim.agentCount();
+    j["at"] = from;
+    j["to"] = base.sim.stepCount();
+    j["change"] = change.describe(base.sim.params());
     j["firstDivergingStep"] = firstDivergence ? Json(*firstDivergence) : Json(nullptr);
-    j["base"] = toJson(base, measureRun(base, history.events(), cmp.fromStep()), baseTotals);
-    j["branch"] = toJson(cmp.branch(), cmp.metrics(), branchTotals);
-    out << j.dump(2) << '\n';
+    j["base"] = toJson(base);
+    j["branch"] = toJson(branch);
+    out << dumpJson(j) << '\n';
     return kOk;
 }
 

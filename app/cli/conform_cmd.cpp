@@ -14,22 +14,23 @@ namespace orca::cli {
 
 int conformCommand(const ConformOptions& opt, std::ostream& out, std::ostream& err) {
     const std::string& runFile = opt.files.back();
+    const std::string runName = displayPath(runFile);
     scene::Recording run;
     try {
         if (scene::looksLikeRecording(runFile)) {
             if (opt.files.size() == 2) {
-                err << runFile << ": error: a recording carries its own scenes: run `orca conform "
-                    << runFile << "` without a scene file\n";
+                err << runName << ": error: a recording carries its own scenes: run `orca conform "
+                    << runName << "` without a scene file\n";
                 return kUsage;
             }
             run = scene::loadRecording(runFile);
             if (run.truncated)
-                err << runFile << ": warning: the recording is cut short (a program stopped "
+                err << runName << ": warning: the recording is cut short (a program stopped "
                     << "while writing it): checking the " << run.frames.size() << " whole frames\n";
         } else {
             if (opt.files.size() == 1) {
-                err << runFile << ": error: not a recording (.orcarec); a trajectory CSV needs "
-                    << "the scene it ran: orca conform SCENE " << runFile << '\n';
+                err << runName << ": error: not a recording (.orcarec); a trajectory CSV needs "
+                    << "the scene it ran: orca conform SCENE " << runName << '\n';
                 return kUsage;
             }
             auto loaded = loadForCli(opt.files.front(), err, cliLoadOptions(opt.maxFileSize));
@@ -38,9 +39,9 @@ int conformCommand(const ConformOptions& opt, std::ostream& out, std::ostream& e
             run.scenes.push_back(std::move(loaded->scene));
             const std::size_t agents = run.scenes.front().agents.size();
             if (run.frames.front().position.size() != agents) {
-                err << runFile << ": error: " << run.frames.front().position.size()
-                    << " agents per step, the scene " << opt.files.front() << " has " << agents
-                    << '\n';
+                err << runName << ": error: " << run.frames.front().position.size()
+                    << " agents per step, the scene " << displayPath(opt.files.front()) << " has "
+                    << agents << '\n';
                 return kBadInput;
             }
         }
@@ -61,10 +62,10 @@ int conformCommand(const ConformOptions& opt, std::ostream& out, std::ostream& e
     } catch (const std::exception& e) {
         // A scene record the simulator refuses, a frame that does not fit its scene, a state
         // that overflows (NonFiniteState).
-        err << runFile << ": error: " << e.what() << '\n';
+        err << runName << ": error: " << e.what() << '\n';
         return kBadInput;
     }
-    out << scene::toJson(result, options, run.encoding).dump(2) << '\n';
+    out << dumpJson(scene::toJson(result, options, run.encoding)) << '\n';
     return result.report.deviatingAgentSteps == 0 ? kOk : kDeviates;
 }
 

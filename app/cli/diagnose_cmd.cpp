@@ -21,28 +21,23 @@ constexpr std::size_t kMaxCandidates = 4;
 } // namespace
 
 int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream& err) {
+    if (!checkOutputsDistinct("diagnose", {{"the scene", opt.scene}}, {{"--fix-out", opt.fixOut}},
+                              err))
+        return kUsage;
     auto loaded = loadForCli(opt.scene, err, cliLoadOptions(opt.maxFileSize));
     if (!loaded) return kBadInput;
     const scene::Scene& original = loaded->scene;
     Simulator sim = scene::buildSimulator(original);
     sim.setThreadCount(opt.threads);
     if (!checkAgentIndex(opt.scene, opt.agent, sim.agentCount(), err)) return kBadInput;
-    if (opt.step < 0) {
-        err << opt.scene << ": error: --step " << opt.step << " must be >= 0\n";
-        return kBadInput;
-    }
-    if (opt.verify && *opt.verify < 0) {
-        err << opt.scene << ": error: --verify " << *opt.verify << " must be >= 0\n";
-        return kBadInput;
-    }
     const Diagnosis d = diagnoseAfterSteps(sim, static_cast<std::size_t>(opt.agent),
                                            static_cast<std::uint64_t>(opt.step));
     Json doc = toJson(d);
     if (opt.fix && (*opt.fix < 0 || static_cast<std::size_t>(*opt.fix) >= d.fixes.size())) {
-        err << opt.scene << ": error: --fix " << *opt.fix << " is out of range: the diagnosis ("
-            << toString(d.cls) << ") has " << d.fixes.size() << " fix"
-            << (d.fixes.size() == 1 ? "" : "es") << "\n";
-        out << doc.dump(2) << '\n';
+        err << displayPath(opt.scene) << ": error: --fix " << *opt.fix
+            << " is out of range: the diagnosis (" << toString(d.cls) << ") has " << d.fixes.size()
+            << " fix" << (d.fixes.size() == 1 ? "" : "es") << "\n";
+        out << dumpJson(doc) << '\n';
         return kBadInput;
     }
 
@@ -109,15 +104,15 @@ int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream&
 
     if (!opt.fixOut.empty()) {
         if (!chosen) {
-            err << opt.scene << ": error: --fix-out: the diagnosis (" << toString(d.cls)
-                << ") has no fix to apply\n";
-            out << doc.dump(2) << '\n';
+            err << displayPath(opt.scene) << ": error: --fix-out: the diagnosis ("
+                << toString(d.cls) << ") has no fix to apply\n";
+            out << dumpJson(doc) << '\n';
             return kBadInput;
         }
         scene::Scene fixed;
         std::string error;
         if (!fixedScene(*chosen, fixed, error)) {
-            err << opt.scene << ": error: --fix-out: " << error << '\n';
+            err << displayPath(opt.scene) << ": error: --fix-out: " << error << '\n';
             return kBadInput;
         }
         try {
@@ -126,9 +121,9 @@ int diagnoseCommand(const DiagnoseOptions& opt, std::ostream& out, std::ostream&
             err << e.what() << '\n';
             return kBadInput;
         }
-        doc["fixOut"] = opt.fixOut;
+        doc["fixOut"] = displayPath(opt.fixOut);
     }
-    out << doc.dump(2) << '\n';
+    out << dumpJson(doc) << '\n';
     return kOk;
 }
 

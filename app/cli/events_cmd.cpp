@@ -63,18 +63,33 @@ int eventsCommand(const EventsOptions& opt, std::ostream& out, std::ostream& err
             if (opt.agent && std::find(e.agents.begin(), e.agents.end(),
                                        static_cast<std::uint32_t>(*opt.agent)) == e.agents.end())
                 continue;
-            out << (any ? ",\n  " : "[\n  ") << toJson(e).dump();
+            out << (any ? ",\n  " : "[\n  ") << dumpJson(toJson(e), -1);
             any = true;
         }
         batch.clear();
     };
     detector.reset(sim, batch);
     print();
-    for (std::int64_t steps = 0; steps < length.limit; ++steps) {
+    std::int64_t steps = 0;
+    for (; steps < length.limit; ++steps) {
         if (length.done(sim)) break;
         sim.step();
         detector.observe(sim, batch);
         print();
+    }
+    // A run until the goals that stopped at its cap says so: on stderr, and as the array's last
+    // element, shaped like an event (whatever --kinds and --agent select): {"step": S, "kind":
+    // "step-cap-reached", "agents": [], "obstacle": null, "value": goal agents not at goal}.
+    if (length.capReached(sim, steps)) {
+        noteCapReached("events", length, sim, err);
+        Json cap;
+        cap["step"] = sim.stepCount();
+        cap["kind"] = "step-cap-reached";
+        cap["agents"] = Json::array();
+        cap["obstacle"] = nullptr;
+        cap["value"] = sim.goalAgentCount() - sim.atGoalCount();
+        out << (any ? ",\n  " : "[\n  ") << dumpJson(cap, -1);
+        any = true;
     }
     out << (any ? "\n]\n" : "[]\n");
     out.flush();

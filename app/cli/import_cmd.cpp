@@ -15,6 +15,10 @@
 namespace orca::cli {
 
 int importCommand(const ImportOptions& opt, std::ostream& out, std::ostream& err) {
+    for (const std::string& input : opt.files) {
+        if (!checkOutputsDistinct("import", {{"an input file", input}}, {{"-o", opt.output}}, err))
+            return kUsage;
+    }
     std::vector<std::filesystem::path> files(opt.files.begin(), opt.files.end());
     scene::ImportOptions options;
     options.seed = opt.seed;
@@ -38,8 +42,12 @@ int importCommand(const ImportOptions& opt, std::ostream& out, std::ostream& err
         }
     }
     Json report = scene::importReportJson(result);
-    report["output"] = opt.output.empty() ? Json(nullptr) : Json(opt.output);
-    out << report.dump(2) << '\n';
+    Json shown = Json::array(); // the files as the report shows them (path_text.hpp)
+    for (const std::string& f : result.files)
+        shown.push_back(displayPath(f));
+    report["files"] = shown;
+    report["output"] = opt.output.empty() ? Json(nullptr) : Json(displayPath(opt.output));
+    out << dumpJson(report) << '\n';
     return kOk;
 }
 

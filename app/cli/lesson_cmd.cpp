@@ -1,5 +1,7 @@
 #include "lesson_cmd.hpp"
 
+#include "cli_common.hpp"
+
 #include <ostream>
 
 #include "orca/scene/lesson.hpp"
@@ -17,7 +19,7 @@ bool validateLessonFile(const std::string& file, bool lint, const scene::LoadOpt
         return false;
     }
     for (const scene::SceneWarning& w : loaded.warnings) {
-        err << file << ": warning: ";
+        err << displayPath(file) << ": warning: ";
         if (!w.jsonPath.empty()) err << "at " << w.jsonPath << ": ";
         err << w.message << '\n';
     }
@@ -31,7 +33,7 @@ bool validateLessonFile(const std::string& file, bool lint, const scene::LoadOpt
         // Issues of an inline scene are reported at "scene.PATH" in the lesson; a linked scene's
         // under its own file name.
         const bool inlineScene = l.sceneFile.empty();
-        const std::string where = inlineScene ? file : l.sceneFile.string();
+        const std::string where = displayPath(inlineScene ? file : l.sceneFile.string());
         for (const scene::LintIssue& issue : scene::lintScene(l.scene)) {
             ++counts[static_cast<int>(issue.severity)];
             out << where << ": " << scene::severityName(issue.severity) << ": at "
@@ -42,9 +44,9 @@ bool validateLessonFile(const std::string& file, bool lint, const scene::LoadOpt
         }
         if (counts[0] > 0) ok = false;
     }
-    out << file << ": ok: lesson with " << count(l.pages.size(), "page") << ", "
+    out << displayPath(file) << ": ok: lesson with " << count(l.pages.size(), "page") << ", "
         << count(l.taskCount(), "task") << "; scene "
-        << (l.sceneFile.empty() ? std::string("inline") : l.sceneFile.string()) << ": "
+        << (l.sceneFile.empty() ? std::string("inline") : displayPath(l.sceneFile)) << ": "
         << count(l.scene.agents.size(), "agent") << ", "
         << count(l.scene.obstacles.size(), "obstacle");
     if (!loaded.warnings.empty()) out << ", " << count(loaded.warnings.size(), "warning");

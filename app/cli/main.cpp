@@ -1,8 +1,11 @@
 // `orca`: run, explain and validate ORCA scenes without a window.
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +14,76 @@
 #include "max_file_size_option.hpp"
 #include "orca/scene/workloads.hpp"
 #include "orca/simulator.hpp"
+
+namespace {
+
+using orca::cli::kMaxSteps;
+
+/// Reads a whole number >= 0 from `text` into `value` (saturated at INT64_MAX when larger);
+/// the message for anything else ("" when it is one). `what` names it: "a number of steps".
+std::string wholeNumber(const std::string& text, const char* what, std::int64_t& value) {
+    if (text.starts_with('-')) return text + " is negative: " + what + " is 0 or more";
+    const char* end = text.data() + text.size();
+    const auto r = std::from_chars(text.data(), end, value);
+    if (r.ptr != end || (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+        return "\"" + text + "\" is not a whole number";
+    if (r.ec == std::errc::result_out_of_range) value = INT64_MAX;
+    return "";
+}
+
+/// A number of steps: a whole number in [0, kMaxSteps] (cli_common.hpp; README, "The orca
+/// command line"). Its messages name the limit in digits, never a 300-digit double.
+CLI::Validator stepCount() {
+    return CLI::Validator(
+        [](std::string& text) {
+            std::int64_t v = 0;
+            if (std::string e = wholeNumber(text, "a number of steps", v); !e.empty()) return e;
+            if (v > kMaxSteps)
+                return text + " is more than the " + std::to_string(kMaxSteps) +
+                       " (10^12) steps orca takes at most";
+            return std::string();
+        },
+        "INT in [0, 10^12]", "STEPS");
+}
+
+/// An index in file order (an agent, a fix): a whole number >= 0; the scene decides the rest.
+CLI::Validator indexNumber() {
+    return CLI::Validator(
+        [](std::string& text) {
+            std::int64_t v = 0;
+            if (std::string e = wholeNumber(text, "an index (file order)", v); !e.empty()) return e;
+            // (Larger than any scene's: said as typed, not clamped to 2^63 - 1.)
+            return v == INT64_MAX ? text + " is too large for an index" : std::string();
+        },
+        "INT >= 0", "INDEX");
+}
+
+/// A finite number >= 0 (conform's --tolerance).
+CLI::Validator finiteNonNegative() {
+    return CLI::Validator(
+        [](std::string& text) {
+            double v = 0.0;
+            const char* end = text.data() + text.size();
+            const auto r = std::from_chars(text.data(), end, v);
+            if (r.ec != std::errc() || r.ptr != end || !std::isfinite(v))
+                return "\"" + text + "\" is not a finite number";
+            if (v < 0.0) return text + " is negative: it must be 0 or more";
+            return std::string();
+        },
+        "NUMBER >= 0", "NONNEGATIVE");
+}
+
+/// A file to write: an empty name is refused (it would write nothing and succeed).
+CLI::Validator outputFile() {
+    return CLI::Validator(
+        [](std::string& text) {
+            return text.empty() ? std::string("an empty file name: name the file to write")
+                                : std::string();
+        },
+        "", "OUTPUT");
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     using namespace orca::cli;
@@ -33,25 +106,33 @@ int main(int argc, char** argv) {
         "run", "Run a scene and print a JSON summary (steps, time, goals, clearances, LP3 "
                "use, timing) on stdout.");
     runCmd->add_option("scene", run.scene, "Scene file (JSON, format v1)")->required();
-    auto* steps = runCmd->add_option("--steps", run.steps, "Run exactly N steps")
-                      ->check(CLI::NonNegativeNumber);
+    auto* steps = runCmd->add_option("--steps", run.steps, "Run exactly N steps (at most 10^12)")
+                      ->check(stepCount());
     auto* until = runCmd->add_flag(
         "--until-goals", run.untilGoals,
         "Run until every agent with a goal is at it (default when the scene has goal agents; "
         "otherwise 100 steps)");
-    runCmd->add_option("--max-steps", run.maxSteps, "Step cap for --until-goals (default 10000)")
-        ->check(CLI::NonNegativeNumber)
+    runCmd
+        ->add_option("--max-steps", run.maxSteps,
+                     "Step cap for --until-goals (default 10000, at most 10^12)")
+        ->check(stepCount())
         ->needs(until);
     steps->excludes(until);
     runCmd->add_option("--threads", run.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
-    runCmd->add_option("--save-state", run.saveState,
-                       "Write the final state as a scene file that resumes bit-identically");
-    runCmd->add_option("--trajectory", run.trajectory,
-                       "Write a CSV of step,agent,x,y,vx,vy (step 0 = initial state)");
-    runCmd->add_option("--recording", run.recording,
-                       "Write a recording (.orcarec: the scene, then every state with the "
-                       "preferred velocities its step was given; docs/recording-format.md)");
+    runCmd
+        ->add_option("--save-state", run.saveState,
+                     "Write the final state as a scene file that resumes bit-identically")
+        ->check(outputFile());
+    runCmd
+        ->add_option("--trajectory", run.trajectory,
+                     "Write a CSV of step,agent,x,y,vx,vy (step 0 = initial state)")
+        ->check(outputFile());
+    runCmd
+        ->add_option("--recording", run.recording,
+                     "Write a recording (.orcarec: the scene, then every state with the "
+                     "preferred velocities its step was given; docs/recording-format.md)")
+        ->check(outputFile());
     std::string detour;
     runCmd
         ->add_option("--detour", detour,
@@ -98,9 +179,11 @@ int main(int argc, char** argv) {
         "explain", "Print one agent's explain record as JSON: neighbours, every half-plane "
                    "with its case, u and VO, the feasible region, LP2/LP3 outcome, v_new.");
     explainCmd->add_option("scene", explain.scene, "Scene file")->required();
-    explainCmd->add_option("--agent", explain.agent, "Agent index in file order")->required();
+    explainCmd->add_option("--agent", explain.agent, "Agent index in file order")
+        ->required()
+        ->check(indexNumber());
     explainCmd->add_option("--steps", explain.steps, "Steps to run first (default 0)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(stepCount());
     explainCmd->add_option("--threads", explain.threads, "Worker threads for those steps")
         ->check(CLI::Range(1, 256));
     explainCmd->add_flag("--lp-trace", explain.lpTrace,
@@ -158,7 +241,8 @@ int main(int argc, char** argv) {
     generateCmd->add_option("--length", generate.length, "corridor: length (default 30)");
     generateCmd->add_flag("--keep-right", generate.keepRight,
                           "corridor: waypoints that keep each flow on its right half");
-    generateCmd->add_option("-o,--output", generate.output, "Output file (default: stdout)");
+    generateCmd->add_option("-o,--output", generate.output, "Output file (default: stdout)")
+        ->check(outputFile());
 
     EventsOptions events;
     CLI::App* eventsCmd = app.add_subcommand(
@@ -167,15 +251,19 @@ int main(int argc, char** argv) {
                   "step, one event per line: {\"step\", \"kind\", \"agents\", \"obstacle\", "
                   "\"value\"}; step 0 is the initial state. Kinds and values: docs/events.md");
     eventsCmd->add_option("scene", events.scene, "Scene file")->required();
-    auto* eventsSteps = eventsCmd->add_option("--steps", events.steps, "Run exactly N steps")
-                            ->check(CLI::NonNegativeNumber);
+    auto* eventsSteps =
+        eventsCmd->add_option("--steps", events.steps, "Run exactly N steps (at most 10^12)")
+            ->check(stepCount());
     auto* eventsUntil = eventsCmd->add_flag(
         "--until-goals", events.untilGoals,
         "Run until every agent with a goal is at it (default when the scene has goal agents; "
         "otherwise 100 steps)");
     eventsCmd
-        ->add_option("--max-steps", events.maxSteps, "Step cap for --until-goals (default 10000)")
-        ->check(CLI::NonNegativeNumber)
+        ->add_option("--max-steps", events.maxSteps,
+                     "Step cap for --until-goals (default 10000, at most 10^12); a run that "
+                     "reaches it ends the array with a \"step-cap-reached\" element and says so "
+                     "on stderr")
+        ->check(stepCount())
         ->needs(eventsUntil);
     eventsSteps->excludes(eventsUntil);
     eventsCmd
@@ -187,7 +275,7 @@ int main(int argc, char** argv) {
         ->delimiter(',');
     eventsCmd
         ->add_option("--agent", events.agent, "Only events that involve this agent (file order)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(indexNumber());
     eventsCmd
         ->add_option("--threads", events.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
@@ -198,9 +286,11 @@ int main(int argc, char** argv) {
                      "scene records, frames, agents, first and last step, whether the file "
                      "was cut short");
     recordingCmd->add_option("file", recordingOpt.file, "Recording file")->required();
-    recordingCmd->add_option("--csv", recordingOpt.csv,
-                             "Also write its frames as a CSV of step,agent,x,y,vx,vy,pvx,pvy "
-                             "(exact numbers)");
+    recordingCmd
+        ->add_option("--csv", recordingOpt.csv,
+                     "Also write its frames as a CSV of step,agent,x,y,vx,vy,pvx,pvy "
+                     "(exact numbers)")
+        ->check(outputFile());
 
     ConformOptions conform;
     CLI::App* conformCmd = app.add_subcommand(
@@ -220,7 +310,7 @@ int main(int argc, char** argv) {
                      "maxSpeed) m/s. Default by the run's precision: 1e-9 for numbers in double "
                      "(our own runs differ by 0), 0.02 when every number is a float (RVO2's "
                      "float arithmetic; docs/conformance.md)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(finiteNonNegative());
     conformCmd->add_flag("--all", conform.all, "List every deviation (\"deviations\")");
     conformCmd
         ->add_option("--threads", conform.threads, "Worker threads (results do not depend on it)")
@@ -232,27 +322,34 @@ int main(int argc, char** argv) {
                     "after S steps as JSON: class, a plain sentence, a suggested fix and the "
                     "binding half-planes. Classes: docs/diagnosis.md");
     diagnoseCmd->add_option("scene", diagnose.scene, "Scene file")->required();
-    diagnoseCmd->add_option("--agent", diagnose.agent, "Agent index in file order")->required();
+    diagnoseCmd->add_option("--agent", diagnose.agent, "Agent index in file order")
+        ->required()
+        ->check(indexNumber());
     diagnoseCmd
         ->add_option("--step", diagnose.step,
                      "Run S steps, then diagnose the agent's next decision, judged with "
-                     "the 2 s before it (default 0)")
-        ->check(CLI::NonNegativeNumber);
+                     "the 2 s before it (default 0, at most 10^12)")
+        ->check(stepCount());
     diagnoseCmd
         ->add_option("--threads", diagnose.threads,
                      "Worker threads for those steps (results do not depend on it)")
         ->check(CLI::Range(1, 256));
-    diagnoseCmd->add_option(
-        "--verify", diagnose.verify,
-        "Prove the fix: run the original scene and the scene with the fix applied from step 0 "
-        "N steps side by side and add \"verification\" {steps, before, after, improved}; "
-        "without --fix, the fixes are tried in order until one improves the run");
-    diagnoseCmd->add_option("--fix", diagnose.fix,
-                            "Use this fix of the diagnosis's \"fixes\" list (default: the first, "
-                            "or with --verify the first that improves the run)");
-    diagnoseCmd->add_option("--fix-out", diagnose.fixOut,
-                            "Write the scene with the fix applied from step 0 to this file "
-                            "(atomically)");
+    diagnoseCmd
+        ->add_option("--verify", diagnose.verify,
+                     "Prove the fix: run the original scene and the scene with the fix applied "
+                     "from step 0 N steps side by side and add \"verification\" {steps, before, "
+                     "after, improved}; without --fix, the fixes are tried in order until one "
+                     "improves the run")
+        ->check(stepCount());
+    diagnoseCmd
+        ->add_option("--fix", diagnose.fix,
+                     "Use this fix of the diagnosis's \"fixes\" list (default: the first, or "
+                     "with --verify the first that improves the run)")
+        ->check(indexNumber());
+    diagnoseCmd
+        ->add_option("--fix-out", diagnose.fixOut,
+                     "Write the scene with the fix applied from step 0 to this file (atomically)")
+        ->check(outputFile());
 
     CompareOptions compare;
     CLI::App* compareCmd = app.add_subcommand(
@@ -260,11 +357,12 @@ int main(int argc, char** argv) {
                    "off a branch with changed parameters, run both N more steps in lockstep "
                    "and print both runs' metrics and event counts side by side as JSON.");
     compareCmd->add_option("scene", compare.scene, "Scene file")->required();
-    compareCmd->add_option("--at", compare.at, "Split at this step (default 0)")
-        ->check(CLI::NonNegativeNumber);
+    compareCmd->add_option("--at", compare.at, "Split at this step (default 0, at most 10^12)")
+        ->check(stepCount());
     compareCmd
-        ->add_option("--steps", compare.steps, "Steps to run both after the split (default 200)")
-        ->check(CLI::NonNegativeNumber);
+        ->add_option("--steps", compare.steps,
+                     "Steps to run both after the split (default 200, at most 10^12)")
+        ->check(stepCount());
     compareCmd
         ->add_option("--set", compare.assignments,
                      "NAME=VALUE for the branch (repeatable): an agent parameter (radius, "
@@ -275,7 +373,8 @@ int main(int argc, char** argv) {
     compareCmd
         ->add_option("--agents", compare.agents,
                      "Change only these agents' parameters (file order, comma-separated)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(indexNumber());
     compareCmd
         ->add_option("--threads", compare.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
@@ -287,10 +386,10 @@ int main(int argc, char** argv) {
                   "the roadmap with \"routing\": \"roadmap\"), plus the roadmap's nodes, "
                   "edges and build time (docs/scene-format.md, Routes)");
     routesCmd->add_option("scene", routes.scene, "Scene file")->required();
-    routesCmd->add_option("--step", routes.step, "Run S steps first (default 0)")
-        ->check(CLI::NonNegativeNumber);
+    routesCmd->add_option("--step", routes.step, "Run S steps first (default 0, at most 10^12)")
+        ->check(stepCount());
     routesCmd->add_option("--agent", routes.agent, "Only this agent (file order)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(indexNumber());
     routesCmd
         ->add_option("--threads", routes.threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256));
@@ -314,9 +413,10 @@ int main(int argc, char** argv) {
         ->add_option("files", importOpt.files,
                      "SteerSuite .xml; Menge project .xml; or Menge scene + behaviour .xml")
         ->required();
-    importCmd->add_option("-o,--output", importOpt.output,
-                          "Scene file to write (atomically); without it only the report is "
-                          "printed");
+    importCmd
+        ->add_option("-o,--output", importOpt.output,
+                     "Scene file to write (atomically); without it only the report is printed")
+        ->check(outputFile());
     importCmd->add_option("--seed", importOpt.seed,
                           "Seed of the random placements (std::mt19937; default 1)");
 
@@ -361,7 +461,7 @@ int main(int argc, char** argv) {
         return validateCommand(validate, std::cout, std::cerr);
     } catch (const orca::NonFiniteState& e) {
         std::cout.flush();
-        std::cerr << *scene << ": error: " << e.what() << '\n';
+        std::cerr << displayPath(*scene) << ": error: " << e.what() << '\n';
         return kBadInput;
     }
 }

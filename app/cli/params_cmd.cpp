@@ -76,7 +76,7 @@ int paramsCommand(const ParamsOptions& opt, std::ostream& out, std::ostream& /*e
         for (const ParamRow& row : parameterTable())
             rows.push_back(rowJson(row));
         j["parameters"] = rows;
-        out << j.dump(2) << '\n';
+        out << dumpJson(j) << '\n';
         return kOk;
     }
     // Plain text: one row per parameter, columns padded to their widest cell (the doc, the

@@ -11,6 +11,9 @@
 namespace orca::cli {
 
 int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostream& err) {
+    if (!checkOutputsDistinct("recording", {{"the recording", opt.file}}, {{"--csv", opt.csv}},
+                              err))
+        return kUsage;
     scene::Recording rec;
     try {
         rec = scene::loadRecording(opt.file);
@@ -32,14 +35,14 @@ int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostrea
             ok = ok && file.write(rows);
         }
         if (!ok || !file.commit(error)) {
-            err << opt.csv
+            err << displayPath(opt.csv)
                 << ": error: cannot write the CSV: " << (error.empty() ? file.error() : error)
                 << '\n';
             return kBadInput;
         }
     }
     Json j;
-    j["file"] = opt.file;
+    j["file"] = displayPath(opt.file);
     j["encoding"] = rec.encoding == scene::RecordingEncoding::Float32 ? "float32" : "float64";
     j["scenes"] = rec.scenes.size();
     j["frames"] = rec.frames.size();
@@ -48,7 +51,7 @@ int recordingCommand(const RecordingOptions& opt, std::ostream& out, std::ostrea
     j["firstStep"] = rec.frames.empty() ? Json(nullptr) : Json(rec.frames.front().step);
     j["lastStep"] = rec.frames.empty() ? Json(nullptr) : Json(rec.frames.back().step);
     j["truncated"] = rec.truncated;
-    out << j.dump(2) << '\n';
+    out << dumpJson(j) << '\n';
     return kOk;
 }
 

@@ -69,7 +69,7 @@ int routesCommand(const RoutesOptions& opt, std::ostream& out, std::ostream& err
         agents.push_back(a);
     }
     doc["agents"] = agents;
-    out << doc.dump(2) << '\n';
+    out << dumpJson(doc) << '\n';
     return kOk;
 }
 

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <chrono>
-#include <numeric>
 
 namespace orca::cli {
 
@@ -26,6 +25,20 @@ RunLoop::RunLoop(const Simulator& sim, bool record, std::optional<std::uint64_t>
     } else if (events) {
         m_detector.reset(sim, m_detected);
     }
+    takeNewEvents(sim);
+}
+
+void RunLoop::takeNewEvents(const Simulator& sim) {
+    if (!m_events) return;
+    const std::vector<Event>& all = m_history ? m_history->events() : m_detected;
+    // The last state's events are the tail at its step (step numbers states).
+    std::size_t begin = all.size();
+    while (begin > 0 && all[begin - 1].step == sim.stepCount())
+        --begin;
+    m_newBegin = begin;
+    m_newEnd = all.size();
+    for (const Event& e : newEvents())
+        ++m_byKind[static_cast<std::size_t>(e.kind)];
 }
 
 void RunLoop::afterStep(const Simulator& sim) {
@@ -41,20 +54,22 @@ void RunLoop::afterStep(const Simulator& sim) {
         m_recordMs += msSince(t0);
     } else if (m_events) {
         const auto t0 = std::chrono::steady_clock::now();
+        m_detected.clear(); // the last state's were handed out: memory does not grow
         m_detector.observe(sim, m_detected);
         m_eventsMs += msSince(t0);
     }
+    takeNewEvents(sim);
 }
 
-const std::vector<Event>& RunLoop::events() const {
-    return m_history ? m_history->events() : m_detected;
+std::span<const Event> RunLoop::newEvents() const {
+    const std::vector<Event>& all = m_history ? m_history->events() : m_detected;
+    return std::span<const Event>(all).subspan(m_newBegin, m_newEnd - m_newBegin);
 }
 
-void RunLoop::addTo(Json& j, const std::vector<double>& stepMs) const {
+void RunLoop::addTo(Json& j, double stepMeanMs) const {
     const double steps = m_steps > 0 ? static_cast<double>(m_steps) : 1.0;
     Json loop;
-    loop["step"] = std::accumulate(stepMs.begin(), stepMs.end(), 0.0) /
-                   (stepMs.empty() ? 1.0 : static_cast<double>(stepMs.size()));
+    loop["step"] = stepMeanMs;
     if (m_history) loop["record"] = m_recordMs / steps;
     if (m_events) loop["events"] = m_eventsMs / steps;
     j["loopMs"] = loop;
@@ -71,13 +86,13 @@ void RunLoop::addTo(Json& j, const std::vector<double>& stepMs) const {
         j["history"] = hj;
     }
     if (m_events) {
-        std::array<std::size_t, kEventKindCount> byKind{};
-        for (const Event& e : events())
-            ++byKind[static_cast<std::size_t>(e.kind)];
+        std::uint64_t count = 0;
         Json kinds = Json::object();
-        for (std::size_t k = 0; k < kEventKindCount; ++k)
-            kinds[std::string(toString(static_cast<EventKind>(k)))] = byKind[k];
-        j["events"] = {{"count", events().size()}, {"byKind", kinds}};
+        for (std::size_t k = 0; k < kEventKindCount; ++k) {
+            kinds[std::string(toString(static_cast<EventKind>(k)))] = m_byKind[k];
+            count += m_byKind[k];
+        }
+        j["events"] = {{"count", count}, {"byKind", kinds}};
     }
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -29,8 +30,9 @@ class CliFixture : public ::testing::Test {
   protected:
     void SetUp() override {
         const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        m_dir = fs::temp_directory_path() /
-                ("orca_" + std::string(info->test_suite_name()) + "_" + info->name());
+        // The process id too: two builds' suites may run the same test at once.
+        m_dir = fs::temp_directory_path() / ("orca_" + std::string(info->test_suite_name()) + "_" +
+                                             info->name() + "_" + std::to_string(::getpid()));
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }

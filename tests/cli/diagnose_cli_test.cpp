@@ -149,9 +149,13 @@ TEST_F(DiagnoseCli, ErrorsLikeExplain) {
     EXPECT_NE(r.err.find("--agent 10 is out of range: the scene has 10 agents (indices 0..9)"),
               std::string::npos)
         << r.err;
+    // Usage errors: exit 2 (a negative index is one, naming the option).
     r = orca("diagnose " + scene("diag_static_wall.json") + " --agent -1");
-    EXPECT_EQ(r.code, 1);
-    // Usage errors: exit 2.
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--agent: -1 is negative"), std::string::npos) << r.err;
+    EXPECT_EQ(orca("diagnose " + scene("diag_static_wall.json") + " --agent 0 --fix -1").code, 2);
+    EXPECT_EQ(orca("diagnose " + scene("diag_static_wall.json") + " --agent 0 --verify -1").code,
+              2);
     EXPECT_EQ(orca("diagnose " + scene("diag_static_wall.json")).code, 2); // --agent required
     EXPECT_EQ(orca("diagnose " + scene("diag_static_wall.json") + " --agent 0 --step -1").code, 2);
     const Result help = orca("diagnose --help");

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "common/files.hpp"
+#include "common/processes.hpp"
 
 #include "orca/scene/atomic_write.hpp"
 
@@ -175,14 +176,46 @@ TEST(AtomicWrite, PiecesGoInAtOnceOrNotAtAll) {
     EXPECT_EQ(dir.listing(), "t.csv;");
 }
 
-TEST(AtomicWrite, RemoveAtomicTemporariesClearsOnlyThatFilesLeftovers) {
+TEST(AtomicWrite, RemoveAtomicTemporariesClearsOnlyThatFilesLeftoversOfDeadProcesses) {
     TempDir dir;
     const fs::path file = dir.path() / "recovery.json";
+    const std::string dead = std::to_string(orca::test::deadProcessId());
+    const std::string live = std::to_string(::getpid());
     writePlain(file, "{}");
-    writePlain(dir.path() / ".recovery.json.tmp-123-abcdef", "partial");
-    writePlain(dir.path() / ".recovery.json.tmp-456-ghijkl", "partial");
-    writePlain(dir.path() / ".settings.json.tmp-123-abcdef", "other file's");
+    writePlain(dir.path() / (".recovery.json.tmp-" + dead + "-abcdef"), "partial");
+    writePlain(dir.path() / (".recovery.json.tmp-" + dead + "-Gh1JkL"), "partial");
+    // A live process's temporary (this one's) is being written: kept.
+    writePlain(dir.path() / (".recovery.json.tmp-" + live + "-abcdef"), "being written");
+    // Not exactly the pattern: kept.
+    writePlain(dir.path() / (".recovery.json.tmp-" + dead + "-abcdefg"), "a user's");
+    writePlain(dir.path() / ".recovery.json.tmp-notes", "a user's");
+    writePlain(dir.path() / (".settings.json.tmp-" + dead + "-abcdef"), "other file's");
     removeAtomicTemporaries(file);
-    EXPECT_EQ(dir.listing(), ".settings.json.tmp-123-abcdef;recovery.json;");
+    auto there = [&](const std::string& name) { return fs::exists(dir.path() / name); };
+    EXPECT_FALSE(there(".recovery.json.tmp-" + dead + "-abcdef"));
+    EXPECT_FALSE(there(".recovery.json.tmp-" + dead + "-Gh1JkL"));
+    EXPECT_TRUE(there(".recovery.json.tmp-" + live + "-abcdef"));
+    EXPECT_TRUE(there(".recovery.json.tmp-" + dead + "-abcdefg"));
+    EXPECT_TRUE(there(".recovery.json.tmp-notes"));
+    EXPECT_TRUE(there(".settings.json.tmp-" + dead + "-abcdef"));
+    EXPECT_TRUE(there("recovery.json"));
     removeAtomicTemporaries(dir.path() / "missing-dir" / "x.json"); // no error
+}
+
+// A process killed mid-write (kill -9) leaves its temporary; the next write to that target
+// removes it, but never a live process's temporary, nor another target's.
+TEST(AtomicWrite, OpenRemovesTheTargetsStaleTemporaries) {
+    TempDir dir;
+    const fs::path file = dir.path() / "out.csv";
+    const std::string dead = std::to_string(orca::test::deadProcessId());
+    const std::string live = std::to_string(::getpid());
+    writePlain(file, "old");
+    writePlain(dir.path() / (".out.csv.tmp-" + dead + "-Ab3dEf"), "1 GB, cut short");
+    writePlain(dir.path() / (".out.csv.tmp-" + live + "-abcdef"), "being written");
+    writePlain(dir.path() / (".other.csv.tmp-" + dead + "-abcdef"), "another target's");
+    std::string error;
+    ASSERT_TRUE(writeFileAtomic(file, "new", error)) << error;
+    EXPECT_EQ(readFile(file), "new");
+    EXPECT_EQ(dir.listing(),
+              ".other.csv.tmp-" + dead + "-abcdef;.out.csv.tmp-" + live + "-abcdef;out.csv;");
 }

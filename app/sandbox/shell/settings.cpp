@@ -11,6 +11,7 @@
 #include "orca/ui/style.hpp"
 
 #include "orca/scene/atomic_write.hpp"
+#include "orca/scene/path_text.hpp"
 #include "orca/scene/scene.hpp"
 #include "shell/panel_table.hpp"
 
@@ -72,7 +73,11 @@ std::string settingsToText(const Settings& s) {
     j["panels"] = std::move(panels);
     j["appearance"] = {{"uiScale", s.uiScalePercent},
                        {"theme", s.theme == ui::Theme::Light ? "light" : "dark"}};
-    j["recentFiles"] = s.recentFiles;
+    // Paths are bytes: each in its lossless JSON form (a string when UTF-8, else {"bytes"}).
+    json recent = json::array();
+    for (const std::string& f : s.recentFiles)
+        recent.push_back(scene::pathToJson<json>(std::string_view(f)));
+    j["recentFiles"] = std::move(recent);
     return j.dump(2) + "\n";
 }
 
@@ -105,9 +110,11 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
             s.theme = t->get<std::string>() == "light" ? ui::Theme::Light : ui::Theme::Dark;
     }
     if (const auto it = j.find("recentFiles"); it != j.end() && it->is_array()) {
-        for (const json& f : *it)
-            if (f.is_string() && s.recentFiles.size() < Settings::kMaxRecentFiles)
-                s.recentFiles.push_back(f.get<std::string>());
+        for (const json& f : *it) {
+            std::optional<std::string> path = scene::pathFromJson(f);
+            if (path && s.recentFiles.size() < Settings::kMaxRecentFiles)
+                s.recentFiles.push_back(std::move(*path));
+        }
     }
     out = std::move(s);
     return true;

@@ -71,7 +71,17 @@ bool BranchChange::set(std::string_view assignment, const SimulationParams& base
                 "; simulation: " + branchParameterNames(ParamScope::Simulation) + ")";
         return false;
     }
-    if (row->kind == ParamKind::Integer && (value != std::floor(value) || std::abs(value) > 1e9)) {
+    // The range a scene file accepts (the parameter table's file range): a value set on a
+    // command line (`orca compare --set`, `orca-sandbox --branch`) is held to the same.
+    if (!row->fileRange.contains(value)) {
+        error = std::string(name) + ": " + std::string(valueText) +
+                " is out of range: " + std::string(name) + " must be in " +
+                formatRange(row->fileRange) +
+                (row->unit.empty() ? "" : " " + std::string(row->unit)) +
+                ", as in a scene file (orca params)";
+        return false;
+    }
+    if (row->kind == ParamKind::Integer && value != std::floor(value)) {
         error = std::string(name) + " must be an integer";
         return false;
     }

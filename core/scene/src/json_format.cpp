@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "orca/scene/path_text.hpp"
+
 namespace orca::scene {
 
 namespace detail {
@@ -92,8 +94,10 @@ std::string quote(const std::string& s) {
 
 // ---- Messages ---------------------------------------------------------------------------------
 
-std::string composeWhat(const std::string& file, const std::string& path, int line, int column,
+std::string composeWhat(const std::string& fileBytes, const std::string& path, int line, int column,
                         const std::string& message) {
+    // The file name as bytes may be anything a Linux name holds: shown in its display form.
+    const std::string file = displayPath(fileBytes);
     if (line > 0) {
         return file + ':' + std::to_string(line) + ':' + std::to_string(column) +
                ": error: " + message;

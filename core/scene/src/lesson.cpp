@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "lesson_support.hpp"
+#include "orca/scene/path_text.hpp"
 #include "orca/scene/text_limits.hpp"
 
 namespace orca::lesson {
@@ -308,7 +309,7 @@ class Reader {
                 scene::LoadResult r = scene::loadScene(p, m_options);
                 l.scene = std::move(r.scene);
                 for (scene::SceneWarning& w : r.warnings) {
-                    w.message = p.string() + ": " + w.message;
+                    w.message = scene::displayPath(p) + ": " + w.message;
                     out.warnings.push_back(std::move(w));
                 }
             } catch (const scene::SceneError& e) {

@@ -19,17 +19,20 @@ namespace orca::scene {
 ///  1. open() resolves `path`: through a symbolic link (or a chain of them) to the file it
 ///     names, which is the one replaced (the links stay links); a target that exists must be a
 ///     regular file that is writable — one without any write permission bit is refused, even
-///     for root, rather than replaced. It creates a unique temporary file beside the target
-///     (mkstemp, see atomicTemporaryPrefix) with the target's mode (a new file gets 0666 minus
-///     the umask, as open() would give it);
+///     for root, rather than replaced. It removes the temporary files of the same target that
+///     a process killed mid-write left (see removeAtomicTemporaries: only names of exactly
+///     that pattern, only when their process is gone; the folder is listed at most every 2 s
+///     by a process, so a writer of many files in one folder lists it rarely). It creates a
+///     unique temporary file beside the target (mkstemp, see atomicTemporaryPrefix) with the
+///     target's mode (a new file gets 0666 minus the umask, as open() would give it);
 ///  2. write() appends to the temporary file;
 ///  3. commit() fsyncs and closes it, renames it over the target and fsyncs the directory (best
 ///     effort: some file systems refuse to sync a directory; the data is already safe).
 /// Until commit() succeeds the target is untouched. Every failure returns false with the error
-/// naming the file and the system's reason, e.g. `cannot write "/d/.a.csv.tmp-12-Xy3AbC": No
-/// space left on device`, and removes the temporary file; so does destroying an AtomicFile
-/// that was not committed. A process killed mid-write leaves its temporary file behind
-/// (removeAtomicTemporaries clears them).
+/// naming the file (in its display form, path_text.hpp) and the system's reason, e.g. `cannot
+/// write "/d/.a.csv.tmp-12-Xy3AbC": No space left on device`, and removes the temporary file;
+/// so does destroying an AtomicFile that was not committed. A process killed mid-write leaves
+/// its temporary file behind, until the next open() for that target removes it.
 class AtomicFile {
   public:
     AtomicFile() = default;
@@ -63,7 +66,11 @@ class AtomicFile {
 bool writeFileAtomic(const std::filesystem::path& path, std::string_view text, std::string& error);
 
 /// Removes the temporary files that AtomicFile left beside `path` when their process died
-/// mid-write (those of any process id). Errors are ignored.
+/// mid-write: the files named exactly atomicTemporaryPrefix(path) + PID + "-XXXXXX" (six
+/// characters of [A-Za-z0-9]) whose process PID is gone (kill(PID, 0) fails with ESRCH). A
+/// live process's temporary (ours included, or one we may not signal) is never removed; a
+/// temporary whose PID was since reused by another process stays until that one ends. Errors
+/// are ignored. AtomicFile::open does the same for its target.
 void removeAtomicTemporaries(const std::filesystem::path& path);
 
 } // namespace orca::scene

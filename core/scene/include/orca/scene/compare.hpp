@@ -36,7 +36,9 @@ struct BranchChange {
     /// neighborDist, maxNeighbors, timeHorizon, timeHorizonObst, goalRadius; also "tau" for
     /// timeHorizon) or a simulation one (timeStep, responsibility, staticResponsibility,
     /// lp3BisectorWeight), starting from `base` for the latter. False with `error` set when the
-    /// name is unknown or the value is not a finite number (an integer for maxNeighbors).
+    /// name is unknown, the value is not a finite number, lies outside the range a scene file
+    /// accepts for it (the parameter table's file range: radius=1e308 or maxNeighbors=-1 are
+    /// refused as they are in a file) or is not an integer for maxNeighbors.
     bool set(std::string_view assignment, const SimulationParams& base, std::string& error);
     /// "timeHorizon=5 on agents 1, 2" — for titles and logs; simulation parameters are listed
     /// where they differ from `base`.
