@@ -247,7 +247,9 @@ Diagnosis diagnoseAfterSteps(Simulator& sim, std::size_t agentIndex, std::uint64
     const AgentId id = sim.agentIdAt(agentIndex);
     const std::size_t window = diagnosisHistorySteps(sim, params);
     std::vector<AgentSample> samples;
-    samples.reserve(window);
+    // At most the window's samples, and never more than the steps asked for (a tiny Δt makes
+    // the window millions of steps long).
+    samples.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(window, steps)));
     std::vector<ExplainRecord> records;
     for (std::uint64_t s = 0; s < steps; ++s) {
         if (steps - s > window) {

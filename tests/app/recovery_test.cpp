@@ -123,6 +123,19 @@ TEST(Recovery, RoundTripGivesTheSceneAndWhereItCameFrom) {
     EXPECT_TRUE(fs::exists(file)); // reading does not consume the file
 }
 
+TEST(Recovery, ASourceNameThatIsNotUtf8ComesBackByteForByte) {
+    // Paths are bytes: a scene file named "\xff\xfe.json" is recovered under that very name
+    // (the serializer would otherwise replace the bytes, naming another file).
+    TempDir dir;
+    const fs::path file = dir.path() / "recovery.json";
+    const fs::path source = dir.path() / "caf\xe9 \xff\xfe.json";
+    std::string error;
+    ASSERT_TRUE(writeRecovery(file, editedScene(), source, error)) << error;
+    const std::optional<Recovered> r = readRecovery(file, error);
+    ASSERT_TRUE(r.has_value()) << error;
+    EXPECT_EQ(r->info.sceneFile.native(), source.native());
+}
+
 TEST(Recovery, NewSceneHasNoSourceAndRelativeSourcesBecomeAbsolute) {
     TempDir dir;
     const fs::path file = dir.path() / "recovery.json";

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "orca/scene/atomic_write.hpp"
+#include "orca/scene/path_text.hpp"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
@@ -85,8 +86,11 @@ std::optional<RecoveryInfo> recoveryBlock(const scene::Scene& s, std::string& wh
     }
     RecoveryInfo info;
     const auto sceneFile = it->find("sceneFile");
-    if (sceneFile == it->end() || !sceneFile->is_string()) {
-        why = "at recovery.sceneFile: expected a string (\"\" for a new scene)";
+    const std::optional<std::string> sceneBytes =
+        sceneFile == it->end() ? std::nullopt : scene::pathFromJson(*sceneFile);
+    if (!sceneBytes) {
+        why = "at recovery.sceneFile: expected a string (\"\" for a new scene) or {\"bytes\": "
+              "hex}";
         return std::nullopt;
     }
     const auto savedAt = it->find("savedAt");
@@ -94,7 +98,7 @@ std::optional<RecoveryInfo> recoveryBlock(const scene::Scene& s, std::string& wh
         why = "at recovery.savedAt: expected a string (UTC, ISO 8601)";
         return std::nullopt;
     }
-    info.sceneFile = sceneFile->get<std::string>();
+    info.sceneFile = *sceneBytes;
     info.savedAt = savedAt->get<std::string>();
     return info;
 }
@@ -356,17 +360,18 @@ bool writeRecovery(const fs::path& file, const scene::Scene& scene, const fs::pa
         error = "no settings folder for the recovery file";
         return false;
     }
-    std::string source;
+    // The file's bytes, losslessly (a name that is not UTF-8 is stored as hex).
+    fs::path source;
     if (!sceneFile.empty()) {
         std::error_code ec;
         const fs::path abs = fs::absolute(sceneFile, ec);
-        source = (ec ? sceneFile : abs.lexically_normal()).string();
+        source = ec ? sceneFile : abs.lexically_normal();
     }
 
     scene::Scene copy = scene;
     if (!copy.extra.is_object()) copy.extra = nlohmann::ordered_json::object();
     copy.extra.erase(kRecoveryKey);
-    copy.extra[kRecoveryKey] = {{"sceneFile", source}, {"savedAt", utcNow()}};
+    copy.extra[kRecoveryKey] = {{"sceneFile", scene::pathToJson(source)}, {"savedAt", utcNow()}};
 
     std::string text;
     try {

@@ -90,7 +90,8 @@ struct RecoveryInfo {
 
 /// Writes `scene` (scene::serializeScene, so it is an ordinary scene file anyone can open) with
 /// an extra top-level block "recovery": {"sceneFile": ..., "savedAt": now} atomically (a
-/// reader never sees a partial file). `sceneFile` is stored as an absolute path so that it
+/// reader never sees a partial file). `sceneFile` is stored as an absolute path (path_text.hpp's
+/// lossless form: a name that is not UTF-8 as {"bytes": hex}) so that it
 /// still names the same file when the app starts in another directory. The scene's own extra
 /// blocks (e.g. "view") are kept. Returns false with `error` set (then `file` is untouched)
 /// when the file cannot be written, or when the scene would not load again (e.g. a radius of

@@ -6,6 +6,7 @@
 
 #include "orca/scene/atomic_write.hpp"
 #include "orca/scene/explain_json.hpp"
+#include "orca/scene/path_text.hpp"
 #include "sandbox.hpp"
 #include "shell/panel_table.hpp"
 
@@ -27,12 +28,12 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     j["version"] = 1;
     j["sequence"] = ++ctx.dumpCount;
     j["reason"] = reason;
-    j["sceneFile"] = ctx.doc.sceneFile.string();
+    j["sceneFile"] = scene::displayPath(ctx.doc.sceneFile);
     j["sceneName"] = ctx.doc.scene.name;
     j["unsaved"] = ctx.doc.unsaved.unsaved();
     j["title"] = sceneTitle(ctx.doc);
-    j["suggestedFile"] = ctx.doc.suggestedFile.string();
-    j["importedFrom"] = ctx.doc.importedFrom.string();
+    j["suggestedFile"] = scene::displayPath(ctx.doc.suggestedFile);
+    j["importedFrom"] = scene::displayPath(ctx.doc.importedFrom);
     j["step"] = ctx.session.sim.stepCount();
     j["time"] = ctx.session.sim.time();
     j["timeStep"] = ctx.session.sim.params().timeStep;
@@ -168,7 +169,8 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                    {"recoveryFile", ctx.doc.recoveryFile.string()},
                    {"recoveryPending", ctx.doc.pendingRecovery.has_value()}};
     std::string error;
-    if (!scene::writeFileAtomic(ctx.dumpFile, j.dump(1) + "\n", error)) {
+    if (!scene::writeFileAtomic(
+            ctx.dumpFile, j.dump(1, ' ', false, json::error_handler_t::replace) + "\n", error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return false;
     }
