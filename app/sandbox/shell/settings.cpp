@@ -1,7 +1,9 @@
 #include "shell/settings.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 
@@ -28,8 +30,36 @@ template <class T> void readIf(const json& j, const char* key, T& out) {
     if (it == j.end()) return;
     if constexpr (std::is_same_v<T, bool>) {
         if (it->is_boolean()) out = it->get<bool>();
+    } else if constexpr (std::is_integral_v<T>) {
+        // Saturated: a number beyond T's range ("uiScale": 1e10) gives T's nearest end, where
+        // get<T>() would convert out of range (undefined for a floating-point value).
+        if (!it->is_number()) return;
+        constexpr T lo = std::numeric_limits<T>::min();
+        constexpr T hi = std::numeric_limits<T>::max();
+        if (it->is_number_float()) {
+            const double d = it->get<double>();
+            out = !(d > static_cast<double>(lo)) ? lo
+                  : d >= static_cast<double>(hi) ? hi
+                                                 : static_cast<T>(d);
+        } else if (it->is_number_unsigned()) {
+            const auto u = it->get<std::uint64_t>();
+            out = u > static_cast<std::uint64_t>(hi) ? hi : static_cast<T>(u);
+        } else {
+            const auto i = it->get<std::int64_t>();
+            out = static_cast<T>(std::clamp<std::int64_t>(i, lo, hi));
+        }
     } else {
         if (it->is_number()) out = it->get<T>();
+    }
+}
+
+/// True when `s` is valid UTF-8: a JSON string (so the settings file) holds nothing else.
+bool isUtf8(const std::string& s) {
+    try {
+        (void)json(s).dump();
+        return true;
+    } catch (const json::type_error&) {
+        return false;
     }
 }
 
@@ -72,7 +102,12 @@ std::string settingsToText(const Settings& s) {
     j["panels"] = std::move(panels);
     j["appearance"] = {{"uiScale", s.uiScalePercent},
                        {"theme", s.theme == ui::Theme::Light ? "light" : "dark"}};
-    j["recentFiles"] = s.recentFiles;
+    // A file whose name is not UTF-8 (Linux allows any bytes) cannot be written: it is left
+    // out, where it made the whole save throw.
+    json recent = json::array();
+    for (const std::string& f : s.recentFiles)
+        if (isUtf8(f)) recent.push_back(f);
+    j["recentFiles"] = std::move(recent);
     return j.dump(2) + "\n";
 }
 
