@@ -184,3 +184,40 @@ TEST(Settings, UiScaleAndThemePersistAndAreClamped) {
     EXPECT_EQ(back.uiScalePercent, 100);
     EXPECT_EQ(back.theme, orca::ui::Theme::Dark);
 }
+
+// Fuzz finding (tests/fuzz/crashes/settings/ui_scale_1e10_overflows_int.json): a UI scale
+// beyond int's range was converted to int out of range (undefined behaviour; in practice
+// INT_MIN, so 1e10 % read as 100 %). Numbers beyond int now saturate, then clamp.
+TEST(Settings, UiScaleBeyondIntSaturates) {
+    Settings s;
+    std::string error;
+    const std::pair<const char*, int> cases[] = {
+        {"1e10", 250},       {"1e300", 250},  {"18446744073709551615", 250},
+        {"4294967396", 250}, {"-1e300", 100}, {"-9223372036854775808", 100},
+        {"2147483648", 250}, {"180.9", 180},  {"-0.5", 100},
+    };
+    for (const auto& [value, expected] : cases) {
+        const std::string text = std::string(R"({"appearance": {"uiScale": )") + value + "}}";
+        ASSERT_TRUE(settingsFromText(text, s, error)) << value << ": " << error;
+        EXPECT_EQ(s.uiScalePercent, expected) << value;
+    }
+}
+
+// Fuzz finding (tests/fuzz/crashes/settings/recent_file_name_not_utf8_makes_save_throw.json):
+// a recent file whose name is not UTF-8 (any bytes are a Linux file name) made settingsToText
+// throw nlohmann's type_error 316, so the settings were not saved on exit. Such a name is now
+// left out of the file; the rest is saved.
+TEST(Settings, RecentFileNameThatIsNotUtf8IsKeptByteForByte) {
+    // Paths are bytes: a name that is not UTF-8 is saved in path_text's lossless form and comes
+    // back unchanged (it once made the whole save throw; the settings were then lost on exit).
+    Settings s;
+    s.addRecentFile("/scenes/ok.json");
+    s.addRecentFile("/scenes/caf\xe9.json"); // Latin-1, not UTF-8
+    ASSERT_EQ(s.recentFiles.size(), 2u);
+    std::string text;
+    ASSERT_NO_THROW(text = settingsToText(s));
+    Settings back;
+    std::string error;
+    ASSERT_TRUE(settingsFromText(text, back, error)) << error;
+    EXPECT_EQ(back.recentFiles, s.recentFiles);
+}

@@ -1,7 +1,9 @@
 #include "shell/settings.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 
@@ -29,9 +31,29 @@ template <class T> void readIf(const json& j, const char* key, T& out) {
     if (it == j.end()) return;
     if constexpr (std::is_same_v<T, bool>) {
         if (it->is_boolean()) out = it->get<bool>();
+    } else if constexpr (std::is_integral_v<T>) {
+        // Saturated: a number beyond T's range ("uiScale": 1e10) gives T's nearest end, where
+        // get<T>() would convert out of range (undefined for a floating-point value).
+        if (!it->is_number()) return;
+        constexpr T lo = std::numeric_limits<T>::min();
+        constexpr T hi = std::numeric_limits<T>::max();
+        if (it->is_number_float()) {
+            const double d = it->get<double>();
+            out = !(d > static_cast<double>(lo)) ? lo
+                  : d >= static_cast<double>(hi) ? hi
+                                                 : static_cast<T>(d);
+        } else if (it->is_number_unsigned()) {
+            const auto u = it->get<std::uint64_t>();
+            out = u > static_cast<std::uint64_t>(hi) ? hi : static_cast<T>(u);
+        } else {
+            const auto i = it->get<std::int64_t>();
+            out = static_cast<T>(std::clamp<std::int64_t>(i, lo, hi));
+        }
     } else {
         if (it->is_number()) out = it->get<T>();
     }
+}
+
 }
 
 } // namespace
