@@ -54,8 +54,6 @@ template <class T> void readIf(const json& j, const char* key, T& out) {
     }
 }
 
-}
-
 } // namespace
 
 void Settings::addRecentFile(const fs::path& file) {
