@@ -183,8 +183,8 @@ bool AtomicFile::open(const fs::path& path, std::string& error) {
     }
     fs::path dir = m_target.parent_path();
     if (dir.empty()) dir = ".";
-    removeStaleTemporaries(dir, atomicTemporaryPrefix(m_target));
     std::string name = atomicTemporaryPrefix(m_target);
+    removeStaleTemporaries(dir, name);
     name += std::to_string(::getpid());
     name += "-XXXXXX";
     const std::string tmpText = (dir / name).string();

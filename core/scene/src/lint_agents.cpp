@@ -134,8 +134,10 @@ bool headOn(const Scene& s, const std::vector<AgentParams>& params, std::size_t 
 
 /// True when no agent other than i and j is within i's or j's neighborDist, neither at the
 /// start nor where and when the pair would meet (every agent walking straight at its preferred
-/// speed): a crowd converging on the same spot breaks the pair's symmetry there.
-bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_t j) {
+/// speed; `walks` holds walkOf of every agent): a crowd converging on the same spot breaks the
+/// pair's symmetry there.
+bool isolatedPair(const Context& c, AgentIndex& index,
+                  const std::vector<std::optional<Walk>>& walks, std::size_t i, std::size_t j) {
     for (const std::size_t self : {i, j}) {
         const Vec2 p = c.scene.agents[self].position;
         const double range = c.params[self].neighborDist;
@@ -146,8 +148,8 @@ bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_
                 return false;
         }
     }
-    const std::optional<Walk> wi = walkOf(c.scene.agents[i], c.params[i]);
-    const std::optional<Walk> wj = walkOf(c.scene.agents[j], c.params[j]);
+    const std::optional<Walk>& wi = walks[i];
+    const std::optional<Walk>& wj = walks[j];
     if (!wi || !wj) return true;
     // They close the gap to contact at the sum of their speeds (headOn: one line, opposite).
     const double gap = length(wj->start - wi->start) - c.params[i].radius - c.params[j].radius;
@@ -158,8 +160,7 @@ bool isolatedPair(const Context& c, AgentIndex& index, std::size_t i, std::size_
     const double range = std::max(c.params[i].neighborDist, c.params[j].neighborDist);
     for (std::size_t k = 0; k < c.scene.agents.size(); ++k) {
         if (k == i || k == j || !c.ok[k]) continue;
-        const std::optional<Walk> wk = walkOf(c.scene.agents[k], c.params[k]);
-        const Vec2 where = wk ? wk->at(t) : c.scene.agents[k].position;
+        const Vec2 where = walks[k] ? walks[k]->at(t) : c.scene.agents[k].position;
         if (absSq(where - meet) < range * range) return false;
     }
     return true;
@@ -437,6 +438,10 @@ void checkHeadOnSymmetric(Context& c) {
         }
     }
     if (lines.size() < 2) return;
+    // Every agent's straight walk, once (isolatedPair looks where each is when a pair meets).
+    std::vector<std::optional<Walk>> walks(s.agents.size());
+    for (std::size_t i = 0; i < s.agents.size(); ++i)
+        if (c.ok[i]) walks[i] = walkOf(s.agents[i], c.params[i]);
     // Lines are bucketed by (direction, offset from the origin), both quantised far more
     // coarsely than the tolerance, so a matching line lies in the same bucket or, when near a
     // bucket edge, in the neighbouring one. The direction is made canonical (x > 0, or x == 0
@@ -505,7 +510,7 @@ void checkHeadOnSymmetric(Context& c) {
                     const std::size_t bi = lines[it->line].agent;
                     if (it->forward || bi == fi) continue;
                     ++tried;
-                    if (headOn(s, c.params, fi, bi, tol) && isolatedPair(c, index, fi, bi))
+                    if (headOn(s, c.params, fi, bi, tol) && isolatedPair(c, index, walks, fi, bi))
                         pairs.emplace(std::min(fi, bi), std::max(fi, bi));
                 }
             }
