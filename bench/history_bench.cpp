@@ -9,6 +9,8 @@
 //       overhead_pct = (events + record) / step; history_bytes_per_agent_step,
 //       keyframe_interval. Compare the "min" rows (fastest of the repetitions): the machine
 //       is noisy.
+//   loop/bare/WORKLOAD/agents:N/threads:T   the same steps without a History: the bare step
+//       (no watch), for the overhead of the whole loop against it.
 //       Run: build/bin/orca_bench --benchmark_filter=loop/
 #include <algorithm>
 #include <chrono>
@@ -131,6 +133,29 @@ template <bool Uniform> void loop(benchmark::State& state) {
         (static_cast<double>(agents) * static_cast<double>(history.keyframeCount()));
 }
 
+/// The bare step of loop<>: the same workload, warm-up and steps without a History (no watch,
+/// no recording, no detection), for the loop's overhead against the bare step.
+template <bool Uniform> void loopBare(benchmark::State& state) {
+    using Clock = std::chrono::steady_clock;
+    const auto agents = static_cast<std::size_t>(state.range(0));
+    const orca::scene::Scene sc =
+        Uniform ? orca::scene::uniformWorkload(agents) : orca::scene::circleWorkload(agents);
+    orca::Simulator sim = orca::scene::buildSimulator(sc);
+    sim.setThreadCount(static_cast<int>(state.range(1)));
+    for (int i = 0; i < 20; ++i)
+        sim.step();
+    double tStep = 0.0;
+    for (auto _ : state) {
+        const auto t0 = Clock::now();
+        sim.step();
+        const double t = std::chrono::duration<double>(Clock::now() - t0).count();
+        tStep += t;
+        state.SetIterationTime(t);
+    }
+    state.counters["step"] =
+        1e9 * tStep / (static_cast<double>(agents) * static_cast<double>(state.iterations()));
+}
+
 void loopArgs(benchmark::internal::Benchmark* b) {
     for (int agents : {1000, 10000, 100000})
         for (int threads : {1, 2})
@@ -150,6 +175,8 @@ void loopArgs(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(loop<false>)->Name("loop/circle")->Apply(loopArgs);
 BENCHMARK(loop<true>)->Name("loop/uniform")->Apply(loopArgs);
+BENCHMARK(loopBare<false>)->Name("loop/bare/circle")->Apply(loopArgs);
+BENCHMARK(loopBare<true>)->Name("loop/bare/uniform")->Apply(loopArgs);
 BENCHMARK(stepOnly)
     ->Name("history_step")
     ->ArgNames({"agents"})

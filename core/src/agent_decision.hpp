@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "agent_grid.hpp"
@@ -50,6 +51,11 @@ struct alignas(64) Scratch {
     /// finite, or kNoAgent.
     static constexpr std::uint32_t kNoAgent = 0xffffffffu;
     std::uint32_t nonFinite = kNoAgent;
+    /// A contact watch's pairs found by this worker (Simulator::lastStepContacts), and whether
+    /// an agent's neighbours fell short of the contact reach.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;
+    bool contactsShort = false;
+    std::vector<detail::ItemRange> contactRanges; ///< the grid cells a contact search visits
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
     std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;
     std::vector<double> share;        ///< of u, per neighbour (shareOfU)

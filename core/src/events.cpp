@@ -118,6 +118,7 @@ void EventDetector::reset(const Simulator& sim, std::vector<Event>& out) {
     m_step = 0;
     m_agentIds.clear();
     m_agents.clear();
+    m_kept.clear();
     m_flipSteps.clear();
     m_overlaps.clear();
     m_flooded = false;
@@ -133,7 +134,7 @@ void EventDetector::observe(const Simulator& sim, std::vector<Event>& out) {
 
 std::size_t EventDetector::bytes() const {
     return sizeof(*this) + m_agentIds.capacity() * sizeof(AgentId) +
-           m_agents.capacity() * sizeof(AgentTrack) +
+           m_agents.capacity() * sizeof(AgentTrack) + m_kept.capacity() +
            m_flipSteps.capacity() * sizeof(std::uint64_t) +
            m_overlaps.capacity() * sizeof(OpenOverlap) +
            m_obstacleIds.capacity() * sizeof(ObstacleId) + m_contacts.capacity() * sizeof(Contact);
@@ -169,10 +170,11 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     // events; docs/events.md, "Cost").
     const StepWatch watch = this->watch();
     const auto flags = sim.lastStepFlags();
+    const StepWatch& last = sim.lastStepWatch();
     const bool fast = !first && s.factsValid && elapsed == 1 && !flags.empty() &&
                       flags.size() == m_agents.size() &&
-                      sim.revisionBeforeLastStep() == s.revision && sim.lastStepWatch() == watch;
-    sim.watchSteps(watch); // for the next step
+                      sim.revisionBeforeLastStep() == s.revision &&
+                      last.slowSpeedRatio == watch.slowSpeedRatio && last.cosFlip == watch.cosFlip;
     std::vector<Event>& events = s.events;
     events.clear();
     double maxRadius = s.maxRadius;
@@ -195,6 +197,13 @@ void EventDetector::process(const Simulator& sim, std::vector<Event>& out, bool 
     }
     detectOverlaps(sim, maxRadius, step, stepBound);
     detectPenetrations(sim, step);
+    // For the next step: the flags, and the pairs that may overlap after it (closer than
+    // r_i + r_j + twice the farthest move before it; the margins cover the rounding of the
+    // move, Simulator::lastStepContactsComplete checks them).
+    StepWatch next = watch;
+    next.contactRadius = maxRadius;
+    next.contactReach = 2.0 * s.maxSpeed * sim.params().timeStep * (1.0 + 1e-6) + 1e-9 * maxRadius;
+    sim.watchSteps(next);
     // One step's events: by kind, then agents, then obstacle (all carry the same step).
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
         if (a.kind != b.kind) return a.kind < b.kind;
@@ -253,6 +262,9 @@ void EventDetector::syncAgents(const Simulator& sim) {
     m_scratch.candidatesValid = false; // indices changed
     m_agentIds = std::move(ids);
     m_agents = std::move(agents);
+    m_kept.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        m_kept[i] = m_agents[i].kept() ? 1 : 0;
     m_flipSteps = std::move(flipSteps);
     m_overlaps = std::move(overlaps);
     m_contacts = std::move(contacts);
@@ -492,6 +504,7 @@ void EventDetector::updateAgent(std::size_t i, std::uint8_t facts, bool lp3Known
     }
     t.routeProgress = progress;
     t.known = true;
+    m_kept[i] = t.kept() ? 1 : 0;
 }
 
 double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
@@ -518,16 +531,19 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
     for (Scratch::Worker& w : s.workers) {
         w.events.clear();
         w.maxRadius = 0.0;
+        w.maxSpeed = 0.0;
         w.radiusChanged = false;
     }
     sim.parallelChunks(n, kAgentGrain, [&](std::size_t begin, std::size_t end, int worker) {
         Scratch::Worker& wk = s.workers[static_cast<std::size_t>(worker)];
         double maxRadius = wk.maxRadius;
+        double maxSpeed = wk.maxSpeed;
         bool radiusChanged = sizeChanged || wk.radiusChanged;
         for (std::size_t i = begin; i < end; ++i) {
             const bool isStatic = sim.isStaticAt(i);
             const AgentParams& p = params[i];
             maxRadius = std::max(maxRadius, p.radius);
+            maxSpeed = std::max(maxSpeed, p.maxSpeed);
             radiusChanged = radiusChanged || p.radius != builtRadius[i];
             const bool atGoal = sim.atGoalAt(i);
             // What holds now, as a step's flags would say it (step_watch.hpp's tests).
@@ -545,12 +561,15 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
             s.facts[i] = facts;
         }
         wk.maxRadius = maxRadius;
+        wk.maxSpeed = maxSpeed;
         wk.radiusChanged = radiusChanged;
     });
     double maxRadius = 0.0;
     bool radiusChanged = sizeChanged;
+    s.maxSpeed = 0.0;
     for (Scratch::Worker& w : s.workers) {
         maxRadius = std::max(maxRadius, w.maxRadius);
+        s.maxSpeed = std::max(s.maxSpeed, w.maxSpeed);
         radiusChanged = radiusChanged || w.radiusChanged;
         s.events.insert(s.events.end(), w.events.begin(), w.events.end());
     }

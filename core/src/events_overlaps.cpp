@@ -264,6 +264,42 @@ bool EventDetector::buildOverlapCandidates(const Simulator& sim, double maxRadiu
     return true;
 }
 
+bool EventDetector::testContacts(const Simulator& sim) {
+    // The exact test of pairClearance's sign and value (i < j) on each contact, on the
+    // simulator's threads, each worker's overlaps apart; a pair may come twice (from both
+    // agents' neighbours): sorted, then one of each. A pile-up has at most maxNeighbors
+    // contacts per agent, so memory stays bounded.
+    Scratch& s = m_scratch;
+    const auto contacts = sim.lastStepContacts();
+    const Vec2* p = sim.positions().data();
+    const double* radius = sim.radii().data();
+    s.workers.resize(static_cast<std::size_t>(sim.threadCount()));
+    for (Scratch::Worker& w : s.workers)
+        w.pairs.clear();
+    sim.parallelChunks(contacts.size(), kAgentGrain, [&](std::size_t b, std::size_t e, int k) {
+        std::vector<OpenOverlap>& found = s.workers[static_cast<std::size_t>(k)].pairs;
+        for (std::size_t c = b; c < e; ++c) {
+            const auto [i, j] = contacts[c];
+            const double d = length(p[j] - p[i]) - radius[i] - radius[j];
+            if (d < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j))) found.push_back({i, j, -d});
+        }
+    });
+    for (const Scratch::Worker& w : s.workers)
+        s.pairs.insert(s.pairs.end(), w.pairs.begin(), w.pairs.end());
+    std::sort(s.pairs.begin(), s.pairs.end(), [](const OpenOverlap& x, const OpenOverlap& y) {
+        return pairLess(x.i, x.j, y.i, y.j);
+    });
+    s.pairs.erase(std::unique(s.pairs.begin(), s.pairs.end(),
+                              [](const OpenOverlap& x, const OpenOverlap& y) {
+                                  return x.i == y.i && x.j == y.j;
+                              }),
+                  s.pairs.end());
+    if (s.pairs.size() <= m_params.maxOverlapPairs) return true;
+    const auto radii = sim.radii(); // (the flood's test reads the current radii there)
+    s.builtRadius.assign(radii.begin(), radii.end());
+    return false;
+}
+
 bool EventDetector::sweepOverlaps(const Simulator& sim, double maxRadius) {
     // The overlaps themselves, without a list: cell = 2 x max radius holds every overlapping
     // pair in the same or adjacent cells. Each pair is tested once, with the exact test of
@@ -308,7 +344,13 @@ void EventDetector::detectOverlaps(const Simulator& sim, double maxRadius, std::
     const std::size_t n = pos.size();
     const std::size_t cap = m_params.maxOverlapPairs;
     bool flooded = false; // more than `cap` pairs overlap (s.pairs is then incomplete)
-    if (n >= 2 && maxRadius > 0.0) {
+    if (n >= 2 && maxRadius > 0.0 && stepBound >= 0.0 && sim.lastStepContactsComplete()) {
+        // One watched step since the last observation, and its contacts hold every pair that
+        // can overlap now (Simulator::lastStepContacts): only they are tested. The candidate
+        // list below is left behind (rebuilt when it is needed again).
+        s.candidatesValid = false;
+        flooded = !testContacts(sim);
+    } else if (n >= 2 && maxRadius > 0.0) {
         // A candidate list with a skin (a Verlet list): pairs closer than r_i + r_j + skin when
         // it was built. While every agent stays within skin / 2 of where it was then (and
         // keeps its radius), a pair missing from the list is still farther apart than

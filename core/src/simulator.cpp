@@ -61,6 +61,15 @@ std::span<const Vec2> Simulator::previousVelocities() const {
     if (!m_lastChangeStep || m_work->newVelocity.size() != m_pos.size()) return {};
     return m_work->newVelocity;
 }
+std::span<const std::pair<std::uint32_t, std::uint32_t>> Simulator::lastStepContacts() const {
+    if (!m_lastChangeStep || !m_lastWatched || m_lastWatch.contactReach < 0.0) return {};
+    return m_work->contacts;
+}
+
+bool Simulator::lastStepContactsComplete() const {
+    return m_lastChangeStep && m_lastWatched && m_work->contactsComplete;
+}
+
 Simulator::~Simulator() = default;
 Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
@@ -247,6 +256,54 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
         ws.detouring[i] = 0;
     };
+    // With a contact watch, the pairs closer than r_i + r_j + contactReach before the move
+    // (lastStepContacts), found among each moving agent's chosen neighbours: they are sorted by
+    // distance, so the look stops at the first beyond the farthest reach a pair of the agent
+    // can have. They hold every such pair when they reach past it, or when the list was not
+    // full (then it holds every agent within neighborDist, which must reach as far). An agent
+    // of a dense crowd, whose maxNeighbors nearest are all closer, looks at every agent within
+    // that reach instead: in the cells of this step's grid around it, or in its candidate
+    // list (every agent within its neighborDist). Otherwise the contacts are incomplete.
+    const bool watching = m_watching;
+    const StepWatch watch = m_watch;
+    const bool contacts = watching && watch.contactReach >= 0.0 &&
+                          watch.contactReach <= std::numeric_limits<double>::max() &&
+                          watch.contactRadius >= 0.0;
+    for (detail::Scratch& s : ws.scratch) {
+        s.contacts.clear();
+        s.contactsShort = false;
+    }
+    auto noteContacts = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
+                            const detail::AgentGrid* grid, detail::Scratch& s) {
+        const double ri = m_radius[i];
+        const Vec2 pi = m_pos[i];
+        const double far = ri + watch.contactRadius + watch.contactReach;
+        const double farSq = far * far * (1.0 + 1e-9);
+        auto offer = [&](std::uint32_t j, double distSq) {
+            const double reach = ri + m_radius[j] + watch.contactReach;
+            if (distSq < reach * reach * (1.0 + 1e-9))
+                s.contacts.emplace_back(std::min(i, j), std::max(i, j));
+        };
+        const std::size_t count = s.neighborCount;
+        const detail::Neighbor* nb = s.neighbors.data();
+        const bool full = count == maxNeighbors;
+        if (full ? count > 0 && nb[count - 1].distSq >= farSq : rangeSq >= farSq) {
+            for (std::size_t k = 0; k < count && nb[k].distSq < farSq; ++k)
+                offer(nb[k].agent, nb[k].distSq);
+        } else if (grid) {
+            grid->rangesNear(pi, far * (1.0 + 1e-9), s.contactRanges);
+            const Vec2* itemPos = grid->itemPositions().data();
+            const std::uint32_t* itemAgent = grid->itemAgents().data();
+            for (const detail::ItemRange& r : s.contactRanges)
+                for (std::uint32_t k = r.begin; k < r.end; ++k)
+                    if (itemAgent[k] != i) offer(itemAgent[k], absSq(itemPos[k] - pi));
+        } else if (maxNeighbors > 0 && rangeSq >= farSq) {
+            for (const std::uint32_t j : ws.lists.candidates(i))
+                offer(j, absSq(m_pos[j] - pi));
+        } else {
+            s.contactsShort = true;
+        }
+    };
     const int threads = ws.pool->size();
     if (useLists) {
         // Agent by agent, in the lists' (cell) order: each picks its neighbours from its list.
@@ -269,6 +326,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                                            static_cast<std::size_t>(p.maxNeighbors), m_pos.data(),
                                            ws.lists.candidates(i), s);
                 }
+                if (contacts)
+                    noteContacts(i, p.neighborDist * p.neighborDist,
+                                 static_cast<std::size_t>(std::max(p.maxNeighbors, 0)), nullptr, s);
                 decideOne(i, a, s);
             }
         });
@@ -322,6 +382,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                             ++s.kthCount;
                         }
                     }
+                    if (contacts) noteContacts(i, rangeSq, maxNeighbors, &grid, s);
                     decideOne(i, a, s);
                 }
             }
@@ -357,6 +418,15 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                              "from such a state)");
     }
 
+    ws.contacts.clear();
+    bool contactsShort = false;
+    if (contacts) {
+        for (detail::Scratch& s : ws.scratch) {
+            ws.contacts.insert(ws.contacts.end(), s.contacts.begin(), s.contacts.end());
+            contactsShort = contactsShort || s.contactsShort;
+        }
+    }
+
     // stepWithVelocities: the given velocities replace the decisions (static agents keep none).
     if (!ws.forced.empty())
         for (std::size_t i = 0; i < n; ++i)
@@ -373,8 +443,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // The velocities before the move go to ws.newVelocity (previousVelocities), and with an
     // observer's watch (watchSteps) each agent's step_flag bits, both while the agent's data is
     // in cache.
-    const bool watching = m_watching;
-    const StepWatch watch = m_watch;
     if (watching) m_stepFlags.resize(n);
     // Chunks of at most 8,192 agents, a few per worker (one chunk of 8,192 and one of 1,808
     // left two workers of a 10,000-agent move unbalanced).
@@ -434,6 +502,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                                        stillSpeedSq, m_detourMode[i], m_detourReason[i],
                                        m_stillSeconds[i]);
             m_lastLp3[i] = ws.lp3[i];
+            if (contacts) w.maxRadius = std::max(w.maxRadius, m_radius[i]);
             const bool atGoal = atGoalAt(i);
             w.stats.lp3Agents += ws.lp3[i];
             w.stats.movingAgents += m_static[i] ? 0 : 1;
@@ -458,7 +527,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     StepStats stats;
     double maxSpeedSq = 0.0;
     double maxAbsCoordinate = 0.0;
+    double maxRadius = 0.0;
     for (const auto& w : ws.stats) {
+        maxRadius = std::max(maxRadius, w.maxRadius);
         stats.lp3Agents += w.stats.lp3Agents;
         stats.movingAgents += w.stats.movingAgents;
         stats.goalAgents += w.stats.goalAgents;
@@ -469,6 +540,9 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     }
     stats.maxMove = ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
     stats.neighborLists = useLists;
+    // A pair that overlaps after the move was closer than r_i + r_j + 2 x maxMove before it.
+    ws.contactsComplete = contacts && !contactsShort && maxRadius <= watch.contactRadius &&
+                          2.0 * stats.maxMove <= watch.contactReach;
     m_lastStats = stats;
     m_time += dt;
     ++m_stepCount;

@@ -6,9 +6,41 @@
 #include <cstring>
 #include <type_traits>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace orca {
 
 namespace {
+
+/// A copy of `v` whose pages are mapped before they are written (MADV_POPULATE_WRITE, Linux
+/// 5.14 and later), in chunks on the simulator's threads. A keyframe's memory is fresh, and
+/// page by page its faults cost more than the copy itself (on the VMs measured, about 1 ns per
+/// byte against 0.05 for the copy; docs/performance.md, "The app's loop"). Where the call is
+/// missing or fails, the copy faults its pages itself: the same bits either way.
+template <class T> std::vector<T> copyPrefaulted(const std::vector<T>& v, const Simulator& sim) {
+    std::vector<T> out;
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    constexpr std::uintptr_t kPage = 4096;
+    const std::size_t bytes = v.size() * sizeof(T);
+    if (bytes >= 4 * kPage) {
+        out.reserve(v.size());
+        const auto begin = reinterpret_cast<std::uintptr_t>(out.data());
+        const std::uintptr_t first = (begin + kPage - 1) & ~(kPage - 1);
+        const std::uintptr_t last = (begin + bytes) & ~(kPage - 1);
+        const std::size_t pages = last > first ? (last - first) / kPage : 0;
+        sim.parallelChunks(pages, 64, [first](std::size_t b, std::size_t e, int) {
+            (void)madvise(reinterpret_cast<void*>(first + b * kPage), (e - b) * kPage,
+                          MADV_POPULATE_WRITE);
+        });
+    }
+#else
+    (void)sim;
+#endif
+    out.assign(v.begin(), v.end());
+    return out;
+}
 
 template <class T> std::size_t vectorBytes(const std::vector<T>& v) {
     return v.size() * sizeof(T);
@@ -155,8 +187,8 @@ SimulatorState Simulator::snapshot(const SimulatorState* previous) const {
     s.time = m_time;
     s.stepCount = m_stepCount;
     s.lastStats = m_lastStats;
-    s.position = m_pos;
-    s.velocity = m_vel;
+    s.position = copyPrefaulted(m_pos, *this);
+    s.velocity = copyPrefaulted(m_vel, *this);
     // Detour states, route progress and timers only when some agent has one (else they cost
     // every keyframe 22 bytes per agent for zeros).
     auto zero = [](auto x) { return x == 0; };

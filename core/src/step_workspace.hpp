@@ -3,6 +3,7 @@
 // Simulator keeps between steps. Private to the core's sources.
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "agent_grid.hpp"
@@ -39,8 +40,13 @@ struct detail::StepWorkspace {
         StepStats stats;
         double maxSpeedSq = 0.0;       ///< of the agents that moved
         double maxAbsCoordinate = 0.0; ///< after the move
+        double maxRadius = 0.0;        ///< of every agent (with a contact watch)
     };
     std::vector<WorkerStats> stats;
+    /// The last step's contacts (StepWatch::contactReach; Simulator::lastStepContacts): the
+    /// workers' lists joined, and whether they hold every pair that overlaps after the move.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;
+    bool contactsComplete = false;
     std::unique_ptr<detail::ThreadPool> pool;
 
     explicit StepWorkspace(int threads) { resize(threads); }

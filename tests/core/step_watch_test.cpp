@@ -2,6 +2,7 @@
 // every change of the state, the per-agent flags a watched step notes, the velocities before
 // the step, and a detector reading those flags reporting exactly what reading every agent
 // reports.
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <set>
@@ -149,6 +150,154 @@ TEST(StepWatch, AWatchedStepNotesWhatHoldsForEveryAgent) {
 
 /// A detector that reads every agent at each observation: a copy has no scratch, so it cannot
 /// take a step's flags.
+/// A contact watch for `sim`: its largest radius, and twice the farthest move of a step at
+/// its largest maxSpeed, with the detector's margin.
+StepWatch contactWatch(const Simulator& sim) {
+    StepWatch w;
+    double maxSpeed = 0.0;
+    for (const AgentParams& p : sim.agentParams()) {
+        w.contactRadius = std::max(w.contactRadius, p.radius);
+        maxSpeed = std::max(maxSpeed, p.maxSpeed);
+    }
+    w.contactReach = 2.0 * maxSpeed * sim.params().timeStep * (1.0 + 1e-6);
+    return w;
+}
+
+TEST(StepWatch, ContactsHoldEveryPairThatMayOverlapAfterTheStep) {
+    // A crowd of mixed radii (0.4 to 1.0) pressed together, every tenth agent static: the
+    // contacts a watched step lists are exactly the pairs, not both static, that were closer
+    // than r_i + r_j + contactReach before its move (each once or twice, i < j), so they hold
+    // every pair that overlaps after it. Checked against every pair.
+    for (int threads : {1, 2}) {
+        Simulator sim = testing_scenes::crowdScene(300, 11, {1.2, false, false});
+        sim.setThreadCount(threads);
+        const StepWatch watch = contactWatch(sim);
+        const auto params = sim.agentParams();
+        int complete = 0;
+        std::size_t overlapping = 0;
+        for (int s = 0; s < 80; ++s) {
+            sim.watchSteps(watch);
+            const std::vector<Vec2> before(sim.positions().begin(), sim.positions().end());
+            sim.step();
+            std::set<std::pair<std::uint32_t, std::uint32_t>> listed;
+            for (const auto& [i, j] : sim.lastStepContacts()) {
+                ASSERT_LT(i, j);
+                listed.insert({i, j});
+            }
+            if (!sim.lastStepContactsComplete()) continue;
+            ++complete;
+            const auto pos = sim.positions();
+            for (std::uint32_t i = 0; i < pos.size(); ++i) {
+                for (std::uint32_t j = i + 1; j < pos.size(); ++j) {
+                    if (sim.isStaticAt(i) && sim.isStaticAt(j)) continue;
+                    const double reach = params[i].radius + params[j].radius + watch.contactReach;
+                    const double was = length(before[j] - before[i]);
+                    const bool near = was < reach * (1.0 - 1e-9);
+                    const bool far = was > reach * (1.0 + 1e-9);
+                    if (near) {
+                        EXPECT_TRUE(listed.count({i, j})) << i << "," << j << " step " << s;
+                    }
+                    if (far) {
+                        EXPECT_FALSE(listed.count({i, j})) << i << "," << j << " step " << s;
+                    }
+                    if (length(pos[j] - pos[i]) < params[i].radius + params[j].radius) {
+                        ++overlapping;
+                        EXPECT_TRUE(listed.count({i, j})) << "overlap " << i << "," << j;
+                    }
+                }
+            }
+        }
+        EXPECT_GT(complete, 70) << threads << " threads";
+        EXPECT_GT(overlapping, 50u) << "the crowd overlaps";
+    }
+}
+
+TEST(StepWatch, ContactsAreIncompleteWhenTheyCannotHoldEveryPair) {
+    auto crowd = [] { return testing_scenes::crowdScene(200, 4, {1.2, false, false}); };
+    auto completeAfterStep = [](Simulator& sim, const StepWatch& watch) {
+        sim.watchSteps(watch);
+        sim.step();
+        return sim.lastStepContactsComplete();
+    };
+    const StepWatch watch = contactWatch(crowd());
+    {
+        Simulator sim = crowd();
+        ASSERT_TRUE(completeAfterStep(sim, watch));
+    }
+
+    // No contact watch: none listed.
+    Simulator plain = crowd();
+    plain.watchSteps(StepWatch{});
+    plain.step();
+    EXPECT_FALSE(plain.lastStepContactsComplete());
+    EXPECT_TRUE(plain.lastStepContacts().empty());
+
+    // An agent's neighbours stop short of the reach (a full list of one, a neighbour distance
+    // shorter than two radii and the reach, no neighbours): from the grid, the step looks at
+    // every agent within reach of it instead, and the contacts stay complete; from the
+    // candidate lists (every agent within neighborDist), only the full list of one can.
+    for (const auto change : {+[](AgentDef& d) { d.params.maxNeighbors = 1; },
+                              +[](AgentDef& d) { d.params.neighborDist = 0.5; },
+                              +[](AgentDef& d) { d.params.maxNeighbors = 0; }}) {
+        Simulator sim = crowd();
+        const AgentId a = sim.agentIdAt(0);
+        AgentDef d = sim.agent(a);
+        change(d);
+        sim.setAgent(a, d);
+        const bool listsHold = d.params.maxNeighbors > 0 && d.params.neighborDist > 1.0;
+        int gridSteps = 0;
+        int listSteps = 0;
+        for (int s = 0; s < 40; ++s) {
+            const std::vector<Vec2> before(sim.positions().begin(), sim.positions().end());
+            const bool complete = completeAfterStep(sim, watch);
+            const bool lists = sim.lastStepStats().neighborLists;
+            (lists ? listSteps : gridSteps) += 1;
+            EXPECT_EQ(complete, !lists || listsHold) << "step " << s << (lists ? " lists" : "");
+            if (!complete) continue;
+            std::set<std::uint32_t> partners;
+            for (const auto& [i, j] : sim.lastStepContacts())
+                if (i == 0) partners.insert(j);
+            const auto params = sim.agentParams();
+            for (std::uint32_t j = 1; j < before.size(); ++j) {
+                const double reach = params[0].radius + params[j].radius + watch.contactReach;
+                if (length(before[j] - before[0]) < reach * (1.0 - 1e-9)) {
+                    EXPECT_TRUE(partners.count(j)) << "0," << j << " step " << s;
+                }
+            }
+        }
+        EXPECT_GT(gridSteps, 0);
+        EXPECT_GT(listSteps, 0);
+    }
+    // A radius above the watch's contactRadius (a static agent's too).
+    Simulator wide = crowd();
+    AgentDef d = wide.agent(wide.agentIdAt(3)); // (static)
+    ASSERT_TRUE(d.isStatic);
+    d.params.radius = watch.contactRadius * 1.5;
+    wide.setAgent(wide.agentIdAt(3), d);
+    EXPECT_FALSE(completeAfterStep(wide, watch));
+    StepWatch widened = watch;
+    widened.contactRadius = d.params.radius;
+    Simulator wide2 = crowd();
+    wide2.setAgent(wide2.agentIdAt(3), d);
+    EXPECT_TRUE(completeAfterStep(wide2, widened));
+
+    // A move farther than half the reach (velocities given to the step, above maxSpeed).
+    Simulator fast = crowd();
+    fast.watchSteps(watch);
+    std::vector<Vec2> v(fast.agentCount(), Vec2(0.0));
+    v[1] = {watch.contactReach / fast.params().timeStep, 0.0};
+    fast.stepWithVelocities(v);
+    EXPECT_FALSE(fast.lastStepContactsComplete());
+    v[1] = {0.49 * watch.contactReach / fast.params().timeStep, 0.0};
+    fast.stepWithVelocities(v);
+    EXPECT_TRUE(fast.lastStepContactsComplete());
+
+    // An edit after the step: the contacts are the step's, no longer the state's.
+    fast.setVelocity(fast.agentIdAt(1), {0.0, 0.0});
+    EXPECT_FALSE(fast.lastStepContactsComplete());
+    EXPECT_TRUE(fast.lastStepContacts().empty());
+}
+
 void observeReadingEveryAgent(EventDetector& det, const Simulator& sim, std::vector<Event>& out) {
     EventDetector copy = det;
     copy.observe(sim, out);
@@ -165,8 +314,10 @@ TEST(StepWatch, ReadingTheFlagsGivesTheEventsOfReadingEveryAgent) {
         std::vector<Event> b;
         flagged.reset(sim, a);
         everyAgent.reset(sim, b);
+        int contactSteps = 0;
         for (int s = 1; s <= 200; ++s) {
             sim.step();
+            contactSteps += sim.lastStepContactsComplete() ? 1 : 0;
             flagged.observe(sim, a);
             observeReadingEveryAgent(everyAgent, sim, b);
             if (s % 37 == 0) {
@@ -176,6 +327,7 @@ TEST(StepWatch, ReadingTheFlagsGivesTheEventsOfReadingEveryAgent) {
             }
         }
         EXPECT_EQ(a, b) << threads << " threads";
+        EXPECT_GT(contactSteps, 150) << "the flag path's overlaps came from the step's contacts";
         std::size_t kinds[kEventKindCount] = {};
         for (const Event& e : a)
             ++kinds[static_cast<std::size_t>(e.kind)];

@@ -211,6 +211,10 @@ class EventDetector {
   private:
     /// What is remembered about one agent between observations.
     struct AgentTrack {
+        /// Not at rest: compact() keeps it (m_kept).
+        [[nodiscard]] bool kept() const {
+            return lp3 || stillSteps != 0 || stallReported || flipCount != 0;
+        }
         std::uint64_t lp3Since = 0;      ///< step of the current LP3 spell's lp3-begin
         std::uint64_t stillSteps = 0;    ///< steps in a row below the stall speed
         std::uint32_t flipCount = 0;     ///< flips in the oscillation window (see m_flipSteps)
@@ -238,6 +242,7 @@ class EventDetector {
         bool factsValid = false;
         std::uint64_t revision = 0;
         double maxRadius = 0.0;
+        double maxSpeed = 0.0; ///< the largest maxSpeed (with maxRadius: the contact watch)
         std::vector<std::uint8_t> facts; ///< per agent: step_flag kLp3, kAtGoal, kDetouring, kSlow
 
         // Overlap candidates (a Verlet list): pairs closer than r_i + r_j + skin when built.
@@ -283,6 +288,7 @@ class EventDetector {
             std::vector<Event> events;
             std::vector<OpenOverlap> pairs;
             double maxRadius = 0.0;
+            double maxSpeed = 0.0;
             bool radiusChanged = false;
             double farthestSq = 0.0; ///< the largest squared distance moved since the build
             /// Overlap candidates found by this worker's chunks of the build's sweep.
@@ -305,6 +311,9 @@ class EventDetector {
     /// Radix-sorts the agents with finite positions by grid cell (cell = 1 / invCell,
     /// row-major) into the scratch; returns the row width in cells.
     std::uint64_t sortByCell(std::span<const Vec2> pos, double invCell);
+    /// The last step's contacts (Simulator::lastStepContacts, complete) tested: every
+    /// overlapping pair into scratch.pairs, sorted; false when more than maxOverlapPairs.
+    bool testContacts(const Simulator& sim);
     /// Builds the candidate list; false (list invalid) when it would exceed its budget.
     bool buildOverlapCandidates(const Simulator& sim, double maxRadius);
     /// Every overlapping pair into scratch.pairs, sorted, by a sweep of the cells; false as
@@ -343,6 +352,10 @@ class EventDetector {
     std::uint64_t m_step = 0;         ///< step of the last observation
     std::vector<AgentId> m_agentIds;  ///< agent order at the last observation
     std::vector<AgentTrack> m_agents; ///< per agent, agent order
+    /// Per agent: its track is not at rest (in an LP3 spell, still, stall reported or flips
+    /// counted), the ones compact() keeps; kept beside the tracks so that a keyframe reads a
+    /// byte per agent instead of 32.
+    std::vector<std::uint8_t> m_kept;
     /// Oscillation windows: agent i's flips (step numbers, oldest first) are
     /// m_flipSteps[i * oscillationFlips ...][0, flipCount).
     std::vector<std::uint64_t> m_flipSteps;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "orca/explain.hpp"
@@ -60,6 +61,12 @@ struct StepWatch {
     /// kFlip: a non-static agent whose velocity turned from the step before by an angle whose
     /// cosine is below this (both velocities longer than 1e-6 x maxSpeed); below -1 = never.
     double cosFlip = -2.0;
+    /// Contacts (lastStepContacts): with contactReach >= 0, the step lists the pairs of agents
+    /// closer than r_i + r_j + contactReach before its move, from the neighbours it chose, and
+    /// says whether those hold every such pair. contactRadius: the largest radius the lists
+    /// are searched for (a larger one makes the step's list incomplete).
+    double contactReach = -1.0;
+    double contactRadius = 0.0;
     friend bool operator==(const StepWatch&, const StepWatch&) = default;
 };
 
@@ -178,6 +185,8 @@ class Simulator {
         return m_agentParams[require(id)];
     }
     [[nodiscard]] std::span<const AgentParams> agentParams() const { return m_agentParams; }
+    /// Every agent's radius (agent order), dense: agentParams()[i].radius.
+    [[nodiscard]] std::span<const double> radii() const { return m_radius; }
     [[nodiscard]] bool isStatic(AgentId id) const { return isStaticAt(require(id)); }
     [[nodiscard]] bool isStaticAt(std::size_t index) const { return m_static[index] != 0; }
     [[nodiscard]] bool hasGoal(AgentId id) const { return hasGoalAt(require(id)); }
@@ -315,6 +324,14 @@ class Simulator {
     /// Each agent's velocity before the last step (agent order). Empty unless the last change
     /// of the state was a step.
     [[nodiscard]] std::span<const Vec2> previousVelocities() const;
+    /// With a watch whose contactReach >= 0: the pairs (i < j, agent indices) the last step
+    /// found closer than r_i + r_j + contactReach before its move, in no particular order, a
+    /// pair possibly twice. Complete (lastStepContactsComplete) when every pair of agents, not
+    /// both static, that overlaps after the move is among them: each moving agent's neighbours
+    /// reached past r_i + contactRadius + contactReach (or held every agent within it), no
+    /// radius exceeded contactRadius and no agent moved farther than contactReach / 2.
+    [[nodiscard]] std::span<const std::pair<std::uint32_t, std::uint32_t>> lastStepContacts() const;
+    [[nodiscard]] bool lastStepContactsComplete() const;
 
     // ---- Snapshots (state.hpp) ---------------------------------------------------------------
     /// Everything that changes a future step (agent order, generational ids, positions,
