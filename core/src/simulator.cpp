@@ -61,6 +61,7 @@ std::span<const Vec2> Simulator::previousVelocities() const {
     if (!m_lastChangeStep || m_work->newVelocity.size() != m_pos.size()) return {};
     return m_work->newVelocity;
 }
+
 std::span<const std::pair<std::uint32_t, std::uint32_t>> Simulator::lastStepContacts() const {
     if (!m_lastChangeStep || !m_lastWatched || m_lastWatch.contactReach < 0.0) return {};
     return m_work->contacts;
