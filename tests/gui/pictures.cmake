@@ -10,8 +10,9 @@
 #     normal half-planes, its viewBox is the panel's canvas, and it has no title bar or summary
 #     lines; the world-only SVG holds the group too, its viewBox lies inside the world view and
 #     holds every agent; Solve mode (--solve) is a group "solve" in the panel; the world-only PNG
-#     (--png-view world) is twice the world SVG's viewBox; unknown views and views without their
-#     picture option are refused with a message.
+#     (--png-view world) is twice the world SVG's viewBox; the velocity view without a selected
+#     agent fails saying why; unknown views and views without their picture option are refused
+#     with a message.
 #   -D APP=orca-sandbox -D ORCA=orca -D CHECK=orca_picture_check -D SCENE=... -D WORK=dir
 file(MAKE_DIRECTORY "${WORK}")
 set(xvfb xvfb-run -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0)
@@ -97,6 +98,17 @@ elseif(MODE STREQUAL "views")
           --count velocity-panel half-plane 0)
     run(world.png ${construction} --screenshot "${WORK}/world.png" --png-view world)
     check("world-only PNG" png "${WORK}/world.png" --scale-of "${WORK}/world.svg" 2)
+    # The velocity view without a selected agent has nothing to show: exit 1, saying why.
+    foreach(pair "svg;svg" "screenshot;png")
+        list(GET pair 0 picture)
+        list(GET pair 1 kind)
+        execute_process(COMMAND ${xvfb} "${APP}" "${SCENE}" --${picture} "${WORK}/empty.${kind}"
+                                --${kind}-view velocity
+                        RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 150)
+        if(NOT rc EQUAL 1 OR NOT err MATCHES "velocity view shows nothing: select an agent")
+            message(FATAL_ERROR "--${kind}-view velocity without a selection: exit ${rc}:\n${err}")
+        endif()
+    endforeach()
     # Bad values: exit code 2 and a message naming the option and the choices (no window).
     function(refuse want)
         execute_process(COMMAND "${APP}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out

@@ -58,9 +58,19 @@ ui::SvgPicture svgPicture(const SandboxContext& ctx) {
 
 bool exportSvg(const SandboxContext& ctx, const fs::path& file, std::string& error) {
     ui::SvgPicture p = svgPicture(ctx);
+    if (ui::pictureViewRect(p).isEmpty()) {
+        error = pictureViewEmpty(p.view);
+        return false;
+    }
     const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
     p.selected = selected;
     return scene::writeFileAtomic(file, ui::renderSvg(p), error);
+}
+
+std::string pictureViewEmpty(ui::PictureView view) {
+    if (view == ui::PictureView::World) return "the world view shows nothing (an empty scene)";
+    return "the " + std::string(ui::pictureViewName(view)) +
+           " view shows nothing: select an agent (click, or --select) and show the velocity panel";
 }
 
 void pictureViewChoice(PicturesState& pictures, bool png) {

@@ -42,6 +42,9 @@ struct PicturesState {
 /// failure.
 bool exportSvg(const SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
 
+/// Why a picture of `view` would be empty (pictureViewRect is empty): no scene, or no panel.
+[[nodiscard]] std::string pictureViewEmpty(ui::PictureView view);
+
 /// The export dialogs' view selector (ImGui radio buttons): the SVG's view (`png` false) or the
 /// screenshot's (`png`: the whole window, or one view at 2×). The dialog calls it once.
 void pictureViewChoice(PicturesState& pictures, bool png);

@@ -90,9 +90,7 @@ bool writeViewPng(const SandboxContext& ctx, ui::PictureView view,
     pic.view = view;
     const ui::Rect r = ui::pictureViewRect(pic);
     if (r.isEmpty() || r.size().x < 1.0 || r.size().y < 1.0) {
-        error = std::string("the ") + std::string(ui::pictureViewName(view)) +
-                " view shows nothing here" +
-                (view == ui::PictureView::World ? "" : " (select an agent for the velocity panel)");
+        error = pictureViewEmpty(view);
         return false;
     }
     // Whole screen units, so that the picture is exactly kViewPngScale times the rectangle.
