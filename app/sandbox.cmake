@@ -63,6 +63,7 @@ target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 GIF:
 add_executable(orca-sandbox
     sandbox/shell/main.cpp
     sandbox/pictures/screenshot.cpp
+    sandbox/pictures/view_png.cpp
     sandbox/shell/options.cpp
 )
 target_include_directories(orca-sandbox PRIVATE common)

@@ -496,6 +496,7 @@ void drawDialogs(SandboxContext& ctx) {
                                          : svg    ? "/path/to/picture.svg"
                                          : record ? "/path/to/run.gif"
                                                   : "/path/to/scene.json");
+        if (shot || svg) pictureViewChoice(ctx.pictures, shot); // pictures/pictures.hpp
         std::error_code ec;
         if (!ctx.windows.dialogPath.empty() && fs::exists(ctx.windows.dialogPath, ec))
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},

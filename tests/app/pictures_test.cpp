@@ -1,5 +1,6 @@
 // Pictures to share: where save dialogs propose files (defaultSaveDir), the GIF / PNG-sequence
-// recorder (decoded back with giflib) and the SVG writer (one path per half-plane).
+// recorder (decoded back with giflib) and the SVG writer (one path per half-plane, construction
+// and Solve mode as groups, each view cropped to its content).
 #include <gtest/gtest.h>
 
 #include "app/svg_agents.hpp"
@@ -7,8 +8,10 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,6 +20,8 @@
 #include <gif_lib.h>
 
 #include "orca/simulator.hpp"
+#include "orca/ui/explain_text.hpp"
+#include "orca/ui/label_style.hpp"
 #include "orca/ui/svg_export.hpp"
 
 #include "paths.hpp"
@@ -303,4 +308,172 @@ TEST(SvgExport, OnePathPerHalfPlaneInEachView) {
     EXPECT_EQ(count("class=\"agent\"", 0, svg.size()), 3u);
     EXPECT_NE(svg.find("a &lt;test&gt; &amp; more"), std::string::npos);
     EXPECT_EQ(svg.rfind("</svg>\n"), svg.size() - 7);
+}
+
+namespace {
+
+// Three agents around A (agent 0): A's record has two agent lines.
+struct ThreeAgents {
+    Simulator sim;
+    AgentId a;
+    ThreeAgents() {
+        const auto def = orca::test::svgAgent;
+        a = sim.addAgent(def({0.0, 0.0}, {1.0, 0.0}));
+        sim.addAgent(def({3.0, 0.2}, {-1.0, 0.0}));
+        sim.addAgent(def({0.1, 3.0}, {0.0, -1.0}));
+    }
+};
+
+// The picture of pictures_test's layout: the world view on the left, the panel's canvas on the
+// right below its (not drawn) title bar and summary lines.
+ui::SvgPicture picture(const Simulator& sim, const ExplainRecord& rec) {
+    ui::SvgPicture pic;
+    pic.sim = &sim;
+    pic.camera.setViewport({{0.0, 20.0}, {800.0, 620.0}});
+    pic.camera.fit(ui::sceneBounds(sim));
+    pic.record = &rec;
+    ui::SvgPanel panel;
+    panel.window = {{800.0, 20.0}, {1200.0, 620.0}};
+    panel.canvas = {{800.0, 120.0}, {1200.0, 620.0}};
+    panel.transform = {{1000.0, 370.0}, 100.0};
+    pic.panel = panel;
+    pic.frame = {{0.0, 20.0}, {1200.0, 620.0}};
+    return pic;
+}
+
+std::size_t countOf(const std::string& s, const std::string& needle, std::size_t from = 0,
+                    std::size_t to = std::string::npos) {
+    std::size_t n = 0;
+    for (auto k = s.find(needle, from); k != std::string::npos && k < to; k = s.find(needle, k + 1))
+        ++n;
+    return n;
+}
+
+// The root element's viewBox.
+ui::Rect viewBox(const std::string& svg) {
+    const auto at = svg.find("viewBox=\"");
+    EXPECT_NE(at, std::string::npos);
+    double x = 0.0, y = 0.0, w = 0.0, h = 0.0;
+    EXPECT_EQ(std::sscanf(svg.c_str() + at + 9, "%lf %lf %lf %lf", &x, &y, &w, &h), 4);
+    return {{x, y}, {x + w, y + h}};
+}
+
+} // namespace
+
+TEST(SvgExport, ConstructionModeIsAGroupInBothViews) {
+    ThreeAgents s;
+    const ExplainRecord rec = s.sim.explain(s.a);
+    ASSERT_EQ(rec.lines.size(), 2u);
+    ui::SvgPicture pic = picture(s.sim, rec);
+    std::string svg = ui::renderSvg(pic);
+    EXPECT_EQ(countOf(svg, "class=\"construction\""), 0u);
+
+    for (int phase = 0; phase < ui::ConstructionState::kPhases; ++phase) {
+        ui::ConstructionState c;
+        c.active = true;
+        c.neighbor = 1;
+        c.phase = phase;
+        pic.construction = ui::constructionGeometry(rec, c);
+        ASSERT_TRUE(pic.construction);
+        svg = ui::renderSvg(pic);
+        const auto panelAt = svg.find("id=\"velocity-panel\"");
+        ASSERT_NE(panelAt, std::string::npos);
+        // One group in each view, for the line the step shows; the panel shows only the step.
+        EXPECT_EQ(countOf(svg,
+                          "class=\"construction\" data-line=\"1\" data-phase=\"" +
+                              std::to_string(phase) + "\"",
+                          0, panelAt),
+                  1u);
+        EXPECT_EQ(countOf(svg, "class=\"construction\"", panelAt), 1u);
+        EXPECT_EQ(countOf(svg, "class=\"half-plane\"", panelAt), 0u);
+        // The world view's other overlays stay, faded.
+        EXPECT_EQ(countOf(svg, "class=\"faded\"", 0, panelAt), 1u);
+        EXPECT_EQ(countOf(svg, "class=\"half-plane\"", 0, panelAt), 2u);
+        // The panel's caption and legend are construction mode's.
+        EXPECT_NE(svg.find(ui::panelSpaceCaption(&*pic.construction), panelAt), std::string::npos);
+        for (const ui::LegendItem& it : ui::constructionLegend(*pic.construction))
+            EXPECT_NE(svg.find(">" + it.text + "</text>", panelAt), std::string::npos) << it.text;
+        // Phase 2 draws the half-plane through v_A + share·u: one line in each view.
+        EXPECT_EQ(countOf(svg, "class=\"construction-line\""), phase == 2 ? 2u : 0u);
+    }
+}
+
+TEST(SvgExport, SolveModeIsAGroupInThePanel) {
+    ThreeAgents s;
+    ExplainOptions o;
+    o.lpTrace = true;
+    const ExplainRecord rec = s.sim.explain(s.a, o);
+    ASSERT_TRUE(rec.lpTrace);
+    ui::SvgPicture pic = picture(s.sim, rec);
+    const int steps = ui::solveStepCount(rec);
+    ASSERT_GE(steps, 3); // start, a line, result
+    for (int step = 0; step < steps; ++step) {
+        pic.solve = ui::solveFrame(rec, step);
+        const std::string svg = ui::renderSvg(pic);
+        const auto panelAt = svg.find("id=\"velocity-panel\"");
+        ASSERT_NE(panelAt, std::string::npos);
+        EXPECT_EQ(countOf(svg, "class=\"solve\" data-step=\"" + std::to_string(step) + "\""), 1u);
+        EXPECT_LT(panelAt, svg.find("class=\"solve\""));
+        EXPECT_EQ(countOf(svg, "class=\"half-plane\"", panelAt), 0u); // the step, not the overlays
+        EXPECT_EQ(countOf(svg, "class=\"line-under-test\""), pic.solve->line >= 0 ? 1u : 0u);
+        EXPECT_EQ(countOf(svg, "class=\"v-new\"", panelAt),
+                  pic.solve->kind == ui::SolveStepKind::Result ? 1u : 0u);
+        for (const ui::LegendItem& it : ui::solveLegend())
+            EXPECT_NE(svg.find(">" + it.text + "</text>", panelAt), std::string::npos) << it.text;
+    }
+}
+
+TEST(SvgExport, EachViewIsCroppedToItsContentWithoutChrome) {
+    ThreeAgents s;
+    const ExplainRecord rec = s.sim.explain(s.a);
+    ui::SvgPicture pic = picture(s.sim, rec);
+    // Zoomed out: the scene fills a small part of the world view.
+    pic.camera.setScale(pic.camera.scale() * 0.3);
+
+    pic.view = ui::PictureView::World;
+    std::string svg = ui::renderSvg(pic);
+    ui::Rect box = viewBox(svg);
+    const ui::Rect& vp = pic.camera.viewport();
+    EXPECT_TRUE(vp.contains(box.min) && vp.contains(box.max));
+    EXPECT_LT(box.size().x, 0.8 * vp.size().x); // cropped, not the whole view
+    for (const Vec2 p : s.sim.positions())      // every agent inside, with its radius
+        EXPECT_TRUE(box.expanded(-0.5 * pic.camera.scale()).contains(pic.camera.worldToScreen(p)));
+    EXPECT_EQ(svg.find("id=\"velocity-panel\""), std::string::npos);
+    EXPECT_NE(svg.find("data-view=\"world\""), std::string::npos);
+
+    pic.view = ui::PictureView::Velocity;
+    svg = ui::renderSvg(pic);
+    box = viewBox(svg);
+    EXPECT_EQ(box.min, pic.panel->canvas.min);
+    EXPECT_EQ(box.max, pic.panel->canvas.max);
+    EXPECT_EQ(svg.find("id=\"world-view\""), std::string::npos);
+    EXPECT_NE(svg.find("class=\"legend\""), std::string::npos); // inside the figure
+    // No title bar, no summary lines.
+    EXPECT_EQ(svg.find(std::string(">") + ui::kVelocityPanelTitle + "<"), std::string::npos);
+    for (const std::string& line : ui::summaryLines(rec))
+        EXPECT_EQ(svg.find(">" + line + "<"), std::string::npos) << line;
+
+    // Both: the two together, no band above the canvas where the window's title was.
+    pic.view = ui::PictureView::Both;
+    svg = ui::renderSvg(pic);
+    box = viewBox(svg);
+    const ui::Rect world = [&] {
+        ui::SvgPicture w = pic;
+        w.view = ui::PictureView::World;
+        return ui::pictureViewRect(w);
+    }();
+    EXPECT_NEAR(box.min.x, world.min.x, 0.01); // (two decimals in the file)
+    EXPECT_NEAR(box.max.x, pic.panel->canvas.max.x, 0.01);
+    EXPECT_NEAR(box.min.y, std::min(world.min.y, pic.panel->canvas.min.y), 0.01);
+    EXPECT_GT(box.min.y, pic.frame.min.y);
+}
+
+TEST(SvgExport, ViewNames) {
+    for (const ui::PictureView v :
+         {ui::PictureView::Both, ui::PictureView::World, ui::PictureView::Velocity})
+        EXPECT_EQ(ui::parsePictureView(ui::pictureViewName(v)), v);
+    EXPECT_FALSE(ui::parsePictureView("panel"));
+    EXPECT_FALSE(ui::parsePictureView("World"));
+    EXPECT_FALSE(ui::parsePictureView(""));
+    EXPECT_EQ(ui::pictureViewNames(), "both, world, velocity");
 }

@@ -5,6 +5,14 @@
 //       CDATA, processing instructions, character and the five predefined entity references;
 //       one root element), the root element is NAME (default svg), and inside the element
 //       with id GROUP_ID there are exactly N elements whose class list holds CLASS.
+//       [--viewbox-within CLIP_ID]: the root's viewBox lies inside the rectangle of the
+//       clipPath CLIP_ID (the view it shows: cropped, no chrome outside it);
+//       [--inside-viewbox CLASS]: the centre of every <circle> of class CLASS lies inside the
+//       viewBox (the crop keeps the content); [--no-text TEXT]: no <text> holds TEXT.
+//
+//   orca_picture_check png FILE --scale-of SVG K
+//       FILE is a PNG whose size is K times the SVG's viewBox (its edges rounded outwards to
+//       whole units), the picture of the same view at K×.
 //
 //   orca_picture_check gif FILE [--width W] [--height H] [--min-frames N] [--max-frames N]
 //                      [--max-bytes B] [--duration-cs C] [--dump-frame K OUT.png]
@@ -16,6 +24,7 @@
 // Prints what it found; exits 0 when every check passes, 1 otherwise, 2 on usage errors.
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +48,7 @@ struct Element {
     std::string name;
     std::vector<std::pair<std::string, std::string>> attributes;
     std::vector<Element> children;
+    std::string text; ///< the character data directly inside
 
     [[nodiscard]] const std::string* attribute(std::string_view key) const {
         for (const auto& [k, v] : attributes)
@@ -191,6 +201,7 @@ class XmlParser {
         for (;;) {
             std::string text;
             if (!parseText('<', text)) return false;
+            e.text += text;
             if (m_i >= m_s.size()) return failed("<" + e.name + "> is not closed");
             if (startsWith("</")) {
                 m_i += 2;
@@ -244,21 +255,53 @@ std::size_t countClass(const Element& e, std::string_view cls) {
     return n;
 }
 
-int checkSvg(const std::string& file, int argc, char** argv) {
+// Calls `f` on `e` and every element below it.
+template <class F> void forEach(const Element& e, const F& f) {
+    f(e);
+    for (const Element& c : e.children)
+        forEach(c, f);
+}
+
+double number(const Element& e, const char* key) {
+    const std::string* v = e.attribute(key);
+    return v ? std::strtod(v->c_str(), nullptr) : 0.0;
+}
+
+struct Box {
+    double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;
+    [[nodiscard]] bool contains(double x, double y) const {
+        return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    }
+};
+
+std::optional<Box> viewBoxOf(const Element& root) {
+    const std::string* v = root.attribute("viewBox");
+    double x = 0.0, y = 0.0, w = 0.0, h = 0.0;
+    if (!v || std::sscanf(v->c_str(), "%lf %lf %lf %lf", &x, &y, &w, &h) != 4) return std::nullopt;
+    return Box{x, y, x + w, y + h};
+}
+
+std::optional<Element> readSvg(const std::string& file, std::size_t* bytes = nullptr) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", file.c_str());
-        return 1;
+        return std::nullopt;
     }
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes) *bytes = text.size();
     XmlParser parser(text);
-    const std::optional<Element> root = parser.parseDocument();
-    if (!root) {
+    std::optional<Element> root = parser.parseDocument();
+    if (!root)
         std::fprintf(stderr, "%s: not well-formed XML: %s\n", file.c_str(), parser.error().c_str());
-        return 1;
-    }
-    std::printf("%s: well-formed, root <%s>, %zu bytes\n", file.c_str(), root->name.c_str(),
-                text.size());
+    return root;
+}
+
+int checkSvg(const std::string& file, int argc, char** argv) {
+    std::size_t bytes = 0;
+    const std::optional<Element> root = readSvg(file, &bytes);
+    if (!root) return 1;
+    std::printf("%s: well-formed, root <%s>, %zu bytes\n", file.c_str(), root->name.c_str(), bytes);
+    const std::optional<Box> box = viewBoxOf(*root);
     std::string rootName = "svg";
     bool ok = true;
     for (int i = 0; i < argc; ++i) {
@@ -279,6 +322,43 @@ int checkSvg(const std::string& file, int argc, char** argv) {
             std::printf("#%s: %zu elements of class \"%s\" (want %ld)\n", id.c_str(), n,
                         cls.c_str(), want);
             if (static_cast<long>(n) != want) ok = false;
+        } else if (a == "--viewbox-within" && i + 1 < argc) {
+            const std::string id = argv[++i];
+            const Element* clip = findById(*root, id);
+            const Element* r = clip && !clip->children.empty() ? &clip->children[0] : nullptr;
+            if (!r || r->name != "rect" || !box) {
+                std::fprintf(stderr, "no viewBox, or no clipPath \"%s\" with a <rect>\n",
+                             id.c_str());
+                ok = false;
+                continue;
+            }
+            const Box view{number(*r, "x"), number(*r, "y"), number(*r, "x") + number(*r, "width"),
+                           number(*r, "y") + number(*r, "height")};
+            const bool inside = view.contains(box->x0, box->y0) && view.contains(box->x1, box->y1);
+            std::printf("viewBox %g %g - %g %g %s #%s %g %g - %g %g\n", box->x0, box->y0, box->x1,
+                        box->y1, inside ? "inside" : "NOT inside", id.c_str(), view.x0, view.y0,
+                        view.x1, view.y1);
+            ok = ok && inside;
+        } else if (a == "--inside-viewbox" && i + 1 < argc) {
+            const std::string cls = argv[++i];
+            std::size_t n = 0;
+            std::size_t outside = 0;
+            forEach(*root, [&](const Element& e) {
+                if (e.name != "circle" || !hasClass(e, cls)) return;
+                ++n;
+                if (!box || !box->contains(number(e, "cx"), number(e, "cy"))) ++outside;
+            });
+            std::printf("%zu circles of class \"%s\", %zu outside the viewBox\n", n, cls.c_str(),
+                        outside);
+            ok = ok && n > 0 && outside == 0;
+        } else if (a == "--no-text" && i + 1 < argc) {
+            const std::string want = argv[++i];
+            std::size_t n = 0;
+            forEach(*root, [&](const Element& e) {
+                if (e.name == "text" && e.text.find(want) != std::string::npos) ++n;
+            });
+            std::printf("%zu texts hold \"%s\" (want none)\n", n, want.c_str());
+            ok = ok && n == 0;
         } else {
             std::fprintf(stderr, "unknown svg option %s\n", a.c_str());
             return 2;
@@ -294,6 +374,42 @@ int checkSvg(const std::string& file, int argc, char** argv) {
         ok = false;
     }
     return ok ? 0 : 1;
+}
+
+// ---- PNG ---------------------------------------------------------------------------------------
+
+int checkPng(const std::string& file, int argc, char** argv) {
+    if (argc != 3 || std::string(argv[0]) != "--scale-of") {
+        std::fprintf(stderr, "usage: png FILE --scale-of SVG K\n");
+        return 2;
+    }
+    const std::optional<Element> svg = readSvg(argv[1]);
+    const std::optional<Box> box = svg ? viewBoxOf(*svg) : std::nullopt;
+    if (!box) {
+        std::fprintf(stderr, "%s has no viewBox\n", argv[1]);
+        return 1;
+    }
+    const long k = std::strtol(argv[2], nullptr, 10);
+    std::ifstream in(file, std::ios::binary);
+    unsigned char head[24] = {};
+    in.read(reinterpret_cast<char*>(head), sizeof head);
+    // The signature, then IHDR: length, "IHDR", width, height (big-endian).
+    if (!in || std::memcmp(head, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+        std::memcmp(head + 12, "IHDR", 4) != 0) {
+        std::fprintf(stderr, "%s: not a PNG\n", file.c_str());
+        return 1;
+    }
+    auto be32 = [&](int at) {
+        return (long{head[at]} << 24) | (long{head[at + 1]} << 16) | (long{head[at + 2]} << 8) |
+               long{head[at + 3]};
+    };
+    const long w = be32(16);
+    const long h = be32(20);
+    const long wantW = k * static_cast<long>(std::ceil(box->x1) - std::floor(box->x0));
+    const long wantH = k * static_cast<long>(std::ceil(box->y1) - std::floor(box->y0));
+    std::printf("%s: %ldx%ld, want %ldx%ld (%ld x the viewBox of %s)\n", file.c_str(), w, h, wantW,
+                wantH, k, argv[1]);
+    return w == wantW && h == wantH ? 0 : 1;
 }
 
 // ---- GIF ---------------------------------------------------------------------------------------
@@ -415,12 +531,13 @@ int checkGif(const std::string& file, int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s svg|gif FILE [checks...]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s svg|png|gif FILE [checks...]\n", argv[0]);
         return 2;
     }
     const std::string kind = argv[1];
     if (kind == "svg") return checkSvg(argv[2], argc - 3, argv + 3);
+    if (kind == "png") return checkPng(argv[2], argc - 3, argv + 3);
     if (kind == "gif") return checkGif(argv[2], argc - 3, argv + 3);
-    std::fprintf(stderr, "unknown kind %s (svg or gif)\n", kind.c_str());
+    std::fprintf(stderr, "unknown kind %s (svg, png or gif)\n", kind.c_str());
     return 2;
 }

@@ -125,4 +125,51 @@ std::vector<LegendItem> overlayLegend(const ExplainRecord& rec, const OverlayLay
     return items;
 }
 
+std::vector<LegendItem> constructionLegend(const ConstructionGeometry& g) {
+    const Palette& pal = palette();
+    if (g.relativeSpace && g.obstacle)
+        return {{Swatch::Fill, pal.kVoFillHighlight, "VO of A induced by the segment"},
+                {Swatch::Line, pal.kVo, "legs, cut-off (dashed: whole)"},
+                {Swatch::Arrow, pal.kArrowRelative, "v_A"},
+                {Swatch::Arrow, pal.kU, "u"}};
+    if (g.relativeSpace)
+        return {{Swatch::Fill, pal.kVoFillHighlight, "VO of A induced by B"},
+                {Swatch::Line, pal.kVo, "legs, cut-off circle (dashed: whole)"},
+                {Swatch::Arrow, pal.kArrowRelative, "v_A - v_B"},
+                {Swatch::Arrow, pal.kU, "u"}};
+    // The line's recorded share of u: "½u" at RVO2's responsibility, "u" for obstacles.
+    const std::string su = shareOfU(g.share);
+    const std::string lineThrough = "line through v_A + " + su;
+    if (g.obstacle) // static: v_A itself, the whole u and no v_B
+        return {{Swatch::Fill, pal.kPermittedFill, "permitted side"},
+                {Swatch::Line, pal.kLineObstacle, lineThrough},
+                {Swatch::Arrow, pal.kArrowV, "v_A"},
+                {Swatch::Arrow, pal.kU, "u (whole: obstacles do not move)"},
+                {Swatch::Ring, pal.kMaxSpeed, "max speed"}};
+    return {{Swatch::Fill, pal.kPermittedFill, "permitted side of ORCA_A|B"},
+            {Swatch::Line, pal.kLineAgent, "ORCA " + lineThrough},
+            {Swatch::Arrow, pal.kArrowV, "v_A"},
+            {Swatch::Arrow, pal.kU, su},
+            {Swatch::DashedArrow, pal.kArrowPref, "v_B (VO offset)"},
+            {Swatch::Ring, pal.kMaxSpeed, "max speed"}};
+}
+
+std::vector<LegendItem> solveLegend() {
+    const Palette& pal = palette();
+    return {{Swatch::Ring, pal.kArrowV, "v_opt before (ring), after"},
+            {Swatch::Line, pal.kHighlight, "line under test"},
+            {Swatch::Strip, pal.kLineAgent, "its forbidden side"},
+            {Swatch::Line, pal.kFeasibleOutline, "LP1 interval left"},
+            {Swatch::Line, kSolveClipColour, "earlier line that clipped it"},
+            {Swatch::Fill, pal.kFeasibleFill, "region of the lines so far"},
+            {Swatch::DashedLine, kSolveBisectorColour, "LP3 bisector line"},
+            {Swatch::Line, pal.kWhy, "binding line (result)"}};
+}
+
+const char* panelSpaceCaption(const ConstructionGeometry* construction) {
+    if (!construction || !construction->relativeSpace) return kAbsoluteSpaceCaption;
+    return construction->obstacle ? "velocity of A (obstacles are static: relative = absolute)"
+                                  : "relative velocity v_A - v_B";
+}
+
 } // namespace orca::ui

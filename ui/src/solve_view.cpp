@@ -6,6 +6,7 @@
 
 #include "orca/lp_trace.hpp"
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/element_colours.hpp"
 #include "orca/ui/style.hpp"
 
 namespace orca::ui {
@@ -265,17 +266,21 @@ SolveFrame solveControls(const ExplainRecord& rec, SolveState& state) {
 
 // ---- Drawing ---------------------------------------------------------------------------------
 
-namespace {
-
-Rgba caseColour(LineCase c) {
+Rgba solveLineColour(LineCase c) {
     if (c == LineCase::AgentColliding || c == LineCase::ObstacleCollidingLeftVertex ||
         c == LineCase::ObstacleCollidingRightVertex || c == LineCase::ObstacleCollidingSegment)
         return palette().kLineColliding;
     return isObstacleCase(c) ? palette().kLineObstacle : palette().kLineAgent;
 }
 
-constexpr Rgba kClip{240, 228, 66, 255};      // clipping lines (yellow)
-constexpr Rgba kBisector{204, 121, 220, 255}; // LP3's projected lines (purple)
+namespace {
+
+Rgba caseColour(LineCase c) {
+    return solveLineColour(c);
+}
+
+constexpr Rgba kClip = kSolveClipColour;
+constexpr Rgba kBisector = kSolveBisectorColour;
 
 void polyline(ImDrawList& dl, const VelocityTransform& t, Vec2 a, Vec2 b, ImU32 c, float w,
               float dash = 0.0f) {

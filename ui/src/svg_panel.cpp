@@ -1,7 +1,7 @@
-// The velocity panel of the SVG export (svg_parts.hpp), as VelocityPanel::draw shows it on
-// screen, with the same colours, captions and legend (element_colours.hpp, grid_style.hpp,
-// label_style.hpp): the window and its summary lines, the canvas with its grid, the overlays,
-// the legend and the labels where the screen's layout placed them.
+// The velocity panel of the SVG export (svg_parts.hpp), as VelocityPanel::draw shows its canvas
+// on screen, with the same colours, captions and legends (element_colours.hpp, grid_style.hpp,
+// label_style.hpp): the canvas with its grid, the overlays (or construction / Solve mode's
+// step), the legend and the labels where the screen's layout placed them.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -101,14 +101,23 @@ void drawLegend(Writer& w, const Rect& canvas, const std::vector<LegendItem>& it
     const double lineH = w.fontSize() * 1.16 + 1.0;
     const double sw = 24.0;
     const double pad = 5.0;
-    const std::size_t columns = items.size() > 6 ? 2 : 1;
-    const std::size_t rows = (items.size() + columns - 1) / columns;
+    // Two columns when long, so it covers little; one when two would not fit the canvas (the
+    // figure must show every entry whole).
+    std::size_t columns = items.size() > 6 ? 2 : 1;
+    std::size_t rows = 0;
     double colW[2] = {0.0, 0.0};
-    for (std::size_t k = 0; k < items.size(); ++k)
-        colW[k / rows] = std::max(colW[k / rows], textWidth(items[k].text, w.fontSize()));
     double width = pad;
-    for (std::size_t c = 0; c < columns; ++c)
-        width += sw + pad + colW[c] + pad * 2.0;
+    for (;;) {
+        rows = (items.size() + columns - 1) / columns;
+        colW[0] = colW[1] = 0.0;
+        for (std::size_t k = 0; k < items.size(); ++k)
+            colW[k / rows] = std::max(colW[k / rows], textWidth(items[k].text, w.fontSize()));
+        width = pad;
+        for (std::size_t c = 0; c < columns; ++c)
+            width += sw + pad + colW[c] + pad * 2.0;
+        if (columns == 1 || width <= canvas.size().x - 12.0) break;
+        columns = 1;
+    }
     const double h = pad * 2.0 + lineH * static_cast<double>(rows);
     const Vec2 p0{canvas.min.x + 6.0, canvas.max.y - 6.0 - h};
     w.raw("<g class=\"legend\">\n");
@@ -127,27 +136,12 @@ void drawLegend(Writer& w, const Rect& canvas, const std::vector<LegendItem>& it
 
 void drawPanel(Writer& w, const SvgPicture& p, const SvgPanel& panel, const ExplainRecord& rec) {
     const VelocityTransform& t = panel.transform;
-    const Rect& win = panel.window;
     const Rect& canvas = panel.canvas;
     const double fs = w.fontSize();
+    // The canvas only, a figure on its own: the window's frame, title bar, summary lines and
+    // controls are left out (the legend is inside the canvas).
     w.raw("<g id=\"velocity-panel\" data-origin-x=\"" + num(t.origin.x) + "\" data-origin-y=\"" +
           num(t.origin.y) + "\" data-pixels-per-unit=\"" + num(t.pixelsPerUnit) + "\">\n");
-    // The window: ImGui's dark style (WindowBg 0.06 grey at 94 %, TitleBg 0.04 grey).
-    w.rect(win,
-           fillAttr(panel.windowBackground) + " stroke=\"" + hex(panel.border) +
-               "\" stroke-opacity=\"" + opacity(panel.border.a) + "\"",
-           4.0);
-    const double titleH = fs + 6.0;
-    w.rect({win.min, {win.max.x, win.min.y + titleH}}, fillAttr(panel.titleBackground), 4.0);
-    w.text({win.min.x + 8.0 + fs, win.min.y + 3.0}, panel.titleText, kVelocityPanelTitle);
-    // The summary lines above the canvas (the panel's checkboxes are left out).
-    double y = win.min.y + titleH + 8.0;
-    for (const std::string& s : summaryLines(rec)) {
-        if (y + fs > canvas.min.y) break;
-        w.text({win.min.x + 10.0, y}, isInfeasibleSummary(s) ? palette().kLp3 : palette().kText, s);
-        y += fs * 1.16 + 5.0;
-    }
-
     w.raw("<clipPath id=\"clip-panel\"><rect x=\"" + num(canvas.min.x) + "\" y=\"" +
           num(canvas.min.y) + "\" width=\"" + num(canvas.size().x) + "\" height=\"" +
           num(canvas.size().y) + "\"/></clipPath>\n");
@@ -155,12 +149,25 @@ void drawPanel(Writer& w, const SvgPicture& p, const SvgPanel& panel, const Expl
     w.rect(canvas, fillAttr(palette().kPanelBackground));
     const bool ownLabels = panel.labels == nullptr;
     drawPanelGrid(w, t, canvas, ownLabels);
-    drawVelocitySpace(w, t, canvas, rec, p.layers, p.style, true, ownLabels);
-    w.text(canvas.min + Vec2(6.0, 4.0), panelCaptionColour(), kAbsoluteSpaceCaption);
-    if (rec.lp2Failed())
+    // As VelocityPanel::draw: Solve mode's step, else construction mode's, else the overlays.
+    const SolveFrame* solve = p.solve && p.solve->count > 0 ? &*p.solve : nullptr;
+    const ConstructionGeometry* construction =
+        !solve && p.construction ? &*p.construction : nullptr;
+    if (solve)
+        drawSolve(w, t, canvas, rec, *solve);
+    else if (construction)
+        drawConstruction(w, t, canvas, rec, *construction, p.style, ownLabels);
+    else
+        drawVelocitySpace(w, t, canvas, rec, p.layers, p.style, true, ownLabels);
+    w.text(canvas.min + Vec2(6.0, 4.0), panelCaptionColour(), panelSpaceCaption(construction));
+    if (rec.lp2Failed() && !solve && !construction)
         w.text(canvas.min + Vec2(6.0, 6.0 + fs * 1.16), palette().kLp3,
                lp2FailedCaption(rec.lp2Fail));
-    if (panel.legend) drawLegend(w, canvas, overlayLegend(rec, p.layers));
+    if (panel.legend)
+        drawLegend(w, canvas,
+                   solve          ? solveLegend()
+                   : construction ? constructionLegend(*construction)
+                                  : overlayLegend(rec, p.layers));
     if (panel.labels) {
         // As placeAndDrawLabels draws them: leader line, shadow, text.
         w.raw("<g class=\"labels\">\n");

@@ -2,14 +2,17 @@
 /// \file svg_parts.hpp
 /// The parts of the SVG picture (svg_export.hpp), each written by its own file with the
 /// writer of svg_writer.hpp: the world view (svg_world.cpp), the explain overlays in velocity
-/// space, shared by the world view and the panel (svg_velocity_space.cpp), and the velocity
-/// panel (svg_panel.cpp). renderSvg (svg_export.cpp) puts them into one document. Internal to
+/// space, shared by the world view and the panel (svg_velocity_space.cpp), the velocity
+/// panel (svg_panel.cpp), construction mode (svg_construction.cpp) and Solve mode
+/// (svg_solve.cpp). renderSvg (svg_export.cpp) puts them into one document. Internal to
 /// ui/src.
 
 #include "orca/explain.hpp"
 #include "orca/ui/camera.hpp"
+#include "orca/ui/element_colours.hpp"
 #include "orca/ui/explain_geometry.hpp"
 #include "orca/ui/route_view.hpp"
+#include "orca/ui/solve_view.hpp"
 #include "orca/ui/svg_export.hpp"
 
 #include "svg_writer.hpp"
@@ -33,8 +36,29 @@ void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
                        const ExplainRecord& rec, const OverlayLayers& layers,
                        const OverlayStyle& style, bool panel, bool labels);
 
-/// The velocity panel as it was on screen: window, title, summary lines, canvas with grid,
-/// overlays, captions, legend and the placed labels.
+/// A VO (relative space, apex at the origin) drawn shifted by `offset` (its own offset:
+/// A's absolute space), as explain_overlay.cpp draws it; `apexLegs`: construction mode's faint
+/// untruncated legs and whole cut-off circle.
+void drawVo(Writer& w, const VelocityTransform& t, const Rect& clipVel, const VelocityObstacle& vo,
+            Vec2 offset, const VoLook& look, const std::string& attrs, bool apexLegs = false);
+
+/// Construction mode's step `g` in the panel's canvas, as explain_overlay.cpp's
+/// drawConstruction draws it (relative space in phases 0-1, absolute in phase 2); its labels
+/// too with `labels`.
+void drawConstruction(Writer& w, const VelocityTransform& t, const Rect& clip,
+                      const ExplainRecord& rec, const ConstructionGeometry& g,
+                      const OverlayStyle& style, bool labels);
+/// Construction mode's step `g` around the agent in the world view (drawExplainInWorld).
+void drawConstructionInWorld(Writer& w, const VelocityTransform& t, const Rect& clip,
+                             const ExplainRecord& rec, const ConstructionGeometry& g,
+                             const OverlayStyle& style);
+
+/// Solve mode's step `f` in the panel's canvas, as solve_view.cpp's drawSolve draws it.
+void drawSolve(Writer& w, const VelocityTransform& t, const Rect& clip, const ExplainRecord& rec,
+               const SolveFrame& f);
+
+/// The velocity panel's canvas as it was on screen: grid, overlays (or construction / Solve
+/// mode's step), captions, legend and the placed labels.
 void drawPanel(Writer& w, const SvgPicture& p, const SvgPanel& panel, const ExplainRecord& rec);
 
 } // namespace orca::ui::svg

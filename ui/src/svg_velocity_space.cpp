@@ -19,40 +19,6 @@ namespace {
 // forbiddenNormalScreen, rayLengthOut, lineLabelAt, voArcPoints, uArrowTip: explain_geometry.hpp
 // (the screen's shapes).
 
-void drawVo(Writer& w, const VelocityTransform& t, const Rect& clipVel, const VelocityObstacle& vo,
-            const VoLook& st, const std::string& attrs) {
-    const double ppu = t.pixelsPerUnit;
-    const VoOutline o = voOutline(vo, voArcPoints(vo, ppu));
-    if (!o.valid) return;
-    const Vec2 offset = vo.offset;
-    w.raw("<g class=\"vo\"" + attrs + ">\n");
-    if (o.disk) {
-        const Vec2 c = t.toScreen(vo.cutoffCenter + offset);
-        w.circle(c, vo.cutoffRadius * ppu, fillAttr(st.fill));
-        w.circle(c, vo.cutoffRadius * ppu, strokeAttr(st.outline, st.width));
-        w.raw("</g>\n");
-        return;
-    }
-    const Vec2 tl = o.leftTangent + offset;
-    const Vec2 tr = o.rightTangent + offset;
-    const Vec2 farL = tl + vo.leftLeg * rayLengthOut(tl, clipVel);
-    const Vec2 farR = tr + vo.rightLeg * rayLengthOut(tr, clipVel);
-    std::vector<Vec2> near;
-    for (const Vec2& p : o.nearBoundary)
-        near.push_back(t.toScreen(p + offset));
-    if (det(vo.rightLeg, vo.leftLeg) > 1e-9) {
-        std::vector<Vec2> fill = near;
-        fill.push_back(t.toScreen(farR));
-        fill.push_back(t.toScreen(farL));
-        w.polygon(fill, fillAttr(st.fill));
-    }
-    w.polyline(near, strokeAttr(st.outline, st.width));
-    const Dash legDash = st.dashedLegs ? Dash{6.0f, 4.0f} : Dash{};
-    w.line(t.toScreen(tl), t.toScreen(farL), strokeAttr(st.outline, st.width, legDash));
-    w.line(t.toScreen(tr), t.toScreen(farR), strokeAttr(st.outline, st.width, legDash));
-    w.raw("</g>\n");
-}
-
 std::string lineAttrs(const ExplainLine& l, std::size_t i) {
     return " data-line=\"" + std::to_string(i) + "\" data-case=\"" +
            std::string(toString(l.lineCase)) + "\"";
@@ -89,6 +55,48 @@ void drawShade(Writer& w, const VelocityTransform& t, const Rect& clipVel, const
 
 } // namespace
 
+void drawVo(Writer& w, const VelocityTransform& t, const Rect& clipVel, const VelocityObstacle& vo,
+            Vec2 offset, const VoLook& st, const std::string& attrs, bool apexLegs) {
+    const double ppu = t.pixelsPerUnit;
+    const VoOutline o = voOutline(vo, voArcPoints(vo, ppu));
+    if (!o.valid) return;
+    w.raw("<g class=\"vo\"" + attrs + ">\n");
+    if (o.disk) {
+        const Vec2 c = t.toScreen(vo.cutoffCenter + offset);
+        w.circle(c, vo.cutoffRadius * ppu, fillAttr(st.fill));
+        w.circle(c, vo.cutoffRadius * ppu, strokeAttr(st.outline, st.width));
+        w.raw("</g>\n");
+        return;
+    }
+    const Vec2 tl = o.leftTangent + offset;
+    const Vec2 tr = o.rightTangent + offset;
+    const Vec2 farL = tl + vo.leftLeg * rayLengthOut(tl, clipVel);
+    const Vec2 farR = tr + vo.rightLeg * rayLengthOut(tr, clipVel);
+    std::vector<Vec2> near;
+    for (const Vec2& p : o.nearBoundary)
+        near.push_back(t.toScreen(p + offset));
+    if (det(vo.rightLeg, vo.leftLeg) > 1e-9) {
+        std::vector<Vec2> fill = near;
+        fill.push_back(t.toScreen(farR));
+        fill.push_back(t.toScreen(farL));
+        w.polygon(fill, fillAttr(st.fill));
+    }
+    w.polyline(near, strokeAttr(st.outline, st.width));
+    const Dash legDash = st.dashedLegs ? Dash{6.0f, 4.0f} : Dash{};
+    w.line(t.toScreen(tl), t.toScreen(farL), strokeAttr(st.outline, st.width, legDash));
+    w.line(t.toScreen(tr), t.toScreen(farR), strokeAttr(st.outline, st.width, legDash));
+    if (apexLegs) {
+        // Construction: the untruncated legs from the apex and the whole cut-off circle, faint.
+        const Rgba faint = withAlpha(st.outline, 120);
+        const Vec2 apex = t.toScreen(offset);
+        w.line(apex, t.toScreen(tl), strokeAttr(faint, 1.0, {4.0f, 4.0f}));
+        w.line(apex, t.toScreen(tr), strokeAttr(faint, 1.0, {4.0f, 4.0f}));
+        w.circle(t.toScreen(vo.cutoffCenter + offset), vo.cutoffRadius * ppu,
+                 strokeAttr(faint, 1.0));
+    }
+    w.raw("</g>\n");
+}
+
 void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
                        const ExplainRecord& rec, const OverlayLayers& layers,
                        const OverlayStyle& style, bool panel, bool labels) {
@@ -103,10 +111,11 @@ void drawVelocitySpace(Writer& w, const VelocityTransform& t, const Rect& clip,
         if (panel)
             for (const ExplainObstacleNeighbor& on : rec.obstacleNeighbors)
                 if (on.hasVo && on.lineIndex < 0)
-                    drawVo(w, t, clipVel, on.vo, dim, " data-skipped=\"true\"");
+                    drawVo(w, t, clipVel, on.vo, on.vo.offset, dim, " data-skipped=\"true\"");
         const VoLook normal = voLook(panel ? VoRole::Panel : VoRole::World);
         for (std::size_t i = 0; i < rec.lines.size(); ++i)
-            drawVo(w, t, clipVel, rec.lines[i].vo, normal, lineAttrs(rec.lines[i], i));
+            drawVo(w, t, clipVel, rec.lines[i].vo, rec.lines[i].vo.offset, normal,
+                   lineAttrs(rec.lines[i], i));
         w.raw("</g>\n");
     }
 

@@ -268,16 +268,34 @@ void drawWorld(Writer& w, const SvgPicture& p) {
         if (p.layers.neighborCircle)
             w.circle(centre, rec.params.neighborDist * scale,
                      " class=\"neighbor-circle\"" + strokeAttr(palette().kNeighborCircle, 1.0));
+        // In construction mode the current line's neighbour (or segment) is the one marked.
+        const ConstructionGeometry* construction =
+            p.construction && p.construction->line >= 0 &&
+                    static_cast<std::size_t>(p.construction->line) < rec.lines.size()
+                ? &*p.construction
+                : nullptr;
+        const int hl = construction ? construction->line : -1;
         if (p.layers.neighborLinks && !rec.isStatic) {
             for (std::size_t i = rec.numObstacleLines; i < rec.lines.size(); ++i) {
                 // Where the neighbour is, recovered from its VO (neighborInWorld).
                 const auto nb = neighborInWorld(rec, rec.lines[i]);
                 if (!nb) continue;
                 const Vec2 other = camera.worldToScreen(nb->position);
+                if (static_cast<int>(i) != hl) {
+                    w.line(centre, other,
+                           " class=\"neighbor-link\"" + strokeAttr(palette().kNeighborLink, 1.0));
+                    continue;
+                }
                 w.line(centre, other,
-                       " class=\"neighbor-link\"" + strokeAttr(palette().kNeighborLink, 1.0));
+                       " class=\"neighbor-link\"" + strokeAttr(palette().kHighlight, 2.0));
+                w.circle(other, nb->radius * scale + 3.0, strokeAttr(palette().kHighlight, 2.0));
             }
         }
+        if (hl >= 0 && static_cast<std::size_t>(hl) < rec.numObstacleLines)
+            if (const auto seg =
+                    obstacleSegmentInWorld(rec, rec.lines[static_cast<std::size_t>(hl)]))
+                w.line(camera.worldToScreen((*seg)[0]), camera.worldToScreen((*seg)[1]),
+                       strokeAttr(palette().kHighlight, 4.0));
         if (p.layers.detour && rec.detour.enabled && rec.detour.sampleRadius > 0.0) {
             const Vec2 sp = camera.worldToScreen(rec.detour.samplePoint);
             w.circle(sp, rec.detour.sampleRadius * scale, strokeAttr(palette().kDetourSample, 1.5));
@@ -293,7 +311,15 @@ void drawWorld(Writer& w, const SvgPicture& p) {
         }
         const VelocityTransform t =
             VelocityTransform::forWorld(camera, rec.position, p.style.worldSeconds);
-        drawVelocitySpace(w, t, camera.viewport(), rec, p.layers, p.style, false, true);
+        if (construction && !rec.isStatic) {
+            // Construction mode: everything else faint and unlabelled, the current line on top.
+            w.raw("<g class=\"faded\" opacity=\"0.25\">\n");
+            drawVelocitySpace(w, t, camera.viewport(), rec, p.layers, p.style, false, false);
+            w.raw("</g>\n");
+            drawConstructionInWorld(w, t, camera.viewport(), rec, *construction, p.style);
+        } else {
+            drawVelocitySpace(w, t, camera.viewport(), rec, p.layers, p.style, false, true);
+        }
         w.raw("</g>\n");
     }
 }

@@ -383,12 +383,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         const ImVec2 ts = ImGui::CalcTextSize(text);
         m_labels.reserve({fromIm(at), fromIm({at.x + ts.x, at.y + ts.y})});
     };
-    fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim,
-              !geom ? kAbsoluteSpaceCaption
-              : geom->relativeSpace
-                  ? (geom->obstacle ? "velocity of A (obstacles are static: relative = absolute)"
-                                    : "relative velocity v_A - v_B")
-                  : kAbsoluteSpaceCaption);
+    fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim, panelSpaceCaption(geom ? &*geom : nullptr));
     if (rec->lp2Failed() && !construction.active && !solveStep) {
         fixedText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette().kLp3),
                   lp2FailedCaption(rec->lp2Fail).c_str());
@@ -400,61 +395,11 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     }
 
     if (m_showLegend) {
-        if (solveStep) {
-            const LegendItem kSolve[] = {
-                {Swatch::Ring, palette().kArrowV, "v_opt before (ring), after"},
-                {Swatch::Line, palette().kHighlight, "line under test"},
-                {Swatch::Strip, palette().kLineAgent, "its forbidden side"},
-                {Swatch::Line, palette().kFeasibleOutline, "LP1 interval left"},
-                {Swatch::Line, Rgba{240, 228, 66, 255}, "earlier line that clipped it"},
-                {Swatch::Fill, palette().kFeasibleFill, "region of the lines so far"},
-                {Swatch::DashedLine, Rgba{204, 121, 220, 255}, "LP3 bisector line"},
-                {Swatch::Line, palette().kWhy, "binding line (result)"},
-            };
-            m_labels.reserve(drawLegend(dl, m_canvas, kSolve));
-        } else if (geom) {
-            const LegendItem kRelative[] = {
-                {Swatch::Fill, palette().kVoFillHighlight, "VO of A induced by B"},
-                {Swatch::Line, palette().kVo, "legs, cut-off circle (dashed: whole)"},
-                {Swatch::Arrow, palette().kArrowRelative, "v_A - v_B"},
-                {Swatch::Arrow, palette().kU, "u"},
-            };
-            // The line's recorded share of u: "½u" at RVO2's responsibility, "u" for obstacles.
-            const std::string su = shareOfU(geom->share);
-            const std::string lineThrough = "line through v_A + " + su;
-            const std::string orcaLineThrough = "ORCA " + lineThrough;
-            const LegendItem kAbsolute[] = {
-                {Swatch::Fill, palette().kPermittedFill, "permitted side of ORCA_A|B"},
-                {Swatch::Line, palette().kLineAgent, orcaLineThrough.c_str()},
-                {Swatch::Arrow, palette().kArrowV, "v_A"},
-                {Swatch::Arrow, palette().kU, su.c_str()},
-                {Swatch::DashedArrow, palette().kArrowPref, "v_B (VO offset)"},
-                {Swatch::Ring, palette().kMaxSpeed, "max speed"},
-            };
-            // Obstacle lines: static, so v_A itself, the whole u and no v_B.
-            const LegendItem kObstacleVo[] = {
-                {Swatch::Fill, palette().kVoFillHighlight, "VO of A induced by the segment"},
-                {Swatch::Line, palette().kVo, "legs, cut-off (dashed: whole)"},
-                {Swatch::Arrow, palette().kArrowRelative, "v_A"},
-                {Swatch::Arrow, palette().kU, "u"},
-            };
-            const LegendItem kObstacleLine[] = {
-                {Swatch::Fill, palette().kPermittedFill, "permitted side"},
-                {Swatch::Line, palette().kLineObstacle, lineThrough.c_str()},
-                {Swatch::Arrow, palette().kArrowV, "v_A"},
-                {Swatch::Arrow, palette().kU, "u (whole: obstacles do not move)"},
-                {Swatch::Ring, palette().kMaxSpeed, "max speed"},
-            };
-            if (geom->obstacle)
-                m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kObstacleVo)
-                                                     : drawLegend(dl, m_canvas, kObstacleLine));
-            else
-                m_labels.reserve(geom->relativeSpace ? drawLegend(dl, m_canvas, kRelative)
-                                                     : drawLegend(dl, m_canvas, kAbsolute));
-        } else {
-            // Only what this record shows.
-            m_labels.reserve(drawLegend(dl, m_canvas, overlayLegend(*rec, layers)));
-        }
+        // Only what this record shows (legends shared with the SVG export, label_style.hpp).
+        const std::vector<LegendItem> legend = solveStep ? solveLegend()
+                                               : geom    ? constructionLegend(*geom)
+                                                         : overlayLegend(*rec, layers);
+        m_labels.reserve(drawLegend(dl, m_canvas, legend));
     }
     placeAndDrawLabels(dl, m_labels, m_canvas);
     dl.PopClipRect();

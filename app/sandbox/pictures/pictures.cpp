@@ -1,5 +1,7 @@
 #include "pictures/pictures.hpp"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "orca/ui/style.hpp"
@@ -42,27 +44,64 @@ ui::SvgPicture svgPicture(const SandboxContext& ctx) {
         panel.canvas = ctx.explain.velocityPanel.canvas();
         panel.transform = ctx.explain.velocityPanel.transform();
         panel.labels = &ctx.explain.velocityPanel.labels();
-        if (ImGui::GetCurrentContext()) {
-            auto rgba = [](const ImVec4& c) {
-                auto u = [](float v) { return static_cast<std::uint8_t>(v * 255.0f + 0.5f); };
-                return ui::Rgba{u(c.x), u(c.y), u(c.z), u(c.w)};
-            };
-            const ImGuiStyle& st = ImGui::GetStyle();
-            panel.windowBackground = rgba(st.Colors[ImGuiCol_WindowBg]);
-            panel.titleBackground = rgba(st.Colors[ImGuiCol_TitleBgActive]);
-            panel.border = rgba(st.Colors[ImGuiCol_Border]);
-            panel.titleText = rgba(st.Colors[ImGuiCol_Text]);
-        }
         p.panel = panel;
     }
+    // Construction and Solve mode as the panel and the world view show them (the same
+    // geometry functions VelocityPanel::draw and the world overlay call).
+    if (p.record && ctx.explain.construction.active)
+        p.construction = ui::constructionGeometry(*p.record, ctx.explain.construction);
+    else if (p.record && p.panel && ctx.explain.solve.active)
+        p.solve = ui::solveFrame(*p.record, ctx.explain.solve.step);
+    p.view = ctx.pictures.svgView;
     return p;
 }
 
 bool exportSvg(const SandboxContext& ctx, const fs::path& file, std::string& error) {
     ui::SvgPicture p = svgPicture(ctx);
+    if (ui::pictureViewRect(p).isEmpty()) {
+        error = pictureViewEmpty(p.view);
+        return false;
+    }
     const std::vector<std::size_t> selected = ctx.explain.selection.indices(ctx.session.sim);
     p.selected = selected;
     return scene::writeFileAtomic(file, ui::renderSvg(p), error);
+}
+
+std::string pictureViewEmpty(ui::PictureView view) {
+    if (view == ui::PictureView::World) return "the world view shows nothing (an empty scene)";
+    return "the " + std::string(ui::pictureViewName(view)) +
+           " view shows nothing: select an agent (click, or --select) and show the velocity panel";
+}
+
+void pictureViewChoice(PicturesState& pictures, bool png) {
+    int v = png ? (pictures.pngView ? static_cast<int>(*pictures.pngView) + 1 : 0)
+                : static_cast<int>(pictures.svgView) + 1;
+    ImGui::TextUnformatted("Show:");
+    if (png) {
+        ImGui::SameLine();
+        ImGui::RadioButton("window", &v, 0);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole window as it is on screen");
+    }
+    const char* tips[] = {"The world view and the velocity panel, without the window chrome",
+                          "The world view, cropped to the scene",
+                          "The velocity panel's canvas with its legend, as a figure"};
+    for (const ui::PictureView view :
+         {ui::PictureView::Both, ui::PictureView::World, ui::PictureView::Velocity}) {
+        ImGui::SameLine();
+        ImGui::RadioButton(std::string(ui::pictureViewName(view)).c_str(), &v,
+                           static_cast<int>(view) + 1);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[static_cast<int>(view)]);
+    }
+    if (png && v > 0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(at 2x)");
+    }
+    if (png)
+        pictures.pngView =
+            v == 0 ? std::nullopt
+                   : std::optional<ui::PictureView>(static_cast<ui::PictureView>(v - 1));
+    else
+        pictures.svgView = static_cast<ui::PictureView>(std::max(v, 1) - 1);
 }
 
 fs::path defaultPicturePath(const SandboxContext& ctx, const std::string& extension) {

@@ -35,6 +35,7 @@
 #include "pictures/frame_recorder.hpp"
 #include "pictures/pictures.hpp"
 #include "pictures/screenshot.hpp"
+#include "pictures/view_png.hpp"
 #include "sandbox.hpp"
 #include "shell/options.hpp"
 #include "shell/settings.hpp"
@@ -312,7 +313,8 @@ int runScreenshot(Platform& platform, SandboxContext& ctx, const fs::path& out) 
     int h = 0;
     platform.drawableSize(w, h);
     std::string error;
-    if (!writeBackBufferPng(out, w, h, error)) {
+    if (ctx.pictures.pngView ? !writeViewPng(ctx, *ctx.pictures.pngView, out, w, h, error)
+                             : !writeBackBufferPng(out, w, h, error)) {
         std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
         return 1;
     }
@@ -538,7 +540,8 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             int h = 0;
             platform.drawableSize(w, h);
             std::string error;
-            if (writeBackBufferPng(*shot, w, h, error))
+            if (ctx.pictures.pngView ? writeViewPng(ctx, *ctx.pictures.pngView, *shot, w, h, error)
+                                     : writeBackBufferPng(*shot, w, h, error))
                 setNote(ctx.windows, "screenshot " + shot->string());
             else
                 ctx.windows.messages.push("Could not save the screenshot", error);
@@ -666,6 +669,8 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (opt.svgView) ctx.pictures.svgView = *opt.svgView;
+    ctx.pictures.pngView = opt.pngView;
     if (opt.solveStep) {
         ctx.explain.solve.active = true;
         ctx.explain.solve.step = *opt.solveStep;

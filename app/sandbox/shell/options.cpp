@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 #include <system_error>
+#include <tuple>
 
 #include <CLI/CLI.hpp>
 
@@ -127,6 +128,17 @@ ParseResult parseOptions(int argc, char** argv) {
     app.add_option("--svg", svg,
                    "Like --screenshot, but write the world view and the velocity panel as an SVG "
                    "file (vector paths, real text) and exit");
+    std::string svgView;
+    std::string pngView;
+    app.add_option("--svg-view", svgView,
+                   "With --svg: what the SVG shows, cropped to it without window chrome: both "
+                   "(the world view and the velocity panel's canvas; default), world, or velocity "
+                   "(the panel's canvas with its legend, a figure on its own)")
+        ->type_name("VIEW");
+    app.add_option("--png-view", pngView,
+                   "With --screenshot: write only this view (both, world or velocity; the "
+                   "region --svg-view shows) at twice its size, without window chrome")
+        ->type_name("VIEW");
     app.add_option("--record", record,
                    "After --steps, record --record-steps steps as an animated GIF (OUT.gif) or "
                    "numbered PNGs (OUT.png: OUT_0000.png, ...), one frame per step (per k steps "
@@ -273,6 +285,23 @@ ParseResult parseOptions(int argc, char** argv) {
         std::fputs("orca-sandbox: error: --screenshot, --svg and --record exclude each other\n",
                    stderr);
         return {std::nullopt, 2};
+    }
+    // The views: a name from the list, and only with the picture they shape.
+    for (const auto& [name, value, needs, given, out] :
+         {std::tuple{"--svg-view", &svgView, "--svg", o.svg.has_value(), &o.svgView},
+          std::tuple{"--png-view", &pngView, "--screenshot", o.screenshot.has_value(),
+                     &o.pngView}}) {
+        if (value->empty()) continue;
+        *out = ui::parsePictureView(*value);
+        if (!*out) {
+            std::fprintf(stderr, "orca-sandbox: error: %s: unknown view '%s' (expected: %s)\n",
+                         name, value->c_str(), ui::pictureViewNames().c_str());
+            return {std::nullopt, 2};
+        }
+        if (!given) {
+            std::fprintf(stderr, "orca-sandbox: error: %s needs %s\n", name, needs);
+            return {std::nullopt, 2};
+        }
     }
     if (!dumpState.empty()) o.dumpState = dumpState;
     if (!settings.empty()) o.settingsFile = settings;

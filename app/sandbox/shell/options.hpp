@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "orca/scene/scene.hpp"
+#include "orca/ui/picture_view.hpp"
 
 namespace orca::app {
 
@@ -26,8 +27,10 @@ struct Options {
     std::optional<std::filesystem::path> screenshot; ///< headless: render one frame, write PNG
     std::optional<std::filesystem::path> svg;        ///< headless: render, write SVG, exit
     std::optional<std::filesystem::path> record;     ///< headless: record GIF / PNGs, exit
-    std::uint64_t recordSteps = 100;                 ///< --record-steps: steps to record
-    bool paused = false;                             ///< start the first scene paused
+    std::optional<ui::PictureView> svgView; ///< --svg-view: what --svg shows (default both)
+    std::optional<ui::PictureView> pngView; ///< --png-view: --screenshot of one view at 2×
+    std::uint64_t recordSteps = 100;        ///< --record-steps: steps to record
+    bool paused = false;                    ///< start the first scene paused
     int frames = 0; ///< quit after this many frames and print timings (0 = run until closed)
     std::vector<std::size_t> select; ///< agent indices (file order) to select
     std::optional<int> solveStep;    ///< --solve K: open solve mode at trace step K (0-based)

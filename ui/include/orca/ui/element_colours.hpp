@@ -150,4 +150,9 @@ inline constexpr std::uint8_t kLabelLeaderAlpha = 190;
     return withAlpha(palette().kText, 170);
 }
 
+/// Solve mode (solve_view.hpp): the earlier lines that clipped the LP1 interval (yellow) and
+/// LP3's projected (bisector) lines (purple); the same in both themes.
+inline constexpr Rgba kSolveClipColour{240, 228, 66, 255};
+inline constexpr Rgba kSolveBisectorColour{204, 121, 220, 255};
+
 } // namespace orca::ui

@@ -117,4 +117,16 @@ inline constexpr std::uint8_t kSwatchStripAlpha = 110;
 [[nodiscard]] std::vector<LegendItem> overlayLegend(const ExplainRecord& rec,
                                                     const OverlayLayers& layers);
 
+/// The legend of construction mode's step `g`: the VO with v_A - v_B and u (phases 0-1), the
+/// permitted side, the line through v_A + share·u, v_A, v_B and max speed (phase 2); obstacle
+/// lines without v_B and with the whole u.
+[[nodiscard]] std::vector<LegendItem> constructionLegend(const ConstructionGeometry& g);
+
+/// The legend of Solve mode (solve_view.hpp).
+[[nodiscard]] std::vector<LegendItem> solveLegend();
+
+/// The caption at the canvas's top-left: which velocity space it shows (`construction`: the
+/// construction step shown, null: the normal overlays or Solve mode).
+[[nodiscard]] const char* panelSpaceCaption(const ConstructionGeometry* construction);
+
 } // namespace orca::ui

@@ -16,6 +16,7 @@
 
 #include "orca/explain.hpp"
 #include "orca/ui/explain_overlay.hpp"
+#include "orca/ui/palette.hpp"
 
 namespace orca::ui {
 
@@ -79,6 +80,9 @@ struct SolveFrame {
 /// The panel's solve-mode controls (◀ ▶, a step slider, the step's title and its narration,
 /// wrapped); clamps state.step. Returns the frame to draw (count 0 without a trace).
 SolveFrame solveControls(const ExplainRecord& rec, SolveState& state);
+
+/// The colour Solve mode draws a line of case `c` in: colliding, obstacle or agent.
+[[nodiscard]] Rgba solveLineColour(LineCase c);
 
 /// Draws one solve step in the panel's velocity space.
 void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,

@@ -13,8 +13,14 @@
 /// group (id "world-view") and one in the panel's (id "velocity-panel"); its shaded forbidden
 /// side is a separate path (class "forbidden-side"). Routes are <polyline class="route"> (a
 /// leg the roadmap cannot route: "route-blocked") in groups "routes" (the Routes layer) and
-/// "routes-selected", the roadmap a group "roadmap". Not exported: trails, the edit tools'
-/// overlays, construction mode, the "Why?" highlight and ImGui windows other than the panel.
+/// "routes-selected", the roadmap a group "roadmap". Construction mode's step is a group
+/// "construction" in the panel's canvas and in the world view (the other overlays there in a
+/// faded group "faded"), Solve mode's step a group "solve" in the panel's canvas, each with
+/// the legend the panel shows. The panel is its canvas only (the figure: grid, overlays,
+/// caption, legend inside): no window frame, title bar or summary lines. Not exported: trails,
+/// the edit tools' overlays, the "Why?" highlight and ImGui windows other than the panel.
+///
+/// `view` picks what the picture shows (picture_view.hpp), cropped to it (pictureViewRect).
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +34,8 @@
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/label_layout.hpp"
 #include "orca/ui/palette.hpp"
+#include "orca/ui/picture_view.hpp"
+#include "orca/ui/solve_view.hpp"
 #include "orca/ui/world_renderer.hpp"
 
 namespace orca {
@@ -38,17 +46,13 @@ namespace orca::ui {
 
 /// The velocity-space panel as it was on screen.
 struct SvgPanel {
-    Rect window;                 ///< the panel window (screen units)
+    Rect window;                 ///< the panel window (screen units; not drawn)
     Rect canvas;                 ///< its canvas (screen units)
     VelocityTransform transform; ///< velocity -> screen of the canvas (VelocityPanel::transform)
     bool legend = true;
     /// The panel's placed labels (VelocityPanel::labels()): drawn where the screen has them.
     /// Null: the picture places the panel's labels itself, as the world view's.
     const LabelLayout* labels = nullptr;
-    Rgba windowBackground{15, 15, 15, 240}; ///< ImGui's WindowBg
-    Rgba titleBackground{41, 74, 122, 255}; ///< ImGui's TitleBgActive
-    Rgba border{110, 110, 128, 128};        ///< ImGui's Border
-    Rgba titleText{255, 255, 255, 255};     ///< ImGui's Text
 };
 
 /// Everything the picture shows. Screen units are ImGui's (window points, y down).
@@ -65,11 +69,26 @@ struct SvgPicture {
     OverlayLayers layers;
     OverlayStyle style;
     std::optional<SvgPanel> panel; ///< drawn when set and `record` is not null
-    Rect frame;                    ///< the part of the screen the picture shows
-    float fontSize = 15.0f;        ///< as ImGui::GetFontSize()
-    float strokeScale = 1.0f;      ///< the UI scale: stroke widths and marker sizes (uiScale())
-    std::string title;             ///< <title> of the document
+    /// Construction mode's step as the panel shows it (constructionGeometry of the record and
+    /// the app's ConstructionState), when construction mode is on.
+    std::optional<ConstructionGeometry> construction;
+    /// Solve mode's step as the panel shows it (solveFrame), when Solve mode is on.
+    std::optional<SolveFrame> solve;
+    /// The part of the screen `Both` may show: the world view and the panel between the menu
+    /// bar and the status bar. The picture is cropped inside it (pictureViewRect).
+    Rect frame;
+    PictureView view = PictureView::Both;
+    float fontSize = 15.0f;   ///< as ImGui::GetFontSize()
+    float strokeScale = 1.0f; ///< the UI scale: stroke widths and marker sizes (uiScale())
+    std::string title;        ///< <title> of the document
 };
+
+/// The rectangle (screen units) the picture of `picture.view` shows: World — the bounding box
+/// of the scene's agents, obstacles and goals and of the primary agent's overlays, plus a
+/// margin, inside the world view; Velocity — the panel's canvas; Both — the two together,
+/// inside `frame`. Empty when the view has nothing to show (no panel, no scene). The PNG views
+/// (--png-view) capture the same rectangle.
+[[nodiscard]] Rect pictureViewRect(const SvgPicture& picture);
 
 /// The SVG document (UTF-8, standalone).
 [[nodiscard]] std::string renderSvg(const SvgPicture& picture);
