@@ -426,7 +426,7 @@ class InteractiveRecording {
             if (!captureView(platform, ctx, m_rgb, w, h, error) ||
                 !m_recorder.start(file, w, h, error) || !m_recorder.addFrame(m_rgb, 0.0, error)) {
                 m_recorder.abandon();
-                ctx.windows.messages.push("Could not record", error);
+                reportFailure(ctx.windows, "Could not record", error);
                 return;
             }
             pics.recording = true;
@@ -445,7 +445,7 @@ class InteractiveRecording {
             int h = 0;
             if (!captureView(platform, ctx, m_rgb, w, h, error)) {
                 stop(ctx);
-                ctx.windows.messages.push("Recording stopped", error);
+                reportFailure(ctx.windows, "Recording stopped", error);
                 return;
             }
             if (w != m_recorder.width() || h != m_recorder.height()) {
@@ -458,7 +458,7 @@ class InteractiveRecording {
             if (!m_recorder.addFrame(m_rgb, m_time, error)) {
                 m_recorder.abandon();
                 pics.recording = false;
-                ctx.windows.messages.push("Could not record", error);
+                reportFailure(ctx.windows, "Could not record", error);
                 return;
             }
             ++pics.recordFrames;
@@ -477,7 +477,7 @@ class InteractiveRecording {
         std::string error;
         const double dt = ctx.session.sim.params().timeStep;
         if (!m_recorder.finish(m_time + dt, error)) {
-            ctx.windows.messages.push("Could not save the recording", error);
+            reportFailure(ctx.windows, "Could not save the recording", error);
             return;
         }
         char size[64];
@@ -530,7 +530,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             if (exportSvg(ctx, file, error))
                 setNote(ctx.windows, "SVG " + file.string());
             else
-                ctx.windows.messages.push("Could not export the SVG", error);
+                reportFailure(ctx.windows, "Could not export the SVG", error);
         }
         recording.afterFrame(platform, ctx, recordStart);
         if (shot) {
@@ -541,7 +541,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             if (writeBackBufferPng(*shot, w, h, error))
                 setNote(ctx.windows, "screenshot " + shot->string());
             else
-                ctx.windows.messages.push("Could not save the screenshot", error);
+                reportFailure(ctx.windows, "Could not save the screenshot", error);
         }
         SDL_GL_SwapWindow(platform.window());
 

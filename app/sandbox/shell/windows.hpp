@@ -48,7 +48,7 @@ struct Windows {
 
     Dialog dialog = Dialog::None;
     int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
-    std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
+    std::string dialogPath;    ///< the preset path of a file dialog (its folder and name)
     std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
     bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
 
@@ -58,5 +58,8 @@ struct Windows {
 
 /// Shows `text` in the status bar for a few seconds (and prints it).
 void setNote(Windows& windows, std::string text);
+/// A failure the user must see: a message box titled `title` with `detail`, and the title
+/// with the detail's first line in the status bar.
+void reportFailure(Windows& windows, const std::string& title, const std::string& detail);
 
 } // namespace orca::app
