@@ -19,7 +19,11 @@ struct FileDialogState {
     std::string newFolderName;
     std::filesystem::path overwriteTarget; ///< the existing file the Overwrite step asks about
     files::DesktopDialog desktop;
-    int listScrollTo = -1;                             ///< the row to scroll into view next frame
+    int listScrollTo = -1; ///< the row to scroll into view next frame
+    // ImGui's active text field shows its own copy of the text: when the browser changes the
+    // name (a row chosen, a folder entered), the field is made anew under another id.
+    std::string nameShown; ///< the name as the field last showed it
+    int nameFieldId = 0;
     float newFolderRect[4] = {0.0f, 0.0f, 0.0f, 0.0f}; ///< the New folder button (dump)
 };
 

@@ -246,6 +246,8 @@ void drawNewFolderStep(SandboxContext& ctx, bool escape) {
             ctx.windows.dialogFocusFrames = 2; // keep typing
         }
     }
+    if (fd.step == FileDialogState::Step::NewFolder && !fd.browser.error().empty())
+        ImGui::TextColored(kError, "%s", ui::shownLine(fd.browser.error(), 1000).c_str());
 }
 
 // The toolbar and the browser, then the name field and the buttons (or the overwrite prompt).
@@ -293,12 +295,14 @@ void drawFileDialog(SandboxContext& ctx, bool escape) {
 
     if (fd.step == Step::NewFolder) drawNewFolderStep(ctx, escape);
 
-    // Places and listing.
-    const float height =
-        std::clamp(ImGui::GetIO().DisplaySize.y * 0.45f - 8.0f * em, 6.0f * em, 22.0f * em);
+    // Places and listing: as tall as the window leaves room for (the rest takes ~14 lines).
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float width = std::clamp(display.x - 4.0f * em, 30.0f * em, 46.0f * em);
+    const float height = std::clamp(display.y - 17.0f * em, 5.0f * em, 22.0f * em);
     drawPlaces(ctx, 12.0f * em, height);
     ImGui::SameLine();
-    bool activate = drawListing(fd, 34.0f * em, height);
+    bool activate = drawListing(fd, width - 12.0f * em - ImGui::GetStyle().ItemSpacing.x, height);
+    if (fd.step == Step::NewFolder) return; // its own field has the keyboard
 
     if (fd.step == Step::Overwrite) {
         ImGui::TextColored(kWarning, "%s exists already.",
@@ -322,11 +326,19 @@ void drawFileDialog(SandboxContext& ctx, bool escape) {
     ImGui::TextUnformatted(files::isSaveKind(b.kind()) ? "Name" : "File");
     ImGui::SameLine();
     const std::string before = b.name;
+    if (b.name != fd.nameShown) {
+        ++fd.nameFieldId;
+        if (browsing) w.dialogFocusFrames = std::max(w.dialogFocusFrames, 2);
+    }
     if (browsing && w.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(std::max(10.0f * em, 46.0f * em - ImGui::GetCursorPosX()));
+    ImGui::SetNextItemWidth(
+        std::max(10.0f * em, width + ImGui::GetStyle().WindowPadding.x - ImGui::GetCursorPosX()));
+    ImGui::PushID(fd.nameFieldId);
     const bool enterInField = ImGui::InputTextWithHint("##path", nameHint(d), &b.name,
                                                        ImGuiInputTextFlags_EnterReturnsTrue);
     const bool fieldActive = ImGui::IsItemActive();
+    ImGui::PopID();
+    fd.nameShown = b.name;
     if (fieldActive) w.dialogFocusFrames = 0;
     if (b.name != before) {
         b.nameEdited();
