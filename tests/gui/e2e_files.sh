@@ -4,7 +4,9 @@
 #   selects its scene, Enter loads it (the dump's sceneFile); Ctrl+Shift+S lists zoo with the
 #   scene's name; a click on New folder, "made", Enter makes and enters it; Enter saves there
 #   (file on disk, "saved" note); a second Save as + Enter asks before replacing (the file
-#   untouched), Enter replaces it.
+#   untouched), Enter replaces it. Then with "fileDialog": "desktop": a stand-in zenity on PATH
+#   is run (the app keeps drawing while it waits) and its answer saved; without zenity on PATH
+#   the built-in browser opens with a note.
 #
 #   e2e_files.sh APP SCENE WORKDIR CMAKE JSON_GET_SCRIPT
 set -euo pipefail
@@ -75,4 +77,44 @@ expect dialog none
 [[ "$(grep -c "^saved $WORK/zoo/made/cross.json\$" "$WORK/stdout.txt")" == 2 ]] ||
     fail "the second save has no note"
 quit_app
-echo "ok: browsed into a folder, opened a scene, saved into a new folder, overwrite asked first"
+
+# The desktop's dialog: a stand-in zenity that logs its arguments, waits, answers a file.
+mkdir -p "$WORK/bin"
+cat >"$WORK/bin/zenity" <<EOS
+#!/bin/sh
+printf '%s\n' "\$@" >"$WORK/zenity-args.txt"
+sleep 3
+echo "$WORK/zoo/desk.json"
+EOS
+chmod +x "$WORK/bin/zenity"
+printf '{"format": "orca-sandbox-settings", "version": 1, "fileDialog": "desktop"}\n' >"$SETTINGS"
+PATH="$WORK/bin:$PATH" launch --paused
+find_window 512 700
+dump_now
+key ctrl+shift+s
+expect 'fileDialog;desktopRunning' ON # while zenity runs, the app answers F12
+desk_saved() { [[ -s "$WORK/zoo/desk.json" ]]; }
+poll 30 "the scene saved where zenity answered" desk_saved
+expect dialog none
+grep -qx -- --save "$WORK/zenity-args.txt" || fail "zenity was not asked to save"
+grep -qx -- --confirm-overwrite "$WORK/zenity-args.txt" || fail "no --confirm-overwrite"
+grep -qx -- "--filename=$WORK/start.json" "$WORK/zenity-args.txt" || fail "no --filename"
+quit_app
+
+# No zenity on PATH: the built-in browser, with a note.
+# (the app alone gets an empty PATH: through a wrapper that execs it, so PID is the app's)
+printf '#!/bin/sh\nPATH=/nonexistent exec "%s" "$@"\n' "$APP" >"$WORK/no-path-app.sh"
+chmod +x "$WORK/no-path-app.sh"
+APP=$WORK/no-path-app.sh
+launch --paused
+find_window 512 700
+dump_now
+key ctrl+shift+s
+expect dialog saveAs
+is_true "$(json 'fileDialog;desktopRunning')" && fail "a desktop dialog runs without zenity"
+grep -q "No desktop file dialog (zenity is not on PATH)" "$WORK/stdout.txt" || fail "no fallback note"
+hold Escape
+expect dialog none
+quit_app
+echo "ok: browsed into a folder, opened a scene, saved into a new folder, overwrite asked" \
+    "first; the desktop's dialog answered, and its absence fell back with a note"
