@@ -506,3 +506,26 @@ TEST(SaveFeedback, EscapeInTheOverwritePromptGoesBackAndWritesNothing) {
     EXPECT_EQ(ctx.files.step, FileDialogState::Step::Browse);
     EXPECT_EQ(fs::file_size(t.root / "exists.json"), 0u);
 }
+
+TEST(SaveFeedback, AnEnterTapBetweenTwoFramesStillSaves) {
+    // xdotool's `key Return` (and a quick tap on a slow frame) presses and releases Enter
+    // between two frames: ImGui never sees it down; the SDL event does (shell/main.cpp).
+    TempDir t;
+    SandboxContext ctx;
+    setEmptyScene(ctx);
+    DialogFrames f;
+    ctx.windows.dialog = Dialog::SaveAs;
+    ctx.windows.dialogFocusFrames = 3;
+    ctx.windows.dialogPath = (t.root / "tap.json").string();
+    for (int i = 0; i < 4; ++i)
+        f.frame(ctx);
+    ctx.windows.dialogKeys.down = true; // no rows: nothing to choose
+    f.frame(ctx);
+    EXPECT_EQ(ctx.windows.dialog, Dialog::SaveAs);
+    ctx.windows.dialogKeys.enter = true;
+    f.frame(ctx);
+    EXPECT_EQ(ctx.windows.dialog, Dialog::None);
+    EXPECT_TRUE(fs::exists(t.root / "tap.json"));
+    EXPECT_EQ(ctx.windows.note, "saved " + (t.root / "tap.json").string());
+    EXPECT_FALSE(ctx.windows.dialogKeys.enter); // used once
+}

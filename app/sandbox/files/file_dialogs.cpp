@@ -231,7 +231,7 @@ void drawNewFolderStep(SandboxContext& ctx, bool escape) {
         ImGui::InputText("##newfolder", &fd.newFolderName, ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemActive()) ctx.windows.dialogFocusFrames = 0;
     ImGui::SameLine();
-    create |= ImGui::Button("Create");
+    create |= ImGui::Button("Create") || ctx.windows.dialogKeys.enter;
     ImGui::SameLine();
     if (ImGui::Button("Cancel##newfolder") || escape) {
         fd.step = FileDialogState::Step::Browse;
@@ -308,7 +308,8 @@ void drawFileDialog(SandboxContext& ctx, bool escape) {
         ImGui::TextColored(kWarning, "%s exists already.",
                            ui::shownLine(fd.overwriteTarget.string()).c_str());
         ImGui::TextUnformatted("Replace it? (Enter replaces, Escape goes back)");
-        const bool replace = ImGui::Button("Replace", {8.0f * em, 0.0f}) || enterPressed(false);
+        const bool replace = ImGui::Button("Replace", {8.0f * em, 0.0f}) || enterPressed(false) ||
+                             w.dialogKeys.enter;
         ImGui::SameLine();
         if (ImGui::Button("Back", {8.0f * em, 0.0f}) || escape) {
             fd.step = Step::Browse;
@@ -370,16 +371,17 @@ void drawFileDialog(SandboxContext& ctx, bool escape) {
         closeDialog(ctx);
         return;
     }
-    if (keyPressed(ImGuiKey_UpArrow)) {
+    if (keyPressed(ImGuiKey_UpArrow) || w.dialogKeys.up) {
         b.moveSelection(-1);
         fd.listScrollTo = b.selected();
-    } else if (keyPressed(ImGuiKey_DownArrow)) {
+    } else if (keyPressed(ImGuiKey_DownArrow) || w.dialogKeys.down) {
         b.moveSelection(+1);
         fd.listScrollTo = b.selected();
-    } else if (before.empty() && keyPressed(ImGuiKey_Backspace, false)) {
+    } else if (before.empty() &&
+               (keyPressed(ImGuiKey_Backspace, false) || w.dialogKeys.backspace)) {
         b.goParent();
     }
-    if (enterInField || (!fieldActive && enterPressed())) activate = true;
+    if (enterInField || (!fieldActive && enterPressed()) || w.dialogKeys.enter) activate = true;
     if (activate && !blocked) afterActivate(ctx, b.activate());
 }
 
@@ -560,9 +562,11 @@ bool startDesktopDialog(SandboxContext& ctx, const std::string& pathEnv, std::st
 void drawDialogs(SandboxContext& ctx) {
     // One modal at a time: messages first (two root-level modals would replace each other).
     Windows& w = ctx.windows;
+    const Windows::DialogKeys keys = std::exchange(w.dialogKeys, {});
     if (w.dialog == Dialog::None || !w.messages.empty()) return;
     const char* id = popupId(w.dialog);
     if (!id) return;
+    w.dialogKeys = keys; // for this frame's dialog; cleared again below
     if (!ImGui::IsPopupOpen("###dialog")) {
         ImGui::OpenPopup(id);
         if (isFileDialog(w.dialog)) {
@@ -577,8 +581,11 @@ void drawDialogs(SandboxContext& ctx) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.45f},
                             ImGuiCond_Appearing, {0.5f, 0.5f});
-    if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    const bool escape = keyPressed(ImGuiKey_Escape);
+    if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        w.dialogKeys = {};
+        return;
+    }
+    const bool escape = keyPressed(ImGuiKey_Escape) || keys.escape;
 
     switch (w.dialog) {
     case Dialog::Unsaved:
@@ -594,6 +601,7 @@ void drawDialogs(SandboxContext& ctx) {
         break;
     }
     if (w.dialogFocusFrames > 0) --w.dialogFocusFrames;
+    w.dialogKeys = {};
     ImGui::EndPopup();
 }
 

@@ -290,6 +290,16 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         break;
     }
     case SDL_KEYDOWN: {
+        if (ctx.windows.dialog != Dialog::None) {
+            Windows::DialogKeys& k = ctx.windows.dialogKeys;
+            const SDL_Keycode sym = e.key.keysym.sym;
+            const bool first = e.key.repeat == 0;
+            k.enter |= first && (sym == SDLK_RETURN || sym == SDLK_KP_ENTER);
+            k.escape |= first && sym == SDLK_ESCAPE;
+            k.backspace |= first && sym == SDLK_BACKSPACE;
+            k.up |= sym == SDLK_UP;
+            k.down |= sym == SDLK_DOWN;
+        }
         const KeyBinding* b = findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
         // ImGui's text fields and dialogs keep the keys, except the state dump (tests must
         // see the state whatever window is open).

@@ -50,7 +50,17 @@ struct Windows {
     int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
     std::string dialogPath;    ///< the preset path of a file dialog (its folder and name)
     std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
-    bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
+    /// Keys pressed while a dialog is open, from SDL's events (shell/main.cpp): ImGui 1.86 reads
+    /// key state once a frame and misses a key pressed and released between two frames (a
+    /// quick Enter on a slow frame did nothing). Cleared once the dialogs are drawn.
+    struct DialogKeys {
+        bool enter = false;
+        bool escape = false;
+        bool up = false;
+        bool down = false;
+        bool backspace = false;
+    } dialogKeys;
+    bool continueAfterSaveAs = false; ///< Save As was opened by the unsaved prompt
 
     std::string note;       ///< transient status-bar note ("saved ...")
     double noteUntil = 0.0; ///< ImGui time when the note disappears
