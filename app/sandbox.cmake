@@ -52,6 +52,10 @@ add_library(orca_sandbox_lib STATIC
     sandbox/playback/playback.cpp
     sandbox/playback/recording_frames.cpp
     sandbox/playback/recording_analysis.cpp
+    # Files: the dialogs, the built-in browser, the desktop's dialog.
+    sandbox/files/file_browser.cpp
+    sandbox/files/file_dialogs.cpp
+    sandbox/files/desktop_dialog.cpp
     # The state dump (--dump-state).
     sandbox/state_dump/state_dump.cpp
 )

@@ -293,9 +293,8 @@ bool saveSceneAs(SandboxContext& ctx, const fs::path& file) {
         scene::saveScene(out, file);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s\n", e.what());
-        ctx.windows.messages.push("Could not save the scene",
-                                  std::string(e.what()) +
-                                      "\n\nNothing was written; the scene is kept.");
+        reportFailure(ctx.windows, "Could not save the scene",
+                      std::string(e.what()) + "\n\nNothing was written; the scene is kept.");
         return false;
     }
     ctx.settings.addRecentFile(file);
@@ -599,6 +598,11 @@ void setNote(Windows& windows, std::string text) {
     std::fflush(stdout);
     windows.note = std::move(text);
     windows.noteUntil = -1.0; // the frame sets the deadline (ImGui's clock)
+}
+
+void reportFailure(Windows& windows, const std::string& title, const std::string& detail) {
+    windows.messages.push(title, detail);
+    setNote(windows, title + ": " + detail.substr(0, detail.find('\n')));
 }
 
 fs::path newSceneFile(const Document& doc) {

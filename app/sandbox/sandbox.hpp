@@ -27,6 +27,7 @@
 #include "document/scene_edit.hpp"
 #include "explain/explain_view.hpp"
 #include "explain/selection.hpp"
+#include "files/file_dialog_state.hpp"
 #include "layers.hpp"
 #include "lessons/lessons.hpp"
 #include "paths.hpp"
@@ -71,6 +72,9 @@ struct SandboxContext {
     ViewState view;      ///< camera, fit, layers, renderer, labels, pointer (view_state.hpp)
     Windows windows;     ///< panels, Help, messages, dialogs, note (shell/windows.hpp)
     Requests requests;
+
+    // The file dialogs: the browser, its steps, the desktop's dialog (files/).
+    FileDialogState files;
 
     // Teaching: the open lesson, its window and task (lessons/lessons.hpp).
     LessonState lesson;

@@ -1,14 +1,15 @@
 // The ImGui side of the sandbox: menus, world-view interaction (selection, hover), overlays,
-// panels, dialogs and the status bar. Everything that changes the scene goes through the
-// functions of sandbox.hpp; loads and restarts are only requested here.
+// panels and the status bar (the dialogs are files/file_dialogs.cpp's). Everything that
+// changes the scene goes through the functions of sandbox.hpp; loads and restarts are only
+// requested here.
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <thread>
+#include <utility>
 
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include "orca/ui/camera_input.hpp"
 #include "orca/ui/draw_util.hpp"
@@ -20,6 +21,7 @@
 #include "orca/ui/window_placement.hpp"
 
 #include "authoring/tools/edit_tool.hpp"
+#include "files/file_dialogs.hpp"
 #include "sandbox.hpp"
 #include "shell/panel_table.hpp"
 
@@ -233,6 +235,16 @@ void drawAppearanceMenu(SandboxContext& ctx) {
             ctx.settings.theme = ui::Theme::Light;
         ImGui::EndMenu();
     }
+    if (ImGui::BeginMenu("File dialogs")) {
+        if (ImGui::MenuItem("Built-in browser", nullptr, !ctx.settings.desktopFileDialog))
+            ctx.settings.desktopFileDialog = false;
+        if (ImGui::MenuItem("The desktop's (zenity)", nullptr, ctx.settings.desktopFileDialog))
+            ctx.settings.desktopFileDialog = true;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Open, Save as, Export and Record use zenity's file dialog where "
+                              "zenity is installed, else the built-in browser");
+        ImGui::EndMenu();
+    }
 }
 
 // Home: the scene fitted to the part of the view the docked velocity panel leaves.
@@ -365,232 +377,6 @@ std::string lineSourceName(const Simulator& sim, const std::vector<std::string>&
     name += ui::shownLine(agentNames[*i]);
     name += '"';
     return name;
-}
-
-// A path field. Returns true when Enter confirms it (in the field or anywhere in the dialog).
-bool pathField(Windows& w, const char* hint) {
-    // A popup's first frame is laid out hidden; ask for the focus until the field has it.
-    if (w.dialogFocusFrames > 0) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(520.0f);
-    const bool enter = ImGui::InputTextWithHint("##path", hint, &w.dialogPath,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::IsItemActive()) w.dialogFocusFrames = 0;
-    const bool enterOutside =
-        !ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
-                                   ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)));
-    return (enter || enterOutside) && !w.dialogPath.empty();
-}
-
-void closeDialog(Windows& w) {
-    w.dialog = Dialog::None;
-    ImGui::CloseCurrentPopup();
-}
-
-void drawDialogs(SandboxContext& ctx) {
-    // One modal at a time: messages first (two root-level modals would replace each other).
-    if (ctx.windows.dialog == Dialog::None || !ctx.windows.messages.empty()) return;
-    const char* id = nullptr;
-    switch (ctx.windows.dialog) {
-    case Dialog::Open:
-        id = "Open scene###dialog";
-        break;
-    case Dialog::OpenTrajectory:
-        id = "Open trajectory###dialog";
-        break;
-    case Dialog::SaveAs:
-        id = "Save scene as###dialog";
-        break;
-    case Dialog::Screenshot:
-        id = "Save screenshot###dialog";
-        break;
-    case Dialog::ExportSvg:
-        id = "Export SVG###dialog";
-        break;
-    case Dialog::Record:
-        id = "Record###dialog";
-        break;
-    case Dialog::Unsaved:
-        id = "Unsaved changes###dialog";
-        break;
-    case Dialog::Recover:
-        id = "Restore unsaved work?###dialog";
-        break;
-    case Dialog::None:
-        return;
-    }
-    if (!ImGui::IsPopupOpen("###dialog")) ImGui::OpenPopup(id);
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f}, ImGuiCond_Appearing,
-                            {0.5f, 0.5f});
-    if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
-
-    switch (ctx.windows.dialog) {
-    case Dialog::Open: {
-        ImGui::TextUnformatted("Scene file (.json) or recording (.orcarec):");
-        bool open = pathField(ctx.windows, "/path/to/scene.json");
-        if (!ctx.settings.recentFiles.empty()) {
-            ImGui::TextDisabled("Recent files (double-click to open)");
-            if (ImGui::BeginListBox("##recent", {520.0f, 0.0f})) {
-                for (const std::string& f : ctx.settings.recentFiles) {
-                    if (ImGui::Selectable(ui::shownLine(f).c_str(), f == ctx.windows.dialogPath,
-                                          ImGuiSelectableFlags_AllowDoubleClick)) {
-                        ctx.windows.dialogPath = f;
-                        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open = true;
-                    }
-                }
-                ImGui::EndListBox();
-            }
-        }
-        open |= ImGui::Button("Open", {120.0f, 0.0f});
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            closeDialog(ctx.windows);
-        } else if (open && !ctx.windows.dialogPath.empty()) {
-            closeDialog(ctx.windows);
-            requestLoad(ctx, ctx.windows.dialogPath);
-        }
-        break;
-    }
-    case Dialog::OpenTrajectory: {
-        const PlaybackState& p = ctx.playback;
-        const fs::path& sceneFile =
-            p.active ? (p.trajectory ? p.sceneFile : p.file) : ctx.doc.sceneFile;
-        ImGui::Text("Trajectory CSV (step,agent,x,y,vx,vy[,pvx,pvy]) to play against %s:",
-                    sceneFile.empty() ? "the open scene" : sceneFile.filename().c_str());
-        bool open = pathField(ctx.windows, "/path/to/run.csv");
-        ImGui::TextDisabled("Each step is checked against ORCA as orca conform does; the "
-                            "deviations become events.");
-        const bool blocked = ctx.doc.unsaved.unsaved() && !p.active;
-        if (blocked)
-            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
-                               "The scene has unsaved changes: save it first (the trajectory "
-                               "replaces it on screen).");
-        ImGui::BeginDisabled(blocked);
-        open |= ImGui::Button("Open", {120.0f, 0.0f});
-        ImGui::EndDisabled();
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            closeDialog(ctx.windows);
-        } else if (open && !blocked && !ctx.windows.dialogPath.empty()) {
-            closeDialog(ctx.windows);
-            ctx.requests.trajectory = ctx.windows.dialogPath;
-        }
-        break;
-    }
-    case Dialog::SaveAs:
-    case Dialog::Screenshot:
-    case Dialog::ExportSvg:
-    case Dialog::Record: {
-        const bool shot = ctx.windows.dialog == Dialog::Screenshot;
-        const bool svg = ctx.windows.dialog == Dialog::ExportSvg;
-        const bool record = ctx.windows.dialog == Dialog::Record;
-        ImGui::TextUnformatted(
-            shot     ? "PNG file (the window as it is, without this dialog):"
-            : svg    ? "SVG file (the world view and the velocity panel as vector paths and text):"
-            : record ? "Animated GIF (.gif), or numbered PNG frames (.png: NAME_0000.png, ...).\n"
-                       "A frame is taken each time the simulation advances; Ctrl+R again stops."
-                     : "Scene file (.json). Saves the scene as loaded with your edits, not the "
-                       "running state:");
-        bool ok = pathField(ctx.windows, shot     ? "/path/to/shot.png"
-                                         : svg    ? "/path/to/picture.svg"
-                                         : record ? "/path/to/run.gif"
-                                                  : "/path/to/scene.json");
-        if (shot || svg) pictureViewChoice(ctx.pictures, shot); // pictures/pictures.hpp
-        std::error_code ec;
-        if (!ctx.windows.dialogPath.empty() && fs::exists(ctx.windows.dialogPath, ec))
-            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f},
-                               "The file exists and will be replaced.");
-        ok |= ImGui::Button(record ? "Record" : "Save", {120.0f, 0.0f});
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            if (ctx.windows.dialog == Dialog::SaveAs && ctx.windows.continueAfterSaveAs)
-                ctx.windows.guarded.reset();
-            ctx.windows.continueAfterSaveAs = false;
-            closeDialog(ctx.windows);
-        } else if (ok && !ctx.windows.dialogPath.empty()) {
-            const fs::path path = ctx.windows.dialogPath;
-            closeDialog(ctx.windows);
-            if (shot) {
-                ctx.requests.screenshot = path;
-            } else if (svg) {
-                ctx.pictures.svgRequest = path;
-            } else if (record) {
-                ctx.pictures.recordStart = path;
-            } else {
-                const bool saved = saveSceneAs(ctx, path);
-                if (std::exchange(ctx.windows.continueAfterSaveAs, false) && ctx.windows.guarded) {
-                    const GuardedRequest r = *std::exchange(ctx.windows.guarded, std::nullopt);
-                    if (saved) proceedGuarded(ctx, r);
-                }
-            }
-        }
-        break;
-    }
-    case Dialog::Unsaved: {
-        const GuardedRequest::Kind kind =
-            ctx.windows.guarded ? ctx.windows.guarded->kind : GuardedRequest::Kind::Load;
-        const char* what = kind == GuardedRequest::Kind::Quit  ? "Quit"
-                           : kind == GuardedRequest::Kind::New ? "Start a new scene"
-                                                               : "Open another scene";
-        ImGui::Text("The scene \"%s\" has unsaved changes.",
-                    ui::shownLine(sceneTitle(ctx.doc)).c_str());
-        ImGui::Text("%s anyway?", what);
-        ImGui::Spacing();
-        if (ImGui::Button("Save", {120.0f, 0.0f})) {
-            ImGui::CloseCurrentPopup();
-            answerUnsaved(ctx, PromptAnswer::Save);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Discard", {120.0f, 0.0f})) {
-            ImGui::CloseCurrentPopup();
-            answerUnsaved(ctx, PromptAnswer::Discard);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel", {120.0f, 0.0f}) || escape) {
-            ImGui::CloseCurrentPopup();
-            answerUnsaved(ctx, PromptAnswer::Cancel);
-        }
-        break;
-    }
-    case Dialog::Recover: {
-        if (!ctx.doc.pendingRecovery) {
-            closeDialog(ctx.windows);
-            break;
-        }
-        const RecoveryInfo& info = ctx.doc.pendingRecovery->info;
-        const scene::Scene& sc = ctx.doc.pendingRecovery->scene;
-        ImGui::TextUnformatted("The sandbox was closed with unsaved changes. They were autosaved:");
-        ImGui::BulletText("scene: %s", info.sceneFile.empty()
-                                           ? "(new scene, never saved)"
-                                           : ui::shownLine(info.sceneFile.string()).c_str());
-        ImGui::BulletText("autosaved at %s (UTC): %zu agents, %zu obstacles",
-                          ui::shownLine(info.savedAt).c_str(), sc.agents.size(),
-                          sc.obstacles.size());
-        ImGui::BulletText("recovery file: %s", ctx.doc.recoveryFile.c_str());
-        ImGui::Spacing();
-        if (ImGui::Button("Restore", {120.0f, 0.0f})) {
-            ImGui::CloseCurrentPopup();
-            answerRecovery(ctx, true);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Discard", {120.0f, 0.0f})) {
-            ImGui::CloseCurrentPopup();
-            answerRecovery(ctx, false);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Not now", {120.0f, 0.0f}) || escape) {
-            // Kept for the next start; nothing is autosaved over it meanwhile.
-            ImGui::CloseCurrentPopup();
-            ctx.windows.dialog = Dialog::None;
-        }
-        break;
-    }
-    case Dialog::None:
-        break;
-    }
-    if (ctx.windows.dialogFocusFrames > 0) --ctx.windows.dialogFocusFrames;
-    ImGui::EndPopup();
 }
 
 } // namespace

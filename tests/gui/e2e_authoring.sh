@@ -13,7 +13,9 @@ set -euo pipefail
 
 source "$(dirname "$0")/e2e_lib.sh"
 e2e_init "$@"
-EMPTY=$SCENE
+# A copy in WORK: Save As lists the scene's folder, where a bare file name is saved.
+EMPTY=$WORK/empty.json
+cp "$SCENE" "$EMPTY"
 EXPECTED=$6
 COMPARE=$7
 RECOVERY=$WORK/recovery.json
@@ -22,7 +24,7 @@ OUT=$WORK/authored.json
 start() { # start SCENE [ARGS...]: launch it paused, find the window, dump, read the camera
     SCENE=$1
     shift
-    # Run in WORK, so that Save As can be given a bare file name (xdotool types some
+    # Save As is given a bare file name, saved in the scene's folder (xdotool types some
     # characters of a long path, such as '_', differently depending on the keymap).
     pushd "$WORK" >/dev/null
     launch --paused "$@"

@@ -215,7 +215,7 @@ inline constexpr std::array kKeyBindings{
                false},
     KeyBinding{SDLK_MINUS, kModCtrl, Action::UiScaleDown, "Smaller UI",
                "UI scale -25 % (down to 100 %)", false},
-    KeyBinding{SDLK_o, kModCtrl, Action::Open, "Open...", "Open a scene file (path or recent file)",
+    KeyBinding{SDLK_o, kModCtrl, Action::Open, "Open...", "Open a scene file (file browser)",
                false},
     KeyBinding{SDLK_s, kModCtrl, Action::Save, "Save",
                "Save the scene (as loaded, with your edits and the view)", false},

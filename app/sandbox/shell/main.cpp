@@ -291,6 +291,16 @@ void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
         break;
     }
     case SDL_KEYDOWN: {
+        if (ctx.windows.dialog != Dialog::None) {
+            Windows::DialogKeys& k = ctx.windows.dialogKeys;
+            const SDL_Keycode sym = e.key.keysym.sym;
+            const bool first = e.key.repeat == 0;
+            k.enter |= first && (sym == SDLK_RETURN || sym == SDLK_KP_ENTER);
+            k.escape |= first && sym == SDLK_ESCAPE;
+            k.backspace |= first && sym == SDLK_BACKSPACE;
+            k.up |= sym == SDLK_UP;
+            k.down |= sym == SDLK_DOWN;
+        }
         const KeyBinding* b = findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
         // ImGui's text fields and dialogs keep the keys, except the state dump (tests must
         // see the state whatever window is open).
@@ -428,7 +438,7 @@ class InteractiveRecording {
             if (!captureView(platform, ctx, m_rgb, w, h, error) ||
                 !m_recorder.start(file, w, h, error) || !m_recorder.addFrame(m_rgb, 0.0, error)) {
                 m_recorder.abandon();
-                ctx.windows.messages.push("Could not record", error);
+                reportFailure(ctx.windows, "Could not record", error);
                 return;
             }
             pics.recording = true;
@@ -447,7 +457,7 @@ class InteractiveRecording {
             int h = 0;
             if (!captureView(platform, ctx, m_rgb, w, h, error)) {
                 stop(ctx);
-                ctx.windows.messages.push("Recording stopped", error);
+                reportFailure(ctx.windows, "Recording stopped", error);
                 return;
             }
             if (w != m_recorder.width() || h != m_recorder.height()) {
@@ -460,7 +470,7 @@ class InteractiveRecording {
             if (!m_recorder.addFrame(m_rgb, m_time, error)) {
                 m_recorder.abandon();
                 pics.recording = false;
-                ctx.windows.messages.push("Could not record", error);
+                reportFailure(ctx.windows, "Could not record", error);
                 return;
             }
             ++pics.recordFrames;
@@ -479,7 +489,7 @@ class InteractiveRecording {
         std::string error;
         const double dt = ctx.session.sim.params().timeStep;
         if (!m_recorder.finish(m_time + dt, error)) {
-            ctx.windows.messages.push("Could not save the recording", error);
+            reportFailure(ctx.windows, "Could not save the recording", error);
             return;
         }
         char size[64];
@@ -532,7 +542,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             if (exportSvg(ctx, file, error))
                 setNote(ctx.windows, "SVG " + file.string());
             else
-                ctx.windows.messages.push("Could not export the SVG", error);
+                reportFailure(ctx.windows, "Could not export the SVG", error);
         }
         recording.afterFrame(platform, ctx, recordStart);
         if (shot) {
@@ -544,7 +554,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
                                      : writeBackBufferPng(*shot, w, h, error))
                 setNote(ctx.windows, "screenshot " + shot->string());
             else
-                ctx.windows.messages.push("Could not save the screenshot", error);
+                reportFailure(ctx.windows, "Could not save the screenshot", error);
         }
         SDL_GL_SwapWindow(platform.window());
 

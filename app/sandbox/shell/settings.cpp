@@ -98,6 +98,7 @@ std::string settingsToText(const Settings& s) {
     for (const std::string& f : s.recentFiles)
         recent.push_back(scene::pathToJson<json>(std::string_view(f)));
     j["recentFiles"] = std::move(recent);
+    j["fileDialog"] = s.desktopFileDialog ? "desktop" : "builtin";
     return j.dump(2) + "\n";
 }
 
@@ -136,6 +137,8 @@ bool settingsFromText(const std::string& text, Settings& out, std::string& error
                 s.recentFiles.push_back(std::move(*path));
         }
     }
+    if (const auto it = j.find("fileDialog"); it != j.end() && it->is_string())
+        s.desktopFileDialog = it->get<std::string>() == "desktop";
     out = std::move(s);
     return true;
 }

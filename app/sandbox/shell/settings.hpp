@@ -40,6 +40,9 @@ struct Settings {
     int uiScalePercent = 100;          ///< View > UI scale, 100..250 (ui::kMin/MaxUiScalePercent)
     ui::Theme theme = ui::Theme::Dark; ///< View > Theme
     std::vector<std::string> recentFiles; ///< most recent first, absolute paths
+    /// "fileDialog": "desktop" — Open, Save as, Export and Record use the desktop's own dialog
+    /// (zenity) where there is one; "builtin" (the default) — the app's file browser.
+    bool desktopFileDialog = false;
 
     /// Moves `file` to the front of the recent files (absolute path, no duplicates, capped).
     void addRecentFile(const std::filesystem::path& file);

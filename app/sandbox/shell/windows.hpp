@@ -48,9 +48,19 @@ struct Windows {
 
     Dialog dialog = Dialog::None;
     int dialogFocusFrames = 0; ///< frames left to put the keyboard focus into the path field
-    std::string dialogPath;    ///< the path field of Open / Save As / Save screenshot
+    std::string dialogPath;    ///< the preset path of a file dialog (its folder and name)
     std::optional<GuardedRequest> guarded; ///< waiting for Save / Discard / Cancel
-    bool continueAfterSaveAs = false;      ///< Save As was opened by the unsaved prompt
+    /// Keys pressed while a dialog is open, from SDL's events (shell/main.cpp): ImGui 1.86 reads
+    /// key state once a frame and misses a key pressed and released between two frames (a
+    /// quick Enter on a slow frame did nothing). Cleared once the dialogs are drawn.
+    struct DialogKeys {
+        bool enter = false;
+        bool escape = false;
+        bool up = false;
+        bool down = false;
+        bool backspace = false;
+    } dialogKeys;
+    bool continueAfterSaveAs = false; ///< Save As was opened by the unsaved prompt
 
     std::string note;       ///< transient status-bar note ("saved ...")
     double noteUntil = 0.0; ///< ImGui time when the note disappears
@@ -58,5 +68,8 @@ struct Windows {
 
 /// Shows `text` in the status bar for a few seconds (and prints it).
 void setNote(Windows& windows, std::string text);
+/// A failure the user must see: a message box titled `title` with `detail`, and the title
+/// with the detail's first line in the status bar.
+void reportFailure(Windows& windows, const std::string& title, const std::string& detail);
 
 } // namespace orca::app

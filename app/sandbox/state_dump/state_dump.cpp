@@ -86,6 +86,25 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                                                    "saveAs", "screenshot", "exportSvg",
                                                    "record", "unsaved",    "recover"};
     j["dialog"] = kDialogNames[static_cast<int>(ctx.windows.dialog)];
+    {
+        // The file dialogs' browser (files/file_browser.hpp): meaningful while one is open.
+        const FileDialogState& fd = ctx.files;
+        const files::FileBrowser& b = fd.browser;
+        json entries = json::array();
+        for (std::size_t i = 0; i < b.entries().size() && i < 200; ++i)
+            entries.push_back(scene::pathToJson<json>(std::string_view(b.entries()[i].name)));
+        static constexpr const char* kSteps[] = {"browse", "newFolder", "overwrite"};
+        j["fileDialog"] = {
+            {"folder", scene::pathToJson<json>(b.folder())},
+            {"name", scene::pathToJson<json>(std::string_view(b.name))},
+            {"entries", std::move(entries)},
+            {"selected", b.selected()},
+            {"showAll", b.showAll()},
+            {"step", kSteps[static_cast<int>(fd.step)]},
+            {"error", scene::displayPath(b.error())},
+            {"newFolderButton", fd.newFolderRect},
+            {"desktopRunning", fd.desktop.state() == files::DesktopDialog::State::Running}};
+    }
     const ui::WorldDrawStats& drawn = ctx.view.renderer.stats();
     j["worldDraw"] = {{"agentsDrawn", drawn.agentsDrawn},
                       {"agentsDetailed", drawn.agentsDetailed},
