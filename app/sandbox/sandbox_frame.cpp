@@ -263,7 +263,9 @@ void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel)
         for (const char* name : {"##scene-hint", "Help"})
             if (const auto r = ui::shownWindowRect(name)) area = ui::largestPartBeside(area, *r);
     ui::Rect target = ctx.view.fitTarget ? *ctx.view.fitTarget : ui::sceneBounds(ctx.session.sim);
-    if (!ctx.view.fitTarget && ctx.interactive) target.include(overlayBounds(ctx));
+    if (const ui::Rect overlays = overlayBounds(ctx);
+        !ctx.view.fitTarget && ctx.interactive && !overlays.isEmpty())
+        target.include(overlays);
     ctx.view.camera.fitInto(target, area);
     ctx.view.fittedCenter = ctx.view.camera.center();
     ctx.view.fittedScale = ctx.view.camera.scale();

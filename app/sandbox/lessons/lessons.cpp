@@ -14,7 +14,6 @@
 #include "orca/ui/window_placement.hpp"
 
 #include "sandbox.hpp"
-#include "shell/panel_table.hpp"
 
 namespace fs = std::filesystem;
 
@@ -260,19 +259,15 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
     if (ctx.interactive) {
         std::vector<std::string> opened;
         for (const std::string& name : ls.pagePanels) {
-            const PanelInfo* info = findPanel(name);
-            if (!info) continue;
             if (std::find(p.panels.begin(), p.panels.end(), name) == p.panels.end())
-                info->open(ctx) = false;
+                setPanelOpen(ctx, name, false);
             else
                 opened.push_back(name);
         }
-        for (const std::string& name : p.panels) {
-            const PanelInfo* info = findPanel(name);
-            if (!info || info->open(ctx)) continue; // the user's own stays theirs
-            info->open(ctx) = true;
-            opened.push_back(name);
-        }
+        for (const std::string& name : p.panels)
+            if (std::find(opened.begin(), opened.end(), name) == opened.end() &&
+                !setPanelOpen(ctx, name, true))
+                opened.push_back(name); // opened here (one the user had open stays theirs)
         ls.pagePanels = std::move(opened);
     }
     ctx.session.running = ctx.interactive && p.run;
