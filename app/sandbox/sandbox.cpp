@@ -530,6 +530,12 @@ void openPanel(SandboxContext& ctx, std::string_view name) {
     if (const PanelInfo* p = findPanel(name)) p->open(ctx) = true;
 }
 
+bool setPanelOpen(SandboxContext& ctx, std::string_view name, bool open) {
+    const PanelInfo* p = findPanel(name);
+    if (!p) return false;
+    return std::exchange(p->open(ctx), open);
+}
+
 void autosaveTick(SandboxContext& ctx, double nowSeconds) {
     if (ctx.doc.recoveryFile.empty() || ctx.doc.pendingRecovery)
         return; // never overwrite unanswered

@@ -190,6 +190,9 @@ void forgetRecovery(SandboxContext& ctx);
 
 /// Opens the panel named `name` (panel_table.hpp: --panels, lesson pages); others are ignored.
 void openPanel(SandboxContext& ctx, std::string_view name);
+/// Shows or hides the panel `name` (as openPanel names it); returns whether it was open
+/// before (false for an unknown name).
+bool setPanelOpen(SandboxContext& ctx, std::string_view name, bool open);
 
 /// Writes the state dump (if --dump-state was given). `reason`: "key", "exit", ...
 bool writeStateDump(SandboxContext& ctx, const char* reason);

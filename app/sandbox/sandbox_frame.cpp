@@ -247,7 +247,22 @@ void drawAppearanceMenu(SandboxContext& ctx) {
     }
 }
 
-// Home: the scene fitted to the part of the view the docked velocity panel leaves.
+// The primary agent's overlays in the world (its max-speed disk at the overlay's time scale,
+// its neighbours), empty without them.
+ui::Rect overlayBounds(const SandboxContext& ctx) {
+    ui::Rect box = ui::Rect::empty();
+    const ExplainRecord* rec = primaryRecord(ctx.explain);
+    if (!rec || !ctx.view.layers.overlay.inWorld) return box;
+    const double reach =
+        rec->params.radius + rec->params.maxSpeed * ctx.view.overlayStyle.worldSeconds;
+    box.include(ui::Rect{rec->position - Vec2(reach), rec->position + Vec2(reach)});
+    for (const ExplainLine& l : rec->lines)
+        if (const auto nb = ui::neighborInWorld(*rec, l)) box.include(nb->position);
+    return box;
+}
+
+// Home: the scene (and the selected agent's overlays) fitted to the part of the view that the
+// docked velocity panel, the lesson window, the hint bar and Help leave.
 void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel) {
     const ui::Rect& vp = ctx.view.camera.viewport();
     ui::Rect area = vp;
@@ -256,9 +271,16 @@ void fitScene(SandboxContext& ctx, bool panelShown, const ui::Rect& dockedPanel)
         area = ui::uncoveredArea(vp, panel.isEmpty() ? dockedPanel : panel);
     }
     area = lessonUncoveredArea(ctx, area);
-    ctx.view.camera.fitInto(
-        ctx.view.fitTarget ? *ctx.view.fitTarget : ui::sceneBounds(ctx.session.sim), area);
-    ctx.view.fitTarget.reset();
+    if (ctx.interactive)
+        for (const char* name : {"##scene-hint", "Help"})
+            if (const auto r = ui::shownWindowRect(name)) area = ui::largestPartBeside(area, *r);
+    ui::Rect target = ctx.view.fitTarget ? *ctx.view.fitTarget : ui::sceneBounds(ctx.session.sim);
+    if (const ui::Rect overlays = overlayBounds(ctx);
+        !ctx.view.fitTarget && ctx.interactive && !overlays.isEmpty())
+        target.include(overlays);
+    ctx.view.camera.fitInto(target, area);
+    ctx.view.fittedCenter = ctx.view.camera.center();
+    ctx.view.fittedScale = ctx.view.camera.scale();
 }
 
 // Agents per cell of the view, for placing new windows over empty parts (placeNewWindow).
@@ -400,11 +422,20 @@ void buildFrame(SandboxContext& ctx) {
     const double worldLeft = lessonDockWidth(ctx); // screenshots dock a lesson at the left
     ctx.view.camera.setViewport({{worldLeft, static_cast<double>(top)},
                                  {static_cast<double>(worldRight), static_cast<double>(bottom)}});
-    if (ctx.view.fitRequested) {
+    const bool settling = ctx.view.fitSettle > 0 &&
+                          ctx.view.camera.center() == ctx.view.fittedCenter &&
+                          ctx.view.camera.scale() == ctx.view.fittedScale;
+    if (ctx.view.fitRequested || settling) {
         const ui::Rect docked{{static_cast<double>(panelX), static_cast<double>(top)},
                               {static_cast<double>(io.DisplaySize.x), static_cast<double>(bottom)}};
         fitScene(ctx, panelShown, docked);
-        ctx.view.fitRequested = false;
+        ctx.view.fitSettle = std::exchange(ctx.view.fitRequested, false) && ctx.interactive
+                                 ? 4
+                                 : std::max(ctx.view.fitSettle - 1, 0);
+        if (ctx.view.fitSettle == 0) ctx.view.fitTarget.reset();
+    } else {
+        ctx.view.fitSettle = 0;
+        ctx.view.fitTarget.reset();
     }
     ui::setWindowPlacementView(ctx.view.camera.viewport(),
                                [&ctx] { return crowdDensity(ctx.view.camera, ctx.session.sim); });
@@ -488,8 +519,9 @@ void buildFrame(SandboxContext& ctx) {
     // The scene's hint over the world, beside the docked velocity panel.
     ui::drawSceneHint(ctx.windows.sceneHint, static_cast<float>(worldLeft),
                       panelShown ? panelX : io.DisplaySize.x, top);
-    drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
+    // The lesson window before the panels: a window its page opens is placed beside it.
     drawLessonWindow(ctx, top, bottom);
+    drawPanels(ctx); // all closed in --screenshot mode unless --panels opened them
 
     ui::StatusInfo s;
     s.sceneName =

@@ -18,6 +18,11 @@ struct ViewState {
     ui::Camera camera;
     bool fitRequested = true;
     std::optional<ui::Rect> fitTarget; ///< what a fit request fits (default: the scene)
+    /// Frames after a fit that fit again while nothing moved the camera since: the windows
+    /// the fit keeps clear of (the hint bar, Help) are placed and sized in those frames.
+    int fitSettle = 0;
+    Vec2 fittedCenter{0.0, 0.0}; ///< the camera the last fit set
+    double fittedScale = 0.0;
     ViewLayers layers;
     ui::WorldRenderer renderer;
     ui::OverlayStyle overlayStyle;

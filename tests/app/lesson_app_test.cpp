@@ -75,6 +75,34 @@ TEST(LessonApp, LessonViewIsNeverTheUsers) {
     EXPECT_EQ(ctx.windows.panels.parameters, userPanels.parameters);
 }
 
+// Issue 26: a window a page opened closes on a page that does not name it (lesson 7 page 3
+// opens the Inspector, lesson 8 page 4 the Parameters), so one page's windows do not pile up
+// on the next's; one the user had open stays.
+TEST(LessonApp, WindowsAPageOpenedCloseOnTheNextPage) {
+    SandboxContext ctx;
+    ctx.interactive = true;
+    ctx.paths.lessonsDir = std::filesystem::path(ORCA_SOURCE_DIR) / "lessons";
+    std::string error;
+    ctx.windows.panels.parameters = false;
+    ctx.windows.panels.inspector = false;
+    ASSERT_EQ(openLessonArgument(ctx, "07", 3, error), 0) << error;
+    EXPECT_TRUE(ctx.windows.panels.inspector);
+    applyLessonPage(ctx, 3);
+    EXPECT_FALSE(ctx.windows.panels.inspector);
+    applyLessonPage(ctx, 2);
+    EXPECT_TRUE(ctx.windows.panels.inspector);
+    ASSERT_EQ(openLessonArgument(ctx, "08", 4, error), 0) << error; // the next lesson
+    EXPECT_TRUE(ctx.windows.panels.parameters);
+    EXPECT_FALSE(ctx.windows.panels.inspector);
+
+    // The user's own window stays open.
+    closeLesson(ctx);
+    ctx.windows.panels.parameters = true;
+    ASSERT_EQ(openLessonArgument(ctx, "08", 4, error), 0) << error;
+    applyLessonPage(ctx, 0);
+    EXPECT_TRUE(ctx.windows.panels.parameters);
+}
+
 // Issue 25, item 11: --lesson names that resolve to nothing and pages past the end are usage
 // errors (exit 2, as --select 99), a lesson that does not load is bad input (1).
 TEST(LessonApp, LessonArgumentExitCodes) {

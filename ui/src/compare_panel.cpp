@@ -63,7 +63,6 @@ std::vector<std::string> splitAssignments(const std::string& text) {
 
 ComparePanelOutput drawComparePanel(CompareForm& form, const ComparePanelInput& in, bool* open) {
     ComparePanelOutput out;
-    ImGui::SetNextWindowSize(ImVec2(430, 0), ImGuiCond_FirstUseEver);
     placeNewWindow("Compare", {430.0f, 0.0f}, {10.0f, 30.0f});
     if (!ImGui::Begin("Compare", open)) {
         ImGui::End();

@@ -74,7 +74,6 @@ std::optional<std::size_t> adjacentEvent(std::span<const Event> events, std::uin
 
 EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
     EventsPanelOutput out;
-    ImGui::SetNextWindowSize({420.0f, 400.0f}, ImGuiCond_FirstUseEver);
     placeNewWindow("Events", {420.0f, 400.0f}, {10.0f, 30.0f});
     if (!ImGui::Begin("Events", open)) {
         ImGui::End();

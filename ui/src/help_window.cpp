@@ -1,6 +1,7 @@
 #include "orca/ui/help_window.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <imgui.h>
 
@@ -73,8 +74,11 @@ HelpResult drawHelpWindow(bool* open, const HelpContent& content, float top, flo
     if (!*open) return out;
     const ImGuiIO& io = ImGui::GetIO();
     const float margin = 10.0f;
-    const float width =
-        std::min(kHelpWidth * ImGui::GetFontSize() / 13.0f, io.DisplaySize.x - 2.0f * margin);
+    // On the first launch (tables folded) at most a third of the window: the scene and the
+    // selected agent's overlays are fitted beside it, left of the velocity panel.
+    const float room = content.tablesOpen ? io.DisplaySize.x - 2.0f * margin
+                                          : std::floor(io.DisplaySize.x * 0.34f) - margin;
+    const float width = std::min(kHelpWidth * ImGui::GetFontSize() / 13.0f, room);
     const float maxHeight = std::max(bottom - top - 2.0f * margin, 120.0f);
     // Bottom left of the world view: the menu bar, the scene's hint at the top and the docked
     // velocity panel at the right stay visible.

@@ -163,9 +163,6 @@ std::optional<std::uint64_t> drawInspector(const Simulator& sim,
     // Default place: top, just left of where the velocity panel docks (right third).
     placeNewWindow("Inspector", {460.0f, std::min(440.0f, io.DisplaySize.y - 80.0f)},
                    {std::max(io.DisplaySize.x * 2.0f / 3.0f - 470.0f, 350.0f), 30.0f});
-    ImGui::SetNextWindowSize({460.0f, std::min(440.0f, io.DisplaySize.y - 80.0f)},
-                             ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints({300.0f, 120.0f}, {io.DisplaySize.x, io.DisplaySize.y});
     if (!ImGui::Begin("Inspector", open)) {
         ImGui::End();
         return clicked;

@@ -119,18 +119,39 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
                                    : in.taskProgress;
     ImGui::Separator();
 
-    // The text scrolls; the task and the page buttons stay at the bottom.
+    // The text scrolls; the task and the page buttons stay at the bottom. The buttons take
+    // two rows when one is too narrow for them; a task too long for the room left scrolls too.
+    const ImGuiStyle& style = ImGui::GetStyle();
     const float lineH = ImGui::GetFrameHeightWithSpacing();
-    float bottom = lineH * 1.6f;
+    const std::string label =
+        "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
+    auto buttonWidth = [&](const char* text) {
+        return ImGui::CalcTextSize(text).x + 2.0f * style.FramePadding.x;
+    };
+    const float comboWidth = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() * 1.6f;
+    const float rowWidth = buttonWidth("< Prev") + comboWidth + buttonWidth("Next >") +
+                           buttonWidth("Reset page") + 3.0f * style.ItemSpacing.x;
+    const bool twoRows = rowWidth > ImGui::GetContentRegionAvail().x;
+    const float buttons = lineH * (twoRows ? 2.6f : 1.6f);
+    const float room = ImGui::GetContentRegionAvail().y - buttons;
+    float taskHeight = 0.0f;
+    bool taskScrolls = false;
     if (in.hasTask) {
-        const float w = ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 2.0f;
+        const float w = ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 2.0f -
+                        style.ScrollbarSize;
         auto textHeight = [&](const std::string& s) {
             return s.empty() ? 0.0f : ImGui::CalcTextSize(s.c_str(), nullptr, false, w).y;
         };
-        bottom += lineH * 1.2f + textHeight(taskText) + textHeight(status) +
-                  ImGui::GetStyle().ItemSpacing.y * 4.0f;
+        taskHeight =
+            lineH * 1.2f + textHeight(taskText) + textHeight(status) + style.ItemSpacing.y * 4.0f;
+        // At least three lines of the page text stay.
+        const float most = std::max(room - 3.0f * lineH, 2.0f * lineH);
+        if (taskHeight > most) {
+            taskHeight = most;
+            taskScrolls = true;
+        }
     }
-    ImGui::BeginChild("##text", {0.0f, -bottom}, false);
+    ImGui::BeginChild("##text", {0.0f, std::max(room - taskHeight, lineH)}, false);
     // The page text, cut at kMaxPageTextBytes, drawn line by line: only what is in view.
     const std::string shown = scene::cutText(in.text, scene::kMaxPageTextBytes);
     const std::vector<std::string> paras = splitParagraphs(shown);
@@ -144,8 +165,11 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
     }
     ImGui::EndChild();
 
+    const float controlsTop = ImGui::GetCursorScreenPos().y;
     if (in.hasTask) {
         ImGui::Separator();
+        if (taskScrolls)
+            ImGui::BeginChild("##task", {0.0f, taskHeight - style.ItemSpacing.y * 2.0f}, false);
         checkMark(in.taskDone);
         ImGui::SameLine();
         ImGui::TextUnformatted(in.taskDone ? "Done!" : "Try this:");
@@ -159,6 +183,7 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
             ImGui::PopStyleColor();
         }
         ImGui::Unindent(ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x);
+        if (taskScrolls) ImGui::EndChild();
     }
 
     ImGui::Separator();
@@ -166,9 +191,7 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
     if (ImGui::Button("< Prev")) out.goToPage = in.page - 1;
     ImGui::EndDisabled();
     ImGui::SameLine();
-    const std::string label =
-        "page " + std::to_string(in.page + 1) + "/" + std::to_string(in.pages);
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() * 1.6f);
+    ImGui::SetNextItemWidth(comboWidth);
     if (ImGui::BeginCombo("##page", label.c_str())) {
         // Only the items in the list's view are laid out (a lesson may have any number).
         ImGuiListClipper clipper;
@@ -188,11 +211,13 @@ LessonPanelOutput drawLessonPanel(const LessonPanelInput& in, bool* open) {
     ImGui::BeginDisabled(in.page + 1 >= in.pages);
     if (ImGui::Button("Next >")) out.goToPage = in.page + 1;
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    if (!twoRows) ImGui::SameLine();
     if (ImGui::Button("Reset page")) out.reset = true;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Reload the lesson's scene (dropping your edits) and set this page up "
                           "again");
+    out.controlsMin = {out.windowPos.x, controlsTop};
+    out.controlsMax = {out.windowPos.x + out.windowSize.x, ImGui::GetItemRectMax().y};
     ImGui::End();
     return out;
 }

@@ -50,7 +50,6 @@ void drawMetricsPanel(const MetricsSample& current, const MetricsHistory& histor
     // Default place: bottom left, under the parameters panel.
     placeNewWindow("Metrics", {340.0f, 270.0f},
                    {10.0f, std::max(io.DisplaySize.y - 310.0f, 40.0f)});
-    ImGui::SetNextWindowSize({340.0f, 270.0f}, ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Metrics", open)) {
         ImGui::End();
         return;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -68,58 +69,71 @@ void drawStatusBar(const StatusInfo& s) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {8.0f, kStatusPadY});
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    // (The style's minimum window size grows with the UI scale: above the bar's height at
+    // 175 %, which would push the bar off the bottom of the screen.)
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, {1.0f, 1.0f});
     constexpr ImGuiWindowFlags flags =
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
         ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("##status", nullptr, flags)) {
-        ImGui::TextUnformatted(s.sceneName.empty() ? "(no scene)" : shownLine(s.sceneName).c_str());
+        // One line: the scene's name takes at most a quarter of it, and an item that no longer
+        // fits (a large UI scale on a small screen) is left out with those after it, never cut.
+        const std::string name =
+            fitText(s.sceneName.empty() ? "(no scene)" : shownLine(s.sceneName),
+                    std::max(io.DisplaySize.x * 0.25f, 60.0f));
+        ImGui::TextUnformatted(name.c_str());
         if (s.unsaved) {
             ImGui::SameLine(0.0f, 2.0f);
             ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "*");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("unsaved changes");
         }
-        separator();
-        ImGui::Text("step %llu", static_cast<unsigned long long>(s.step));
-        separator();
-        ImGui::Text("t = %.2f s", s.time);
-        separator();
+        bool full = false;
+        const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        auto item = [&](const ImVec4& colour, const std::string& text) {
+            if (full) return;
+            const float sep = ImGui::CalcTextSize("|").x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+            ImGui::SameLine();
+            if (sep + ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x) {
+                full = true;
+                ImGui::NewLine();
+                return;
+            }
+            ImGui::TextDisabled("|");
+            ImGui::SameLine();
+            ImGui::TextColored(colour, "%s", text.c_str());
+        };
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "step %llu", static_cast<unsigned long long>(s.step));
+        item(plain, buf);
+        std::snprintf(buf, sizeof buf, "t = %.2f s", s.time);
+        item(plain, buf);
         if (s.running)
-            ImGui::TextColored({0.45f, 0.85f, 0.45f, 1.0f}, "running");
+            item({0.45f, 0.85f, 0.45f, 1.0f}, "running");
         else
-            ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "paused");
-        if (!s.mode.empty()) {
-            separator();
-            if (s.modeWarning)
-                ImGui::TextColored({0.95f, 0.75f, 0.30f, 1.0f}, "%s", s.mode.c_str());
-            else
-                ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "%s", s.mode.c_str());
-        }
-        separator();
-        ImGui::Text("%zu agents", s.agents);
+            item({0.95f, 0.75f, 0.30f, 1.0f}, "paused");
+        if (!s.mode.empty())
+            item(s.modeWarning ? ImVec4{0.95f, 0.75f, 0.30f, 1.0f} : ImVec4{0.6f, 0.8f, 1.0f, 1.0f},
+                 s.mode);
+        std::snprintf(buf, sizeof buf, "%zu agents", s.agents);
+        item(plain, buf);
         if (s.selected > 0) {
-            separator();
-            ImGui::Text("%zu selected", s.selected);
+            std::snprintf(buf, sizeof buf, "%zu selected", s.selected);
+            item(plain, buf);
         }
-        if (s.construction) {
-            separator();
-            ImGui::TextColored({0.6f, 0.8f, 1.0f, 1.0f}, "construction");
-        }
-        if (!s.editTool.empty()) {
-            separator();
-            ImGui::TextColored({0.35f, 0.86f, 1.0f, 1.0f}, "editing: %s", s.editTool.c_str());
-        }
+        if (s.construction) item({0.6f, 0.8f, 1.0f, 1.0f}, "construction");
+        if (!s.editTool.empty()) item({0.35f, 0.86f, 1.0f, 1.0f}, "editing: " + s.editTool);
         if (s.goalAgents > 0) {
-            separator();
-            ImGui::Text("%zu/%zu at goal", s.atGoal, s.goalAgents);
+            std::snprintf(buf, sizeof buf, "%zu/%zu at goal", s.atGoal, s.goalAgents);
+            item(plain, buf);
         }
-        separator();
-        ImGui::Text("LP3 %zu", s.lp3Agents);
-        separator();
-        ImGui::Text("%.2f ms/step (%d thr)", s.msPerStep, s.threads);
-        separator();
-        ImGui::Text("%.2f ms/frame", s.msPerFrame);
-        if (!s.note.empty()) {
+        std::snprintf(buf, sizeof buf, "LP3 %zu", s.lp3Agents);
+        item(plain, buf);
+        std::snprintf(buf, sizeof buf, "%.2f ms/step (%d thr)", s.msPerStep, s.threads);
+        item(plain, buf);
+        std::snprintf(buf, sizeof buf, "%.2f ms/frame", s.msPerFrame);
+        item(plain, buf);
+        if (!s.note.empty() && !full) {
             separator();
             // A note may quote a file's text (a name, a path): cut before it is measured.
             const std::string note = scene::cutText(s.note, scene::kMaxParagraphBytes);
@@ -135,7 +149,7 @@ void drawStatusBar(const StatusInfo& s) {
         }
     }
     ImGui::End();
-    ImGui::PopStyleVar(3);
+    ImGui::PopStyleVar(4);
 }
 
 void MessageQueue::push(std::string title, std::string text) {

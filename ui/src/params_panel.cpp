@@ -213,9 +213,6 @@ ParamsPanelOutput drawParamsPanel(const ParamsPanelInput& in, bool* open) {
     placeNewWindow("Parameters",
                    {340.0f, std::min(480.0f, std::max(io.DisplaySize.y - 330.0f, 200.0f))},
                    {10.0f, 30.0f});
-    ImGui::SetNextWindowSize(
-        {340.0f, std::min(480.0f, std::max(io.DisplaySize.y - 330.0f, 200.0f))},
-        ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Parameters", open)) {
         ImGui::End();
         return out;

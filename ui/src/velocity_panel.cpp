@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -24,6 +25,23 @@ constexpr double kMaxUnitsPerPixel = 1e6;
 
 Vec2 fromIm(ImVec2 v) {
     return {static_cast<double>(v.x), static_cast<double>(v.y)};
+}
+
+// SameLine() when an item `width` wide still fits on the line, else a new line: a large UI
+// scale in a narrow panel wraps a row of controls instead of cutting it off.
+void sameLineIfFits(float width) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right)
+        ImGui::SameLine();
+}
+
+float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+float checkboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label, nullptr, true).x;
 }
 
 // A marked velocity (VelocityPanel::mark): a cross in the highlight colour, labelled below
@@ -189,6 +207,8 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
                                  bool* open) {
     OverlayHover hover;
     m_labels.clear();
+    m_plotRect = Rect::empty();
+    m_plotReason.clear();
     if (!ImGui::Begin(kVelocityPanelTitle, open)) {
         ImGui::End();
         return hover;
@@ -225,12 +245,23 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         ImGui::End();
         return hover;
     }
+    // The text and the controls scroll in a region of their own above the canvas, so that the
+    // canvas keeps at least kMinPlotSide (its height is last frame's, as ImGui sizes a child
+    // before its content).
+    const float minPlot = kMinPlotSide;
+    const float availY = ImGui::GetContentRegionAvail().y;
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float textRoom = std::max(availY - minPlot - spacing, ImGui::GetFrameHeightWithSpacing());
+    const float textHeight = m_textHeight > 0.0f ? std::min(m_textHeight, textRoom) : textRoom;
+    ImGui::BeginChild("##text", {0.0f, textHeight}, false);
+    ImGui::PushTextWrapPos(0.0f); // a narrow panel at a large UI scale wraps them
     for (const std::string& s : summaryLines(*rec)) {
         if (isInfeasibleSummary(s))
             ImGui::TextColored(opaque4(palette().kLp3), "%s", s.c_str());
         else
             ImGui::TextUnformatted(s.c_str());
     }
+    ImGui::PopTextWrapPos();
     if (mark && !mark->caption.empty()) {
         if (mark->deviates) ImGui::PushStyleColor(ImGuiCol_Text, opaque4(palette().kLintError));
         ImGui::TextWrapped("%s", mark->caption.c_str());
@@ -240,22 +271,22 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     // Construction mode controls.
     const int neighbors = constructionCount(*rec); // obstacle lines, then agent neighbours
     if (ImGui::Checkbox("Construction", &construction.active) && solve) solve->active = false;
-    ImGui::SameLine();
+    sameLineIfFits(checkboxWidth("Legend"));
     ImGui::Checkbox("Legend", &m_showLegend);
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Fit"));
     const bool fitClicked = ImGui::Button("Fit");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the whole max-speed disk");
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Focus"));
     const bool focusClicked = ImGui::Button("Focus") || std::exchange(focusRequested, false);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Zoom to the decision: v, v_pref, v_new, the u arrows and the feasible "
                           "region near them (F)");
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Why?"));
     if (ImGui::Button("Why?")) whyRequested = true;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Diagnose this agent: why it moves as it does, and what to change");
     if (solve) {
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("Solve"));
         if (ImGui::Checkbox("Solve", &solve->active) && solve->active) construction.active = false;
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Step through the linear programs as they ran (V; arrows step)");
@@ -270,11 +301,11 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
             construction.neighbor = std::min(construction.neighbor + 1, std::max(neighbors - 1, 0));
         ImGui::SameLine();
         ImGui::Text("neighbour %d/%d", neighbors ? construction.neighbor + 1 : 0, neighbors);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("1 VO"));
         ImGui::RadioButton("1 VO", &construction.phase, 0);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("2 u"));
         ImGui::RadioButton("2 u", &construction.phase, 1);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("3 half-plane"));
         ImGui::RadioButton("3 half-plane", &construction.phase, 2);
     }
     std::optional<ConstructionGeometry> geom;
@@ -291,18 +322,34 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
 
     std::optional<SolveFrame> solveStep;
     if (solve && solve->active && !construction.active) solveStep = solveControls(*rec, *solve);
+    m_textHeight = std::max(ImGui::GetCursorPosY() - spacing, 1.0f);
+    ImGui::EndChild();
 
-    // The canvas.
+    // The canvas, or why there is none.
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImVec2 size = ImGui::GetContentRegionAvail();
-    size.x = std::max(size.x, 64.0f);
-    size.y = std::max(size.y, 64.0f);
+    if (size.x < minPlot || size.y < minPlot) {
+        char reason[160];
+        std::snprintf(reason, sizeof reason,
+                      "No room for the plot here (%.0f x %.0f px, it needs %.0f x %.0f): make "
+                      "this window larger.",
+                      static_cast<double>(std::max(size.x, 0.0f)),
+                      static_cast<double>(std::max(size.y, 0.0f)), static_cast<double>(minPlot),
+                      static_cast<double>(minPlot));
+        m_plotReason = reason;
+        ImGui::PushStyleColor(ImGuiCol_Text, opaque4(palette().kLintError));
+        ImGui::TextWrapped("%s", reason);
+        ImGui::PopStyleColor();
+        ImGui::End();
+        return hover;
+    }
     ImGui::InvisibleButton("##velocityCanvas", size,
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                                ImGuiButtonFlags_MouseButtonMiddle);
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
     m_canvas = {fromIm(p0), fromIm({p0.x + size.x, p0.y + size.y})};
+    m_plotRect = m_canvas;
 
     // Fit when the agent or the construction's space (or its neighbour, in relative space)
     // changes; otherwise keep the user's pan and zoom.
@@ -394,7 +441,8 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         fixedText({p0.x + size.x - ts.x - 6.0f, p0.y + 4.0f}, dim, hint);
     }
 
-    if (m_showLegend) {
+    // The legend only where it leaves most of the plot to see (a small plot at a large scale).
+    if (m_showLegend && size.y >= 12.0f * ImGui::GetTextLineHeightWithSpacing()) {
         // Only what this record shows (legends shared with the SVG export, label_style.hpp).
         const std::vector<LegendItem> legend = solveStep ? solveLegend()
                                                : geom    ? constructionLegend(*geom)

@@ -132,7 +132,6 @@ void drawFixes(const Diagnosis& d, const WhyFixView& view, WhyWindowOutput& out)
 WhyWindowOutput drawWhyWindow(const Diagnosis* d, const std::string& status, bool* open,
                               const WhyFixView* fixes) {
     WhyWindowOutput out;
-    ImGui::SetNextWindowSize({440.0f, 0.0f}, ImGuiCond_FirstUseEver);
     placeNewWindow("Why?", {440.0f, 0.0f}, {10.0f, 440.0f});
     if (!ImGui::Begin("Why?", open)) {
         ImGui::End();

@@ -27,6 +27,13 @@ float dockWidth(float displayWidth) {
     return std::clamp(std::floor(displayWidth * 0.3f), 300.0f, 460.0f);
 }
 
+/// Width of the lesson window in the interactive app: 30 font sizes (about 60 characters), at
+/// most a third of the window (the velocity panel takes the right third; the windows a page
+/// opens go between them).
+float floatingWidth(float displayWidth, float fontSize) {
+    return std::min(30.0f * fontSize, std::floor(displayWidth * 0.34f));
+}
+
 // Brings the simulation to `target`: through the recording when it holds that step, stepping
 // on from its head otherwise.
 void goToStep(SandboxContext& ctx, std::uint64_t target) {
@@ -247,9 +254,22 @@ void applyLessonPage(SandboxContext& ctx, std::size_t page) {
     if (ctx.explain.solve.active)
         ctx.explain.recordsStamp.invalidate(); // records with the LP trace
     // Windows the page refers to; not in --screenshot pictures, where they would cover the view.
-    if (ctx.interactive)
+    // Those an earlier page opened and this one does not name close again: the screen has room
+    // beside the lesson window for one page's windows, not for every page's.
+    if (ctx.interactive) {
+        std::vector<std::string> opened;
+        for (const std::string& name : ls.pagePanels) {
+            if (std::find(p.panels.begin(), p.panels.end(), name) == p.panels.end())
+                setPanelOpen(ctx, name, false);
+            else
+                opened.push_back(name);
+        }
         for (const std::string& name : p.panels)
-            openPanel(ctx, name);
+            if (std::find(opened.begin(), opened.end(), name) == opened.end() &&
+                !setPanelOpen(ctx, name, true))
+                opened.push_back(name); // opened here (one the user had open stays theirs)
+        ls.pagePanels = std::move(opened);
+    }
     ctx.session.running = ctx.interactive && p.run;
     ctx.session.clock.reset();
 
@@ -269,6 +289,7 @@ void closeLesson(SandboxContext& ctx) {
         ctx.windows.panels = ctx.settings.panels;
     }
     ctx.lesson.lesson.reset();
+    ctx.lesson.pagePanels.clear();
     ctx.lesson.windowOpen = false;
     ctx.lesson.pageRequest.reset();
     ctx.lesson.resetRequest = false;
@@ -307,6 +328,42 @@ void applyLessonRequests(SandboxContext& ctx) {
         return;
     }
     if (const auto page = std::exchange(ls.pageRequest, std::nullopt)) applyLessonPage(ctx, *page);
+}
+
+void lessonWalkTick(SandboxContext& ctx) {
+    LessonState& ls = ctx.lesson;
+    if (ls.walkDir.empty()) return;
+    if (!ls.lesson) {
+        ctx.requests.quit = true;
+        return;
+    }
+    // The picture is taken three frames after it is asked for (runInteractive), the dump
+    // once that frame is done.
+    constexpr int kSettleFrames = 6;
+    const std::string stem = ls.name + "_page_" + std::to_string(ls.page + 1);
+    if (++ls.walkFrames == 1) {
+        std::error_code ec;
+        fs::create_directories(ls.walkDir, ec);
+        ctx.requests.screenshot = ls.walkDir / (stem + ".png");
+    }
+    if (ls.walkFrames < kSettleFrames) return;
+    ls.walkFrames = 0;
+    const fs::path keep = std::exchange(ctx.dumpFile, ls.walkDir / (stem + ".json"));
+    if (!writeStateDump(ctx, "lesson-walk")) ctx.requests.quit = true;
+    ctx.dumpFile = keep;
+    if (ls.page + 1 < ls.lesson->pages.size()) {
+        ls.pageRequest = ls.page + 1;
+        return;
+    }
+    // The lessons after this one in the lessons folder, in order.
+    const std::vector<LessonListEntry> all = listLessons(ctx.paths.lessonsDir);
+    const auto at = std::find_if(all.begin(), all.end(),
+                                 [&](const LessonListEntry& e) { return e.name == ls.name; });
+    std::string error;
+    if (at == all.end() || at + 1 == all.end() || !openLesson(ctx, (at + 1)->file, 0, error)) {
+        if (!error.empty()) std::fprintf(stderr, "orca-sandbox: %s\n", error.c_str());
+        ctx.requests.quit = true;
+    }
 }
 
 void drawLessonsMenu(SandboxContext& ctx) {
@@ -367,14 +424,17 @@ void drawLessonWindow(SandboxContext& ctx, float top, float bottom) {
         in.size = {dockWidth(io.DisplaySize.x), std::max(bottom - top, 10.0f * fs)};
     } else {
         in.pos = {10.0f, top + 10.0f};
-        in.size = {std::min(30.0f * fs, io.DisplaySize.x * 0.4f),
+        in.size = {floatingWidth(io.DisplaySize.x, fs),
                    std::min(36.0f * fs, std::max(bottom - top - 20.0f, 12.0f * fs))};
     }
     const ui::LessonPanelOutput out = ui::drawLessonPanel(in, &ls.windowOpen);
-    if (out.windowSize.x > 0.0f)
+    if (out.windowSize.x > 0.0f) {
         ls.windowRect =
             ui::Rect{{out.windowPos.x, out.windowPos.y},
                      {out.windowPos.x + out.windowSize.x, out.windowPos.y + out.windowSize.y}};
+        ls.controlsRect = ui::Rect{{out.controlsMin.x, out.controlsMin.y},
+                                   {out.controlsMax.x, out.controlsMax.y}};
+    }
     if (out.goToPage && *out.goToPage < l.pages.size()) ls.pageRequest = *out.goToPage;
     if (out.reset) ls.resetRequest = true;
 }
@@ -388,10 +448,10 @@ ui::Rect lessonUncoveredArea(const SandboxContext& ctx, const ui::Rect& area) {
     } else { // not drawn yet: where it will open
         const float fs = ImGui::GetFontSize();
         const ImGuiIO& io = ImGui::GetIO();
-        const double w = std::min(30.0f * fs, io.DisplaySize.x * 0.4f);
+        const double w = floatingWidth(io.DisplaySize.x, fs);
         window = {{area.min.x, area.min.y}, {area.min.x + 10.0 + w, area.max.y}};
     }
-    return ui::uncoveredArea(area, window);
+    return ui::largestPartBeside(area, window);
 }
 
 std::string firstLessonTitle(SandboxContext& ctx) {
@@ -428,6 +488,11 @@ nlohmann::ordered_json lessonJson(const SandboxContext& ctx) {
     j["taskDone"] = ls.taskDone;
     j["taskProgress"] = ls.taskProgress;
     j["solveStep"] = ls.solveStep ? json(*ls.solveStep) : json(nullptr);
+    auto rect = [](const std::optional<ui::Rect>& r) {
+        return r ? json::array({r->min.x, r->min.y, r->max.x, r->max.y}) : json(nullptr);
+    };
+    j["rect"] = rect(ls.windowOpen ? ls.windowRect : std::nullopt);
+    j["controlsRect"] = rect(ls.windowOpen ? ls.controlsRect : std::nullopt);
     return j;
 }
 

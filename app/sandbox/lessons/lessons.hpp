@@ -40,6 +40,12 @@ struct LessonState {
     std::string taskProgress;
     std::optional<std::int64_t> solveStep; ///< the page's solve step (for apps with solve mode)
     std::optional<ui::Rect> windowRect;    ///< the window's last screen rectangle
+    std::optional<ui::Rect> controlsRect;  ///< its task and page buttons (screen)
+    std::vector<std::string> pagePanels;   ///< windows the pages opened (closed by later ones)
+    /// --lesson-walk: where each page's state dump goes (empty: no walk), and the frames
+    /// the current page has been shown.
+    std::filesystem::path walkDir;
+    int walkFrames = 0;
     // Requests from the window, applied after the frame.
     std::optional<std::size_t> pageRequest;
     bool resetRequest = false;
@@ -76,6 +82,12 @@ void requestLesson(SandboxContext& ctx, const std::filesystem::path& file);
 /// After the frame (from applyRequests): a pending load of a lesson file opens the lesson;
 /// another pending load or a new scene closes it; page and reset requests are applied.
 void applyLessonRequests(SandboxContext& ctx);
+
+/// --lesson-walk, after each frame: once a page has been shown for a few frames (new windows
+/// have had their hidden first frame and settled), writes a screenshot and the state dump to
+/// walkDir/NAME_page_K.png and .json and asks for the next page; after a lesson's last page opens
+/// the next lesson of the lessons folder, and after the last one asks to quit.
+void lessonWalkTick(SandboxContext& ctx);
 
 /// The Lessons menu of the main menu bar.
 void drawLessonsMenu(SandboxContext& ctx);

@@ -567,6 +567,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             SDL_Delay(static_cast<Uint32>((minFrameSeconds - spent) * 1000.0));
 
         platform.saveLayout(false);
+        lessonWalkTick(ctx);
         if (!applyRequests(ctx)) break;
         if (ctx.requests.titleChanged || titleUnsaved != ctx.doc.unsaved.unsaved()) {
             titleUnsaved = ctx.doc.unsaved.unsaved();
@@ -640,11 +641,15 @@ int main(int argc, char** argv) {
     bool loaded = false;
     if (opt.lesson) {
         const int rc = openLessonArgument(ctx, *opt.lesson, opt.lessonPage, error);
+        if (opt.lessonWalk) ctx.lesson.walkDir = *opt.lessonWalk;
         if (rc == 2) { // no such lesson or page: a usage error, as --select 99 is
             std::fprintf(stderr, "%s\n", error.c_str());
             return 2;
         }
         loaded = rc == 0;
+        // A lesson named on the first launch is the guide: its window takes Help's place (as
+        // Help's "Start here" does), rather than both covering the view.
+        if (loaded) ctx.windows.showHelp = ctx.windows.helpFirstLaunch = false;
     } else if (sceneFile.empty())
         error = "orca-sandbox: error: no scene given and the scenes/ folder was not found next to "
                 "the executable";

@@ -213,6 +213,14 @@ ParseResult parseOptions(int argc, char** argv) {
                    "With --lesson: open this page (1-based; with --screenshot, render it)")
         ->needs(lessonOpt)
         ->transform(kPositiveWholeNumber);
+    std::string lessonWalk;
+    app.add_option("--lesson-walk", lessonWalk,
+                   "With --lesson (interactive): show every page in turn from --lesson-page on, "
+                   "as Next does, then those of the lessons after it in the lessons folder; "
+                   "write a screenshot and the state dump of each to DIR/NAME_page_K.png and "
+                   ".json and exit (layout tests)")
+        ->type_name("DIR")
+        ->needs(lessonOpt);
     app.add_flag("--print-keys", printKeys,
                  "Print the key and mouse bindings as Markdown tables and exit");
 
@@ -304,6 +312,7 @@ ParseResult parseOptions(int argc, char** argv) {
         }
     }
     if (!dumpState.empty()) o.dumpState = dumpState;
+    if (!lessonWalk.empty()) o.lessonWalk = lessonWalk;
     if (!settings.empty()) o.settingsFile = settings;
     return {o, 0};
 }

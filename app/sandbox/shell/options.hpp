@@ -52,6 +52,7 @@ struct Options {
     std::optional<bool> lightTheme;    ///< --theme light|dark (over the settings file's)
     std::optional<std::string> lesson; ///< --lesson NAME: open this lesson (lessons/NAME.json)
     std::size_t lessonPage = 1;        ///< --lesson-page K (1-based)
+    std::optional<std::filesystem::path> lessonWalk; ///< --lesson-walk DIR: every page's dump
 };
 
 /// Parsed options, or the exit code when the program should stop (--help, --print-keys: 0,

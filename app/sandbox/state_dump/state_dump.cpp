@@ -7,6 +7,7 @@
 #include "orca/scene/atomic_write.hpp"
 #include "orca/scene/explain_json.hpp"
 #include "orca/scene/path_text.hpp"
+#include "orca/ui/window_placement.hpp"
 #include "sandbox.hpp"
 #include "shell/panel_table.hpp"
 
@@ -151,9 +152,22 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                     {"dropped", l.dropped()}};
     };
     const ui::Rect& canvas = ctx.explain.velocityPanel.canvas();
+    const ui::Rect& plot = ctx.explain.velocityPanel.plotRect();
+    const std::string& plotReason = ctx.explain.velocityPanel.plotReason();
     j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
                           {"unitsPerPixel", ctx.explain.velocityPanel.unitsPerPixel()},
-                          {"center", vec(ctx.explain.velocityPanel.center())}};
+                          {"center", vec(ctx.explain.velocityPanel.center())},
+                          {"plotRect", plot.isEmpty()
+                                           ? json(nullptr)
+                                           : json{plot.min.x, plot.min.y, plot.max.x, plot.max.y}},
+                          {"plotReason", plotReason.empty() ? json(nullptr) : json(plotReason)}};
+    // Every top-level window: drawn in the last frame or not, and where (layout tests check
+    // that the open ones stay on the screen and off each other).
+    json windows = json::object();
+    for (const ui::WindowInfo& w : ui::listWindows())
+        windows[w.name] = {{"open", w.open},
+                           {"rect", {w.rect.min.x, w.rect.min.y, w.rect.max.x, w.rect.max.y}}};
+    j["windows"] = std::move(windows);
     j["labels"] = {{"world", labelsJson(ctx.view.worldLabels)},
                    {"panel", labelsJson(ctx.explain.velocityPanel.labels())}};
     json agents = json::array();

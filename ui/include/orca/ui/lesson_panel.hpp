@@ -44,6 +44,10 @@ struct LessonPanelOutput {
     bool reset = false;                  ///< "Reset page": reload the scene, apply the page
     ImVec2 windowPos{0.0f, 0.0f};        ///< where the window is (screen units)
     ImVec2 windowSize{0.0f, 0.0f};       ///< (0, 0) when it was not drawn
+    /// The task and the page buttons (screen units; they never scroll out of the window): no
+    /// other window may cover them.
+    ImVec2 controlsMin{0.0f, 0.0f};
+    ImVec2 controlsMax{0.0f, 0.0f};
 };
 
 /// The paragraphs of a page text: blocks separated by blank lines. Exposed for tests.

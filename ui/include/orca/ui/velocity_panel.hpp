@@ -24,6 +24,9 @@ class VelocityPanel {
     /// The window's size when it first appears (no saved settings) and the app set none.
     static constexpr float kDefaultWidth = 460.0f;
     static constexpr float kDefaultHeight = 720.0f;
+    /// The smallest canvas drawn (px, each side): in a smaller window the text scrolls, and
+    /// when even that leaves less, the panel says so instead (plotReason()).
+    static constexpr float kMinPlotSide = 150.0f;
 
     /// Draws the panel; returns what the mouse is over inside it. `open` as in ImGui::Begin.
     /// Clamps construction.neighbor / phase into range; its buttons change them too.
@@ -80,6 +83,10 @@ class VelocityPanel {
     [[nodiscard]] const LabelLayout& labels() const { return m_labels; }
     /// The panel window's rectangle (screen) at the last draw.
     [[nodiscard]] const Rect& windowRect() const { return m_windowRect; }
+    /// The plot (canvas) as last drawn; empty when the last draw showed none (no record, the
+    /// window closed, or too small: then plotReason() says why, as the panel does).
+    [[nodiscard]] const Rect& plotRect() const { return m_plotRect; }
+    [[nodiscard]] const std::string& plotReason() const { return m_plotReason; }
 
   private:
     Vec2 m_center{0.0, 0.0};
@@ -89,6 +96,9 @@ class VelocityPanel {
     int m_fittedNeighbor = -1;
     Rect m_canvas{{0.0, 0.0}, {400.0, 400.0}};
     Rect m_windowRect = Rect::empty();
+    Rect m_plotRect = Rect::empty();
+    std::string m_plotReason;
+    float m_textHeight = 0.0f; ///< height of the text above the canvas at the last draw
     bool m_showLegend = true;
     /// Window size when the window appeared (cleared once it no longer appears or resized).
     std::optional<Vec2> m_appearedSize;

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
@@ -38,18 +40,57 @@ struct CrowdDensity {
 [[nodiscard]] Vec2 chooseWindowPos(const Rect& area, Vec2 size, const CrowdDensity& crowd,
                                    std::span<const Rect> taken, double margin = 10.0);
 
+/// The rectangle for a new window that would like `size` inside `area`: windows opened
+/// together never cover each other, so a place where the whole window fits beside the `taken`
+/// windows (`margin` apart, off the area's edges) wins, the one covering the fewest agents
+/// (ties: the earlier candidate, as chooseWindowPos). When no such place exists the window
+/// shrinks, down to `minSize`, into the largest free place; when even that fails, the size is
+/// clamped to `area` and chooseWindowPos() decides (then it may overlap). The returned size
+/// never exceeds the area's.
+[[nodiscard]] Rect chooseWindowRect(const Rect& area, Vec2 size, Vec2 minSize,
+                                    const CrowdDensity& crowd, std::span<const Rect> taken,
+                                    double margin = 10.0);
+
+/// The UI scale factor windows are sized with (ui::uiScale(): 1 at 100 %).
+[[nodiscard]] float uiScaleFactor();
+
+/// The rectangles of the visible top-level windows (no child windows, popups, tooltips or the
+/// fallback "Debug" window), except `except`: what a new window should not cover.
+[[nodiscard]] std::vector<Rect> visibleWindowRects(const char* except = nullptr);
+
+/// A top-level ImGui window as the state dump lists it.
+struct WindowInfo {
+    std::string name;  ///< its title ("Lesson" of "Lesson###lesson"; "##status" as is)
+    bool open = false; ///< drawn in the last frame
+    Rect rect;         ///< screen rectangle when last drawn
+};
+/// Every top-level window ImGui knows of (drawn or not), without child windows, tooltips,
+/// menus and combo lists, and the fallback "Debug" window.
+[[nodiscard]] std::vector<WindowInfo> listWindows();
+
 /// What a docked panel leaves of `view`: when `panel` spans at least half the view's height
 /// and reaches its left or right edge, the larger part of `view` beside it; else `view`.
 [[nodiscard]] Rect uncoveredArea(const Rect& view, const Rect& panel);
+
+/// The largest of the four parts of `view` left of, right of, above and below `window` (the
+/// part no window covers, for fitting the scene beside a window that floats over the view);
+/// `view` when they do not meet.
+[[nodiscard]] Rect largestPartBeside(const Rect& view, const Rect& window);
+
+/// The rectangle of the top-level window `name` when it was drawn in the last frame.
+[[nodiscard]] std::optional<Rect> shownWindowRect(const char* name);
 
 /// The app, once per frame: the world view and how to count its agents (called only when a
 /// window is about to open for the first time).
 void setWindowPlacementView(const Rect& area, std::function<CrowdDensity()> crowd);
 
-/// Instead of ImGui::SetNextWindowPos(fallback, ImGuiCond_FirstUseEver): a window `name` that
-/// does not exist yet (and has no saved position) opens at chooseWindowPos() over the view set
-/// with setWindowPlacementView(), avoiding the other visible windows; `fallback` without a
-/// view. `size`: the size it opens with (a height of 0, auto-sized: about 300).
+/// Instead of ImGui::SetNextWindowPos/Size(..., ImGuiCond_FirstUseEver): a window `name` that
+/// does not exist yet (and has no saved position) opens at chooseWindowRect() over the view set
+/// with setWindowPlacementView(), beside the other visible windows; at `fallback` without a
+/// view. `size` is the size it would like at 100 % UI scale (a height of 0: auto-sized, about
+/// 300 px, then kept inside the view); it is scaled with uiScaleFactor() and shrinks to fit
+/// the view. Every frame the window's size is kept within the view (no window larger than
+/// the screen), so call this for existing windows too.
 void placeNewWindow(const char* name, ImVec2 size, ImVec2 fallback);
 
 } // namespace orca::ui
