@@ -682,6 +682,8 @@ void buildFrame(SandboxContext& ctx) {
         ImGui::SetNextWindowPos(pos, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ImGui::SetNextWindowSize(size, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ctx.explain.velocityPanel.solve = &ctx.explain.solve;
+        ctx.explain.velocityPanel.agentLabel =
+            ui::captionAgentLabel(ctx.session.sim.indexOf(rec->agent), ctx.doc.agentNames);
         panelHover = ctx.explain.velocityPanel.draw(
             rec, ctx.view.layers.overlay, ctx.explain.overlayHover, ctx.explain.construction,
             &ctx.view.layers.overlay.velocityPanel);

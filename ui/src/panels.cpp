@@ -60,6 +60,11 @@ float statusBarHeight() {
     return ImGui::GetTextLineHeight() + 2.0f * kStatusPadY;
 }
 
+std::string lp3StatusText(const StatusInfo& info) {
+    if (info.step == 0) return "LP3 (no step yet)";
+    return "LP3 " + std::to_string(info.lp3Agents);
+}
+
 void drawStatusBar(const StatusInfo& s) {
     const ImGuiIO& io = ImGui::GetIO();
     const float h = statusBarHeight();
@@ -114,7 +119,10 @@ void drawStatusBar(const StatusInfo& s) {
             ImGui::Text("%zu/%zu at goal", s.atGoal, s.goalAgents);
         }
         separator();
-        ImGui::Text("LP3 %zu", s.lp3Agents);
+        ImGui::TextUnformatted(lp3StatusText(s).c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Agents whose velocity LP3 chose in the last step (drawn orange).\n"
+                              "The velocity panel shows the decision of the next step.");
         separator();
         ImGui::Text("%.2f ms/step (%d thr)", s.msPerStep, s.threads);
         separator();

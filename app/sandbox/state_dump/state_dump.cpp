@@ -91,6 +91,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                       {"agentsDetailed", drawn.agentsDetailed},
                       {"trailSegments", drawn.trailSegments},
                       {"trailSamples", ctx.view.renderer.trailSamples()}};
+    refreshLint(ctx); // the scene's findings whether or not the Linter window is open
     std::size_t hiddenRings = 0;
     for (const std::size_t h : ctx.editor.lint.hiddenRings)
         hiddenRings += h;
@@ -134,7 +135,8 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
     const ui::Rect& canvas = ctx.explain.velocityPanel.canvas();
     j["velocityPanel"] = {{"canvas", {canvas.min.x, canvas.min.y, canvas.max.x, canvas.max.y}},
                           {"unitsPerPixel", ctx.explain.velocityPanel.unitsPerPixel()},
-                          {"center", vec(ctx.explain.velocityPanel.center())}};
+                          {"center", vec(ctx.explain.velocityPanel.center())},
+                          {"caption", ctx.explain.velocityPanel.caption()}};
     j["labels"] = {{"world", labelsJson(ctx.view.worldLabels)},
                    {"panel", labelsJson(ctx.explain.velocityPanel.labels())}};
     json agents = json::array();
