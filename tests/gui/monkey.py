@@ -166,9 +166,20 @@ class App:
         if os.path.exists(self.dump):
             os.remove(self.dump)
         self.sequence = 0
-        self.proc = subprocess.Popen(args, cwd=self.opts.home, env=self.opts.env,
-                                     stdout=open(self.stdout_path, "ab"),
-                                     stderr=open(self.stderr_path, "ab"))
+        for attempt in range(5):
+            self.proc = subprocess.Popen(args, cwd=self.opts.home, env=self.opts.env,
+                                         stdout=open(self.stdout_path, "ab"),
+                                         stderr=open(self.stderr_path, "ab"))
+            time.sleep(1.0)
+            if self.proc.poll() != 1:
+                break
+            # No display for a moment (an X server that resets when its last client leaves):
+            # not the app's fault; try again.
+            with open(self.stderr_path, errors="replace") as fh:
+                if "SDL_Init failed" not in fh.read():
+                    break
+            log("  SDL could not open the display: starting again")
+            time.sleep(2.0)
         end = time.time() + 120
         self.wid = None
         while time.time() < end and self.wid is None:
@@ -373,6 +384,10 @@ def main():
     if opts.lesson:
         targets.append("lesson:" + opts.lesson)
 
+    # One X client for the whole run, so that the server never sees its last client leave
+    # (and resets, refusing connections for a moment) between two app runs.
+    holder = subprocess.Popen(["xdotool", "search", "--sync", "--name", "^no-such-window-monkey$"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     before = tree_state(opts.source)
     chords = key_table(opts.app)
     log(f"monkey: {len(chords)} keys and chords from --print-keys; targets: "
@@ -423,6 +438,8 @@ def main():
         if app is not None and app.alive():  # a failure left it running
             app.proc.kill()
             app.proc.wait(10)
+        holder.kill()
+        holder.wait(10)
     after = tree_state(opts.source)
     if after != before:
         changed = sorted(set(before) ^ set(after) |
