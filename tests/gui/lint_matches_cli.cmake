@@ -6,7 +6,9 @@
 file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${CLI}" validate --lint "${SCENE}"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
-string(REGEX MATCHALL ": (error|warning|info): at [^\n]*" lines "${out}")
+# (Messages may hold ";", CMake's list separator: count the line starts only.)
+string(REPLACE ";" "," text "${out}")
+string(REGEX MATCHALL ": (error|warning|info): at " lines "${text}")
 list(LENGTH lines cli_count)
 if(NOT out MATCHES "\\[obstacle-clockwise\\] \\(fix: Reverse winding\\)")
     message(FATAL_ERROR "orca validate --lint did not report the clockwise obstacle:\n${out}${err}")
