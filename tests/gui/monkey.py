@@ -257,12 +257,32 @@ class App:
             d = self.answer("after Escape on a dialog")
         return d
 
+    def hold(self, chord):
+        """Presses a chord for a few frames (ImGui's own widgets read key state per frame)."""
+        parts = chord.split("+")
+        for p in parts:
+            xdo("keydown", p)
+        time.sleep(0.15)
+        for p in reversed(parts):
+            xdo("keyup", p)
+        time.sleep(0.2)
+
     def stop(self):
-        """Quits: Ctrl+Q, a quit prompt answered with Discard (clicked where ImGui puts it),
-        else SIGTERM and at last SIGKILL. A clean exit must have status 0."""
+        """Quits: saves unsaved changes (into WORK), then Ctrl+Q; a quit prompt still open is
+        answered with Discard (clicked where ImGui puts it), else SIGTERM and at last SIGKILL.
+        A clean exit must have status 0."""
         if not self.alive():
             return
-        self.calm(self.answer("before quitting"))
+        d = self.calm(self.answer("before quitting"))
+        if d is not None and d.get("unsaved"):
+            # Save first (the copy in WORK, or through Save as into HOME for a lesson, a
+            # bundled scene or a new one), so that Ctrl+Q quits without asking.
+            self.hold("ctrl+s")
+            d = self.answer("after Ctrl+S")
+            if d is not None and d.get("dialog") == "saveAs":
+                self.hold("Return")
+                d = self.answer("after Return in Save as")
+            d = self.calm(d)
         if not self.alive():
             return
         xdo("key", "--clearmodifiers", "ctrl+q")
