@@ -603,6 +603,9 @@ void buildFrame(SandboxContext& ctx) {
     const ExplainRecord* rec = primaryRecord(ctx.explain);
 
     const float top = drawMainMenuBar(ctx);
+    // A menu action (Simulation > Detour: an edit of the simulation) may have rebuilt the
+    // records `rec` pointed into (heap-use-after-free found by the monkey test, seed 4242).
+    rec = primaryRecord(ctx.explain);
     const float timelineHeight = ctx.windows.panels.timeline ? ui::TimelineBar::height() : 0.0f;
     const float bottom =
         std::max(io.DisplaySize.y - ui::statusBarHeight() - timelineHeight, top + 1.0f);
