@@ -151,8 +151,14 @@ bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error
     if (isRecordingFile(file)) return openRecordingFile(ctx, file, error);
     if (isImportFile(file)) return openImportedFile(ctx, file, error); // SteerSuite, Menge
     try {
-        scene::LoadResult loaded = scene::loadScene(file, appLoadOptions(ctx.doc));
-        Simulator sim = scene::buildSimulator(loaded.scene);
+        // The file as written, as `orca validate --lint` reads it: a clockwise obstacle is not
+        // repaired silently but kept, left out of the simulation (outlined in red) and listed
+        // by the Linter with its fix.
+        scene::LoadOptions options = appLoadOptions(ctx.doc);
+        options.repairWinding = false;
+        scene::LoadResult loaded = scene::loadScene(file, options);
+        scene::BuildReport report;
+        Simulator sim = scene::buildSimulator(loaded.scene, report);
         if (!loaded.warnings.empty()) {
             std::string text;
             for (const scene::SceneWarning& w : loaded.warnings) {
@@ -165,6 +171,8 @@ bool loadSceneFile(SandboxContext& ctx, const fs::path& file, std::string& error
             ctx.windows.messages.push("Scene loaded with warnings", text);
         }
         installScene(ctx, std::move(loaded.scene), std::move(sim), file);
+        ctx.editor.skippedObstacles = std::move(report.skippedObstacles);
+        ctx.editor.skippedReasons = std::move(report.reasons);
         ctx.settings.addRecentFile(file);
         return true;
     } catch (const scene::SceneError& e) {

@@ -101,6 +101,8 @@ struct SandboxContext {
 /// Loads a scene file (or a recording: playback/playback.hpp) and makes it current (paused,
 /// selection cleared, view refitted or taken from the file's "view" block). On failure the current
 /// scene is kept and `error` holds the loader's message. Warnings go to stderr and `messages`.
+/// The scene is the file as written (no winding repair): a clockwise obstacle is left out of
+/// the simulation (EditorState::skippedObstacles) and reported by the linter.
 bool loadSceneFile(SandboxContext& ctx, const std::filesystem::path& file, std::string& error);
 /// Makes a scene object current as loadSceneFile does; `file` may be empty (then Save asks for
 /// one). Lessons use it for their inline scenes. False (with `error`) when the simulator

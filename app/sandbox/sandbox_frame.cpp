@@ -412,6 +412,9 @@ void buildFrame(SandboxContext& ctx) {
     const ExplainRecord* rec = primaryRecord(ctx.explain);
 
     const float top = drawMainMenuBar(ctx);
+    // A menu action (Simulation > Detour: an edit of the simulation) may have rebuilt the
+    // records `rec` pointed into (heap-use-after-free found by the monkey test, seed 4242).
+    rec = primaryRecord(ctx.explain);
     const float timelineHeight = ctx.windows.panels.timeline ? ui::TimelineBar::height() : 0.0f;
     const float bottom =
         std::max(io.DisplaySize.y - ui::statusBarHeight() - timelineHeight, top + 1.0f);
@@ -500,6 +503,8 @@ void buildFrame(SandboxContext& ctx) {
         ImGui::SetNextWindowPos(pos, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ImGui::SetNextWindowSize(size, ctx.interactive ? ImGuiCond_FirstUseEver : ImGuiCond_Always);
         ctx.explain.velocityPanel.solve = &ctx.explain.solve;
+        ctx.explain.velocityPanel.agentLabel =
+            ui::captionAgentLabel(ctx.session.sim.indexOf(rec->agent), ctx.doc.agentNames);
         panelHover = ctx.explain.velocityPanel.draw(
             rec, ctx.view.layers.overlay, ctx.explain.overlayHover, ctx.explain.construction,
             &ctx.view.layers.overlay.velocityPanel);

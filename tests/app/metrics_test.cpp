@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <limits>
 
 #include "orca/ui/metrics_panel.hpp"
 
@@ -46,4 +47,19 @@ TEST(MetricsHistory, StepsRecordSamplesAndClearanceOnlyWhenThePanelIsOpen) {
     ctx.requests.restart = true;
     applyRequests(ctx);
     EXPECT_EQ(ctx.session.metricsHistory.size(), 0u);
+}
+
+// A small overlap is an overlap: "%.3f" printed -0.0004 as "-0.000", which reads as none.
+TEST(MetricsFormat, SmallOverlapsKeepTheirDigits) {
+    using orca::ui::formatClearance;
+    EXPECT_EQ(formatClearance(-0.0004), "-0.0004");
+    EXPECT_EQ(formatClearance(0.00042), "0.00042");
+    EXPECT_EQ(formatClearance(-3e-5), "-3e-05");
+    EXPECT_EQ(formatClearance(-0.00004, 4), "-4e-05");
+    // Values the decimals show, and zero, as before.
+    EXPECT_EQ(formatClearance(-0.002), "-0.002");
+    EXPECT_EQ(formatClearance(0.25), "0.250");
+    EXPECT_EQ(formatClearance(-0.0004, 4), "-0.0004");
+    EXPECT_EQ(formatClearance(0.0), "0.000");
+    EXPECT_EQ(formatClearance(std::numeric_limits<double>::infinity()), "-");
 }

@@ -60,3 +60,21 @@ TEST(FitText, CutsAtAUtf8CharacterBoundary) {
 }
 
 } // namespace
+
+namespace {
+
+// Lesson 6 at step 0: the status bar said "LP3 0" (Simulator::lastStepStats() before any step)
+// while the velocity panel showed LP3 running in the decision about to be made.
+TEST(StatusBar, Lp3CountIsTheLastStepsAndThereIsNoneAtStepZero) {
+    orca::ui::StatusInfo s;
+    s.step = 0;
+    s.lp3Agents = 0;
+    EXPECT_EQ(orca::ui::lp3StatusText(s), "LP3 (no step yet)");
+    s.step = 5;
+    s.lp3Agents = 1;
+    EXPECT_EQ(orca::ui::lp3StatusText(s), "LP3 1");
+    s.lp3Agents = 0;
+    EXPECT_EQ(orca::ui::lp3StatusText(s), "LP3 0");
+}
+
+} // namespace

@@ -2,6 +2,7 @@
 // table (orca/parameters.hpp) through ui::paramWidget, a pure function.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -60,7 +61,7 @@ TEST(ParamsPanel, LabelsRangesAndFormatsAreAsBefore) {
         {"maxNeighbors", "max neighbours", 0.0, 10000.0, "%d"},
         {"timeHorizon", "time horizon (s)", 0.001, 1e4, "%.3f"},
         {"timeHorizonObst", "obst. horizon (s)", 0.001, 1e4, "%.3f"},
-        {"goalRadius", "goal radius", -1.0, 1e4, "%.3f"},
+        {"goalRadius", "goal radius", -1.0, 1e4, "auto: radius (%.3g)"}, // default -1
     };
     for (const auto& [name, label, lo, hi, format] : want) {
         SCOPED_TRACE(name);
@@ -75,6 +76,26 @@ TEST(ParamsPanel, LabelsRangesAndFormatsAreAsBefore) {
     EXPECT_EQ(paramWidget(*findParameter("maxNeighbors"), 10.0).speed, 0.2f);
     EXPECT_EQ(paramWidget(*findParameter("enabled"), 0.0).label, "enabled (D)");
     EXPECT_EQ(paramWidget(*findParameter("neighborFallback"), 0.0).label, "neighbour fallback");
+}
+
+// What the drag shows (ImGui prints the value with the widget's format).
+std::string shown(const char* name, double value) {
+    const ParamWidget w = paramWidget(*findParameter(name), value);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, w.format.c_str(), value);
+    return buf;
+}
+
+// A negative goal or waypoint radius is a stand-in for the agent's radius (twice it for a
+// waypoint), not a length: the field says so instead of "-1.000".
+TEST(ParamsPanel, NegativeGoalAndWaypointRadiiShowWhatTheyStandFor) {
+    EXPECT_EQ(shown("goalRadius", -1.0), "auto: radius (-1)");
+    EXPECT_EQ(shown("waypointRadius", -1.0), "auto: 2 x radius (-1)");
+    EXPECT_EQ(shown("goalRadius", -0.25), "auto: radius (-0.25)");
+    // Real lengths stay lengths.
+    EXPECT_EQ(shown("goalRadius", 0.5), "0.500");
+    EXPECT_EQ(shown("waypointRadius", 0.0), "0.000");
+    EXPECT_EQ(shown("radius", 0.5), "0.500");
 }
 
 TEST(ParamsPanel, AgentRowsMapToAgentFields) {

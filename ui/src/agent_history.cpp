@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/metrics_panel.hpp"
 
 namespace orca::ui {
 
@@ -98,9 +99,10 @@ std::optional<std::uint64_t> drawAgentHistory(const AgentHistoryView& v) {
             const std::size_t i = historyIndexAt(ImGui::GetIO().MousePos.x, p0.x, w, n);
             const AgentHistorySample& s = v.samples[i];
             if (s.valid)
-                ImGui::SetTooltip("step %llu: speed %.3f, clearance %.3f%s%s",
+                ImGui::SetTooltip("step %llu: speed %.3f, clearance %s%s%s",
                                   static_cast<unsigned long long>(v.first + i), s.speed,
-                                  s.clearance, s.lp3 ? ", LP3" : "", s.detour ? ", detouring" : "");
+                                  formatClearance(s.clearance).c_str(), s.lp3 ? ", LP3" : "",
+                                  s.detour ? ", detouring" : "");
             else
                 ImGui::SetTooltip("step %llu: not collected yet",
                                   static_cast<unsigned long long>(v.first + i));

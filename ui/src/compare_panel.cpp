@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "orca/ui/draw_util.hpp"
+#include "orca/ui/metrics_panel.hpp"
 #include "orca/ui/window_placement.hpp"
 
 namespace orca::ui {
@@ -114,8 +115,9 @@ ComparePanelOutput drawComparePanel(CompareForm& form, const ComparePanelInput& 
                   a.agentsAtGoal != b.agentsAtGoal);
         metricRow("overlapping pairs", count(a.overlappingPairs), count(b.overlappingPairs),
                   a.overlappingPairs != b.overlappingPairs);
-        metricRow("min clearance", number(a.minAgentClearance, "%.4f"),
-                  number(b.minAgentClearance, "%.4f"), a.minAgentClearance != b.minAgentClearance);
+        metricRow("min clearance", formatClearance(a.minAgentClearance, 4),
+                  formatClearance(b.minAgentClearance, 4),
+                  a.minAgentClearance != b.minAgentClearance);
         metricRow("LP3 agents", count(a.lp3Agents), count(b.lp3Agents), a.lp3Agents != b.lp3Agents);
         metricRow("mean speed", number(a.meanSpeed), number(b.meanSpeed),
                   a.meanSpeed != b.meanSpeed);

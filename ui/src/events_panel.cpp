@@ -146,7 +146,15 @@ EventsPanelOutput EventsPanel::draw(const EventsPanelInput& in, bool* open) {
     if (ImGui::BeginTable("##events", 4, flags, {0.0f, ImGui::GetContentRegionAvail().y})) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("step");
-        ImGui::TableSetupColumn("kind");
+        // Wide enough for every kind's name from the start: a fitted width is measured once,
+        // on the rows visible then, and later longer kinds were cut ("overlap-be").
+        float kindWidth = 0.0f;
+        for (std::size_t k = 0; k < kShownEventKindCount; ++k) {
+            const std::string_view name = eventKindName(static_cast<EventKind>(k));
+            kindWidth =
+                std::max(kindWidth, ImGui::CalcTextSize(name.data(), name.data() + name.size()).x);
+        }
+        ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, kindWidth);
         ImGui::TableSetupColumn("agents", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("value");
         ImGui::TableHeadersRow();

@@ -32,6 +32,17 @@ const MetricsSample& MetricsHistory::at(std::size_t i) const {
     return m_buffer[(m_start + i) % m_buffer.size()];
 }
 
+std::string formatClearance(double v, int decimals) {
+    if (!std::isfinite(v)) return "-";
+    char buf[48];
+    // Below half a unit of the last decimal, "%.*f" would print zero.
+    if (v != 0.0 && std::abs(v) < 0.5 * std::pow(10.0, -decimals))
+        std::snprintf(buf, sizeof buf, "%.2g", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
 namespace {
 
 void plot(const char* label, const std::vector<float>& values, const char* overlay) {
@@ -55,7 +66,7 @@ void drawMetricsPanel(const MetricsSample& current, const MetricsHistory& histor
         return;
     }
     if (std::isfinite(current.minClearance))
-        ImGui::Text("min clearance %.4f%s", current.minClearance,
+        ImGui::Text("min clearance %s%s", formatClearance(current.minClearance, 4).c_str(),
                     current.minClearance < 0.0 ? "  (overlap)" : "");
     else
         ImGui::Text("min clearance: no agent pair in range");
@@ -83,7 +94,8 @@ void drawMetricsPanel(const MetricsSample& current, const MetricsHistory& histor
     }
     ImGui::PushItemWidth(-110.0f);
     char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "%.3f", clearance.empty() ? 0.0 : clearance.back());
+    std::snprintf(overlay, sizeof overlay, "%s",
+                  formatClearance(clearance.empty() ? 0.0 : clearance.back()).c_str());
     plot("min clearance", clearance, overlay);
     std::snprintf(overlay, sizeof overlay, "%.0f", overlaps.empty() ? 0.0 : overlaps.back());
     plot("overlaps", overlaps, overlay);

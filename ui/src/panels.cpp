@@ -61,6 +61,11 @@ float statusBarHeight() {
     return ImGui::GetTextLineHeight() + 2.0f * kStatusPadY;
 }
 
+std::string lp3StatusText(const StatusInfo& info) {
+    if (info.step == 0) return "LP3 (no step yet)";
+    return "LP3 " + std::to_string(info.lp3Agents);
+}
+
 void drawStatusBar(const StatusInfo& s) {
     const ImGuiIO& io = ImGui::GetIO();
     const float h = statusBarHeight();
@@ -127,8 +132,10 @@ void drawStatusBar(const StatusInfo& s) {
             std::snprintf(buf, sizeof buf, "%zu/%zu at goal", s.atGoal, s.goalAgents);
             item(plain, buf);
         }
-        std::snprintf(buf, sizeof buf, "LP3 %zu", s.lp3Agents);
-        item(plain, buf);
+        item(plain, lp3StatusText(s));
+        if (!full && ImGui::IsItemHovered())
+            ImGui::SetTooltip("Agents whose velocity LP3 chose in the last step (drawn orange).\n"
+                              "The velocity panel shows the decision of the next step.");
         std::snprintf(buf, sizeof buf, "%.2f ms/step (%d thr)", s.msPerStep, s.threads);
         item(plain, buf);
         std::snprintf(buf, sizeof buf, "%.2f ms/frame", s.msPerFrame);

@@ -79,6 +79,12 @@ ParamWidget paramWidget(const ParamRow& row, double value) {
     w.max = row.ui.max;
     w.speed = row.ui.speed > 0.0 ? static_cast<float>(row.ui.speed) : dragSpeed(value);
     w.format = row.kind == ParamKind::Integer ? "%d" : "%." + std::to_string(row.ui.decimals) + "f";
+    // A negative goal or waypoint radius stands for a multiple of the agent's radius: say
+    // which rather than show the stand-in as a length ("-1.000").
+    if (value < 0.0 && row.scope == ParamScope::Agent) {
+        if (row.name == "goalRadius") w.format = "auto: radius (%.3g)";
+        if (row.name == "waypointRadius") w.format = "auto: 2 x radius (%.3g)";
+    }
     w.tooltip = std::string(row.doc) + '\n';
     if (row.kind == ParamKind::Boolean) {
         w.tooltip += std::string("default: ") + (row.defaultValue != 0.0 ? "on" : "off");

@@ -11,6 +11,7 @@
 #include "orca/ui/explain_overlay.hpp"
 #include "orca/ui/grid_style.hpp"
 #include "orca/ui/label_style.hpp"
+#include "orca/ui/long_text.hpp"
 #include "orca/ui/palette.hpp"
 #include "orca/ui/solve_view.hpp"
 #include "orca/ui/style.hpp"
@@ -202,6 +203,30 @@ void VelocityPanel::fit(Vec2 center, double radius) {
         std::clamp(2.0 * std::max(radius, 1e-3) / px, kMinUnitsPerPixel, kMaxUnitsPerPixel);
 }
 
+std::string velocitySpaceCaption(bool relativeSpace, bool obstacle, const std::string& agent) {
+    if (agent.empty()) {
+        if (!relativeSpace) return kAbsoluteSpaceCaption;
+        return obstacle ? "velocity of A (obstacles are static: relative = absolute)"
+                        : "relative velocity v_A - v_B";
+    }
+    if (!relativeSpace) return "absolute velocity of " + agent;
+    return obstacle ? "velocity of " + agent + " (obstacles are static: relative = absolute)"
+                    : "relative velocity v_A - v_B, A = " + agent;
+}
+
+std::string captionAgentLabel(std::optional<std::size_t> index,
+                              std::span<const std::string> names) {
+    if (!index) return {};
+    std::string number(1, '#');
+    number += std::to_string(*index);
+    if (*index >= names.size() || names[*index].empty()) return number;
+    std::string label = shownLine(names[*index], 40);
+    label += " (";
+    label += number;
+    label += ')';
+    return label;
+}
+
 OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& layers,
                                  const OverlayHover& highlight, ConstructionState& construction,
                                  bool* open) {
@@ -209,6 +234,7 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
     m_labels.clear();
     m_plotRect = Rect::empty();
     m_plotReason.clear();
+    m_caption.clear();
     if (!ImGui::Begin(kVelocityPanelTitle, open)) {
         ImGui::End();
         return hover;
@@ -430,7 +456,9 @@ OverlayHover VelocityPanel::draw(const ExplainRecord* rec, const OverlayLayers& 
         const ImVec2 ts = ImGui::CalcTextSize(text);
         m_labels.reserve({fromIm(at), fromIm({at.x + ts.x, at.y + ts.y})});
     };
-    fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim, panelSpaceCaption(geom ? &*geom : nullptr));
+    m_caption =
+        velocitySpaceCaption(geom && geom->relativeSpace, geom && geom->obstacle, agentLabel);
+    fixedText({p0.x + 6.0f, p0.y + 4.0f}, dim, m_caption.c_str());
     if (rec->lp2Failed() && !construction.active && !solveStep) {
         fixedText({p0.x + 6.0f, p0.y + 6.0f + ImGui::GetTextLineHeight()}, col(palette().kLp3),
                   lp2FailedCaption(rec->lp2Fail).c_str());

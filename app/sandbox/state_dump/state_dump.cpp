@@ -111,6 +111,7 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                       {"agentsDetailed", drawn.agentsDetailed},
                       {"trailSegments", drawn.trailSegments},
                       {"trailSamples", ctx.view.renderer.trailSamples()}};
+    refreshLint(ctx); // the scene's findings whether or not the Linter window is open
     std::size_t hiddenRings = 0;
     for (const std::size_t h : ctx.editor.lint.hiddenRings)
         hiddenRings += h;
@@ -160,7 +161,8 @@ bool writeStateDump(SandboxContext& ctx, const char* reason) {
                           {"plotRect", plot.isEmpty()
                                            ? json(nullptr)
                                            : json{plot.min.x, plot.min.y, plot.max.x, plot.max.y}},
-                          {"plotReason", plotReason.empty() ? json(nullptr) : json(plotReason)}};
+                          {"plotReason", plotReason.empty() ? json(nullptr) : json(plotReason)},
+                          {"caption", ctx.explain.velocityPanel.caption()}};
     // Every top-level window: drawn in the last frame or not, and where (layout tests check
     // that the open ones stay on the screen and off each other).
     json windows = json::object();

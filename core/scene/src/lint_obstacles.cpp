@@ -487,7 +487,8 @@ void checkObstacleClockwise(Context& c) {
               "obstacle " + obstaclePath(k) +
                   " is clockwise: ORCA takes the right of each edge as the outside, so as "
                   "written it is inside out (RVO2 lets agents walk in from outside; this "
-                  "simulator rejects it, and only loading from a file repairs it)",
+                  "simulator rejects it: the sandbox leaves it out, `orca run` reverses it "
+                  "with a warning)",
               {obstacleElement(k)}, shape.centre, "Reverse winding");
     }
 }

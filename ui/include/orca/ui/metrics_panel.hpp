@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace orca::ui {
@@ -38,6 +39,11 @@ class MetricsHistory {
     std::size_t m_start = 0;
     std::size_t m_size = 0;
 };
+
+/// A clearance (negative: an overlap) as the panels print it: `decimals` decimals, except that
+/// a nonzero value too small for them gets two significant digits ("-0.00042", "3e-05"), so a
+/// small overlap never reads as 0.000. "-" when not finite.
+[[nodiscard]] std::string formatClearance(double v, int decimals = 3);
 
 /// The "Metrics" window: `current` holds the values for the current state (clearance
 /// measured), `history` one sample per step.

@@ -23,7 +23,7 @@ struct StatusInfo {
     std::size_t agents = 0;
     std::size_t goalAgents = 0; ///< Agents with a goal...
     std::size_t atGoal = 0;     ///< ...and how many of them are at it.
-    std::size_t lp3Agents = 0;  ///< Agents that needed LP3 in the last step.
+    std::size_t lp3Agents = 0;  ///< Agents that needed LP3 in the last step (none at step 0).
     double msPerStep = 0.0;     ///< CPU time of one Simulator::step() (ms).
     double msPerFrame = 0.0;    ///< CPU time to build one frame (ms).
     int threads = 1;
@@ -40,6 +40,11 @@ struct StatusInfo {
 /// Height of the status bar (screen units) for the current font and style. A note too long for
 /// the bar is cut with "..." and shown in full in a tooltip on hover.
 [[nodiscard]] float statusBarHeight();
+/// The status bar's LP3 item: "LP3 N", the agents whose velocity LP3 chose in the last step
+/// (drawn orange); "LP3 (no step yet)" at step 0, where no step has run and
+/// Simulator::lastStepStats() holds nothing measured (it said "LP3 0" while the velocity panel
+/// showed LP3 running in the decision about to be made).
+[[nodiscard]] std::string lp3StatusText(const StatusInfo& info);
 /// A bar across the bottom of the display.
 void drawStatusBar(const StatusInfo& info);
 

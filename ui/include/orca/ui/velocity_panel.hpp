@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,18 @@
 #include "orca/ui/label_layout.hpp"
 
 namespace orca::ui {
+
+/// The canvas's caption naming the space and the agent it is about (`agent` as
+/// VelocityPanel::agentLabel; empty: "A"): "absolute velocity of T (#1)", the obstacle
+/// construction's "velocity of T (#1) (obstacles are static: relative = absolute)", or the
+/// agent construction's "relative velocity v_A - v_B, A = T (#1)".
+[[nodiscard]] std::string velocitySpaceCaption(bool relativeSpace, bool obstacle,
+                                               const std::string& agent);
+
+/// VelocityPanel::agentLabel for the agent at `index` (nullopt: removed, "") with the app's
+/// agent names (the files' ids, by index; may be shorter): "T (#1)", or "#4" without a name.
+[[nodiscard]] std::string captionAgentLabel(std::optional<std::size_t> index,
+                                            std::span<const std::string> names);
 
 /// The velocity-space panel: an ImGui window ("Velocity space") with a canvas, axes, grid and
 /// its own pan (right/middle drag) and zoom (wheel about the cursor); fits the max-speed disk
@@ -78,9 +91,14 @@ class VelocityPanel {
         std::vector<std::size_t> violatedLines;
     };
     std::optional<Mark> mark;
+    /// The record's agent as the captions name it, e.g. "T (#1)" or "#4"; set by the app
+    /// before draw(). Empty: "A".
+    std::string agentLabel;
 
     /// The labels of the last draw (placed rectangles, for the state dump and tests).
     [[nodiscard]] const LabelLayout& labels() const { return m_labels; }
+    /// The canvas's caption at the last draw (velocitySpaceCaption), for the state dump.
+    [[nodiscard]] const std::string& caption() const { return m_caption; }
     /// The panel window's rectangle (screen) at the last draw.
     [[nodiscard]] const Rect& windowRect() const { return m_windowRect; }
     /// The plot (canvas) as last drawn; empty when the last draw showed none (no record, the
@@ -104,6 +122,7 @@ class VelocityPanel {
     std::optional<Vec2> m_appearedSize;
     int m_refitFrames = 0; ///< frames left that fit the view again (after the default size)
     LabelLayout m_labels;
+    std::string m_caption;
 };
 
 } // namespace orca::ui
