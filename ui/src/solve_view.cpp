@@ -97,6 +97,17 @@ std::string lp1Story(const Lp1Trace& p) {
 
 } // namespace
 
+SolveBackgroundLine solveBackgroundLine(const SolveFrame& f, std::size_t k, bool lp3) {
+    const int line = static_cast<int>(k);
+    if (line == f.line ||
+        std::find(f.clipLines.begin(), f.clipLines.end(), line) != f.clipLines.end() ||
+        std::find(f.binding.begin(), f.binding.end(), k) != f.binding.end())
+        return {};
+    if (lp3) return {true, 60, 1.0, 0.0};
+    if (line < f.inserted) return {true, 150, 1.2, 0.0};
+    return {true, 45, 1.0, 3.0};
+}
+
 std::string_view caseName(LineCase c) {
     switch (c) {
     case LineCase::AgentCutoffCircle:
@@ -387,21 +398,11 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
 
     // Every line of the record: inserted ones in their case colour, later ones faint.
     for (std::size_t k = 0; k < rec.lines.size(); ++k) {
-        if (static_cast<int>(k) == f.line) continue;
+        const SolveBackgroundLine b = solveBackgroundLine(f, k, lp3);
+        if (!b.drawn) continue; // (drawn on top below)
         const ExplainLine& l = rec.lines[k];
-        const bool in = static_cast<int>(k) < f.inserted;
-        const bool clipping = std::find(f.clipLines.begin(), f.clipLines.end(),
-                                        static_cast<int>(k)) != f.clipLines.end();
-        const bool binding = std::find(f.binding.begin(), f.binding.end(), k) != f.binding.end();
-        if (clipping || binding) continue; // drawn on top below
-        const Rgba c = caseColour(l.lineCase);
-        if (lp3)
-            infiniteLine(dl, t, clipVel, l.line, col(c, std::uint8_t{60}), stroke(1.0f));
-        else if (in)
-            infiniteLine(dl, t, clipVel, l.line, col(c, std::uint8_t{150}), stroke(1.2f));
-        else
-            infiniteLine(dl, t, clipVel, l.line, col(c, std::uint8_t{45}), stroke(1.0f),
-                         stroke(3.0f));
+        infiniteLine(dl, t, clipVel, l.line, col(caseColour(l.lineCase), b.alpha),
+                     stroke(static_cast<float>(b.width)), stroke(static_cast<float>(b.dash)));
     }
 
     // v_pref (dashed) for orientation.

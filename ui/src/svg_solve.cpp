@@ -91,20 +91,11 @@ void drawSolve(Writer& w, const VelocityTransform& t, const Rect& clip, const Ex
 
     // Every line of the record: inserted ones in their case colour, later ones faint.
     for (std::size_t k = 0; k < rec.lines.size(); ++k) {
-        if (static_cast<int>(k) == f.line) continue;
+        const SolveBackgroundLine b = solveBackgroundLine(f, k, lp3);
+        if (!b.drawn) continue; // (drawn on top below)
         const ExplainLine& l = rec.lines[k];
-        const bool in = static_cast<int>(k) < f.inserted;
-        const bool clipping = std::find(f.clipLines.begin(), f.clipLines.end(),
-                                        static_cast<int>(k)) != f.clipLines.end();
-        const bool binding = std::find(f.binding.begin(), f.binding.end(), k) != f.binding.end();
-        if (clipping || binding) continue; // drawn on top below
-        const Rgba c = caseColour(l.lineCase);
-        if (lp3)
-            infiniteLine(w, t, clipVel, l.line, withAlpha(c, 60), 1.0);
-        else if (in)
-            infiniteLine(w, t, clipVel, l.line, withAlpha(c, 150), 1.2);
-        else
-            infiniteLine(w, t, clipVel, l.line, withAlpha(c, 45), 1.0, 3.0);
+        infiniteLine(w, t, clipVel, l.line, withAlpha(caseColour(l.lineCase), b.alpha), b.width,
+                     b.dash);
     }
 
     // v_pref (dashed) for orientation.

@@ -37,6 +37,7 @@
 #include "pictures/screenshot.hpp"
 #include "pictures/view_png.hpp"
 #include "sandbox.hpp"
+#include "shell/key_taps.hpp"
 #include "shell/options.hpp"
 #include "shell/settings.hpp"
 
@@ -514,9 +515,13 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     bool titleUnsaved = false;
     int screenshotWait = 0;
     InteractiveRecording recording;
+    KeyTaps taps; // releases held back one frame (shell/key_taps.hpp)
     for (;;) {
+        for (const SDL_Event& up : taps.releasesDue())
+            platform.processEvent(up);
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
+            if (!taps.passNow(e)) continue;
             platform.processEvent(e);
             handleEvent(ctx, e, windowId);
         }

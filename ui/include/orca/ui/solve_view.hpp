@@ -7,6 +7,8 @@
 /// projected lines with the bisector, the push, the distance reached) and the result with its
 /// binding lines. The step → text/geometry part is pure (unit-tested); drawSolve draws it.
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,6 +75,18 @@ struct SolveFrame {
 
 /// Step `step` (clamped) of the record's trace; agents are named "#slot" (formatAgentId).
 [[nodiscard]] SolveFrame solveFrame(const ExplainRecord& rec, int step);
+
+/// How a frame draws the record's line k beneath its highlights, alike on screen and in the
+/// SVG: not at all (the line under test, and the clipping and binding lines, are drawn on top
+/// apart), else faint behind an LP3 step, in its colour once inserted, fainter and dashed
+/// while still to come.
+struct SolveBackgroundLine {
+    bool drawn = false;
+    std::uint8_t alpha = 0;
+    double width = 1.0;
+    double dash = 0.0; ///< 0: solid
+};
+[[nodiscard]] SolveBackgroundLine solveBackgroundLine(const SolveFrame& f, std::size_t k, bool lp3);
 
 /// Short human name of a line case ("cut-off circle", "left leg", "obstacle right leg"…).
 [[nodiscard]] std::string_view caseName(LineCase c);
