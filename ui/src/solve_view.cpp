@@ -97,6 +97,19 @@ std::string lp1Story(const Lp1Trace& p) {
 
 } // namespace
 
+std::optional<std::vector<Vec2>> solveRegion(const ExplainRecord& rec, const SolveFrame& f) {
+    const bool lp3 = f.kind == SolveStepKind::Lp3Line;
+    if (lp3 && f.held) return std::nullopt;
+    std::vector<Line> so;
+    if (lp3) {
+        so = f.projected;
+    } else {
+        for (int k = 0; k < f.inserted && k < static_cast<int>(rec.lines.size()); ++k)
+            so.push_back(rec.lines[static_cast<std::size_t>(k)].line);
+    }
+    return feasibleRegion(so, rec.params.maxSpeed);
+}
+
 SolveBackgroundLine solveBackgroundLine(const SolveFrame& f, std::size_t k, bool lp3) {
     const int line = static_cast<int>(k);
     if (line == f.line ||
@@ -380,20 +393,10 @@ void drawSolve(ImDrawList& dl, const VelocityTransform& t, const Rect& clip,
     const float px = static_cast<float>(radius * t.pixelsPerUnit);
     const bool lp3 = f.kind == SolveStepKind::Lp3Line;
 
-    // The region so far: LP2 — the disk ∩ the lines already inserted; LP3 — the disk ∩ the
-    // phase's own program; result — the final region (empty when LP3 ran).
-    std::vector<Line> so;
-    if (lp3) {
-        so = f.projected;
-    } else {
-        for (int k = 0; k < f.inserted && k < static_cast<int>(rec.lines.size()); ++k)
-            so.push_back(rec.lines[static_cast<std::size_t>(k)].line);
-    }
-    if (!(lp3 && f.held)) {
-        const std::vector<Vec2> region = feasibleRegion(so, radius);
-        fillPolygon(dl, t, region, col(pal.kFeasibleFill, std::uint8_t{38}),
+    // The region so far (solveRegion).
+    if (const auto region = solveRegion(rec, f))
+        fillPolygon(dl, t, *region, col(pal.kFeasibleFill, std::uint8_t{38}),
                     col(pal.kFeasibleOutline, std::uint8_t{120}));
-    }
     dl.AddCircle(toIm(o), px, col(pal.kMaxSpeed), 96, stroke(1.5f));
 
     // Every line of the record: inserted ones in their case colour, later ones faint.

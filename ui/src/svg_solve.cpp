@@ -70,18 +70,10 @@ void drawSolve(Writer& w, const VelocityTransform& t, const Rect& clip, const Ex
           std::to_string(f.count) + "\" data-line=\"" + std::to_string(f.line) + "\">\n");
     if (!f.title.empty()) w.raw("<desc>" + escapeXml(f.title + ": " + f.narration) + "</desc>\n");
 
-    // The region so far: LP2 — the disk ∩ the lines already inserted; LP3 — the disk ∩ the
-    // phase's own program; result — the final region (empty when LP3 ran).
-    std::vector<Line> so;
-    if (lp3) {
-        so = f.projected;
-    } else {
-        for (int k = 0; k < f.inserted && k < static_cast<int>(rec.lines.size()); ++k)
-            so.push_back(rec.lines[static_cast<std::size_t>(k)].line);
-    }
-    if (!(lp3 && f.held)) {
+    // The region so far (solveRegion).
+    if (const auto region = solveRegion(rec, f)) {
         std::vector<Vec2> pts;
-        for (const Vec2& p : feasibleRegion(so, radius))
+        for (const Vec2& p : *region)
             pts.push_back(t.toScreen(p));
         w.polygon(pts, " class=\"solve-region\"" + fillAttr(withAlpha(pal.kFeasibleFill, 38)) +
                            " stroke=\"" + hex(pal.kFeasibleOutline) + "\" stroke-opacity=\"" +

@@ -76,6 +76,12 @@ struct SolveFrame {
 /// Step `step` (clamped) of the record's trace; agents are named "#slot" (formatAgentId).
 [[nodiscard]] SolveFrame solveFrame(const ExplainRecord& rec, int step);
 
+/// The region a frame fills, alike on screen and in the SVG: LP2 — the disk ∩ the lines
+/// already inserted; LP3 — the disk ∩ the phase's own program; result — the final region
+/// (empty when LP3 ran). None behind a skipped LP3 line.
+[[nodiscard]] std::optional<std::vector<Vec2>> solveRegion(const ExplainRecord& rec,
+                                                           const SolveFrame& f);
+
 /// How a frame draws the record's line k beneath its highlights, alike on screen and in the
 /// SVG: not at all (the line under test, and the clipping and binding lines, are drawn on top
 /// apart), else faint behind an LP3 step, in its colour once inserted, fainter and dashed
