@@ -551,8 +551,8 @@ double EventDetector::detectPerAgent(const Simulator& sim, std::uint64_t step,
             if (lp3.empty() ? m_agents[i].lp3 : lp3[i] != 0) facts |= step_flag::kLp3;
             if (atGoal) facts |= step_flag::kAtGoal;
             if (sim.detourModeAt(i) == DetourMode::Detouring) facts |= step_flag::kDetouring;
-            if (!isStatic && detail::slowForWatch(sim.hasGoalAt(i), atGoal, p.prefSpeed, vel[i],
-                                                  watch.slowSpeedRatio))
+            if (!isStatic && detail::slowForWatch(sim.hasGoalAt(i), atGoal, p.prefSpeed,
+                                                  absSq(vel[i]), watch.slowSpeedRatio))
                 facts |= step_flag::kSlow;
             const bool flip = flips && !isStatic &&
                               detail::flipForWatch(before[i], vel[i], p.maxSpeed, watch.cosFlip);

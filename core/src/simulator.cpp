@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "agent_decision.hpp"
@@ -223,6 +224,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         ws.basePref[i] = base;
         return turnedPrefVelocity(i, base);
     };
+    // An observer's watch (watchSteps): each moving agent's contacts once it has decided, and
+    // every agent's step_flag bits in the move.
+    const bool watching = m_watching;
+    const StepWatch watch = m_watch;
     auto decideOne = [&](std::uint32_t i, detail::AgentView a, detail::Scratch& s) {
         ExplainDetour info;
         if (m_params.deadlockBreaking)
@@ -265,8 +270,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // of a dense crowd, whose maxNeighbors nearest are all closer, looks at every agent within
     // that reach instead: in the cells of this step's grid around it, or in its candidate
     // list (every agent within its neighborDist). Otherwise the contacts are incomplete.
-    const bool watching = m_watching;
-    const StepWatch watch = m_watch;
     const bool contacts = watching && watch.contactReach >= 0.0 &&
                           watch.contactReach <= std::numeric_limits<double>::max() &&
                           watch.contactRadius >= 0.0;
@@ -274,6 +277,17 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         s.contacts.clear();
         s.contactsShort = false;
     }
+    // Most agents have no agent within r_i + contactRadius + contactReach: their nearest chosen
+    // neighbour says so (or a list that is not full within a neighborDist that reaches as far),
+    // with one bound for every agent (r_i <= contactRadius, else the contacts are incomplete
+    // anyway), before any per-agent look.
+    const double farAll = 2.0 * watch.contactRadius + watch.contactReach;
+    const double farAllSq = contacts ? farAll * farAll * (1.0 + 1e-9) : 0.0;
+    auto noContacts = [&](double rangeSq, std::size_t maxNeighbors, const detail::Scratch& s) {
+        const std::size_t count = s.neighborCount;
+        return maxNeighbors > 0 && (count == 0 || s.neighbors[0].distSq >= farAllSq) &&
+               (count == maxNeighbors || rangeSq >= farAllSq);
+    };
     auto noteContacts = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                             const detail::AgentGrid* grid, detail::Scratch& s) {
         const double ri = m_radius[i];
@@ -305,6 +319,13 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             s.contactsShort = true;
         }
     };
+    // The watch's notes on a moving agent that has decided: its contacts, from the neighbours
+    // it chose (its flag bits are taken in the move).
+    auto watchAgent = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
+                          const detail::AgentGrid* grid, detail::Scratch& s) {
+        if (contacts && !noContacts(rangeSq, maxNeighbors, s))
+            noteContacts(i, rangeSq, maxNeighbors, grid, s);
+    };
     const int threads = ws.pool->size();
     if (useLists) {
         // Agent by agent, in the lists' (cell) order: each picks its neighbours from its list.
@@ -327,10 +348,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                                            static_cast<std::size_t>(p.maxNeighbors), m_pos.data(),
                                            ws.lists.candidates(i), s);
                 }
-                if (contacts)
-                    noteContacts(i, p.neighborDist * p.neighborDist,
-                                 static_cast<std::size_t>(std::max(p.maxNeighbors, 0)), nullptr, s);
                 decideOne(i, a, s);
+                if (watching)
+                    watchAgent(i, p.neighborDist * p.neighborDist,
+                               static_cast<std::size_t>(std::max(p.maxNeighbors, 0)), nullptr, s);
             }
         });
     } else {
@@ -383,8 +404,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                             ++s.kthCount;
                         }
                     }
-                    if (contacts) noteContacts(i, rangeSq, maxNeighbors, &grid, s);
                     decideOne(i, a, s);
+                    if (watching) watchAgent(i, rangeSq, maxNeighbors, &grid, s);
                 }
             }
         });
@@ -449,81 +470,109 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // left two workers of a 10,000-agent move unbalanced).
     const std::size_t moveGrain =
         std::clamp<std::size_t>(n / (static_cast<std::size_t>(threads) * 4), 1024, 8192);
-    ws.pool->parallelFor(n, moveGrain, [&](std::size_t begin, std::size_t end, int worker) {
+    // The move with and without the watch: two copies of the loop, so that the unwatched one
+    // carries none of the watch's tests.
+    auto move = [&](auto watched, std::size_t begin, std::size_t end, int worker) {
+        constexpr bool kWatched = decltype(watched)::value;
+        // The arrays as local pointers: a byte store may alias any object, so the compiler
+        // would otherwise reload every vector's data pointer after each one.
+        Vec2* const pos = m_pos.data();
+        Vec2* const vel = m_vel.data();
+        Vec2* const newVelocity = ws.newVelocity.data();
+        const std::uint8_t* const isStatic = m_static.data();
+        const std::uint8_t* const hasGoal = m_hasGoal.data();
+        const AgentParams* const params = m_agentParams.data();
+        const Vec2* const goal = m_goal.data();
+        const double* const radius = m_radius.data();
+        double* const stallSeconds = m_stallSeconds.data();
+        const std::uint8_t* const lp3 = ws.lp3.data();
+        const std::uint8_t* const nextMode = ws.nextDetourMode.data();
+        const std::uint8_t* const nextReason = ws.detourReason.data();
+        const std::uint8_t* const detouring = ws.detouring.data();
+        std::uint8_t* const detourMode = m_detourMode.data();
+        std::uint8_t* const detourReason = m_detourReason.data();
+        double* const stillSeconds = m_stillSeconds.data();
+        std::uint8_t* const lastLp3 = m_lastLp3.data();
+        std::uint8_t* const stepFlags = kWatched ? m_stepFlags.data() : nullptr;
+        const bool routes = m_waypointAgents != 0;
         const double stillSpeedSq = m_params.detour.stillSpeed * m_params.detour.stillSpeed;
         detail::StepWorkspace::WorkerStats w = ws.stats[static_cast<std::size_t>(worker)];
         for (std::size_t i = begin; i < end; ++i) {
-            if (!m_static[i]) {
+            const bool moving = isStatic[i] == 0;
+            const AgentParams& p = params[i];
+            bool reached = false;
+            // kLp3 (lp3 is 0 or 1), and in a watched step the move's kFlip and kSlow.
+            std::uint8_t decided = lp3[i];
+            if (moving) {
                 if (breaking) {
                     // Stalled while the step's move makes less than a tenth of the preferred
                     // progress (v_pref before the turn, as the decision computed it).
                     const Vec2 base = ws.basePref[i];
                     const double baseSpeed = std::sqrt(absSq(base));
-                    const bool stalled = m_hasGoal[i] && baseSpeed > 0.0 &&
-                                         dot(ws.newVelocity[i], base) <
-                                             kDeadlockProgressRatio * baseSpeed * baseSpeed;
-                    const double next = m_stallSeconds[i] + dt;
-                    m_stallSeconds[i] = stalled && next < kDeadlockCycleSeconds - 1e-9 ? next : 0.0;
+                    const bool stalled =
+                        hasGoal[i] && baseSpeed > 0.0 &&
+                        dot(newVelocity[i], base) < kDeadlockProgressRatio * baseSpeed * baseSpeed;
+                    const double next = stallSeconds[i] + dt;
+                    stallSeconds[i] = stalled && next < kDeadlockCycleSeconds - 1e-9 ? next : 0.0;
                 } else {
-                    m_stallSeconds[i] = 0.0;
+                    stallSeconds[i] = 0.0;
                 }
-                const Vec2 before = m_vel[i];
-                m_vel[i] = ws.newVelocity[i];
-                m_pos[i] += m_vel[i] * dt;
+                const Vec2 before = vel[i];
+                const Vec2 v = newVelocity[i];
+                vel[i] = v;
+                pos[i] += v * dt;
                 // Waypoints reached by the move (several when they lie close together).
-                bool reached = false;
-                if (m_waypointAgents != 0 && m_hasGoal[i] &&
-                    m_routeProgress[i] < m_waypoints[i].size()) {
+                if (routes && hasGoal[i] && m_routeProgress[i] < m_waypoints[i].size()) {
                     const std::vector<Vec2>& route = m_waypoints[i];
-                    const double r = effectiveWaypointRadius(m_agentParams[i]);
+                    const double r = effectiveWaypointRadius(p);
                     std::uint32_t& k = m_routeProgress[i];
                     const std::uint32_t from = k;
-                    while (k < route.size() && absSq(route[k] - m_pos[i]) <= r * r)
+                    while (k < route.size() && absSq(route[k] - pos[i]) <= r * r)
                         ++k;
                     reached = k != from;
                 }
-                ws.newVelocity[i] = before; // (previousVelocities)
-                if (watching) {
-                    const AgentParams& p = m_agentParams[i];
-                    m_stepFlags[i] = static_cast<std::uint8_t>(
-                        (detail::flipForWatch(before, m_vel[i], p.maxSpeed, watch.cosFlip)
-                             ? step_flag::kFlip
-                             : 0) |
-                        (reached ? step_flag::kWaypoint : 0));
-                }
+                newVelocity[i] = before; // (previousVelocities)
+                if constexpr (kWatched)
+                    decided |= detail::motionFlags(before, v, hasGoal[i] != 0, p, watch);
                 // Not std::max: a NaN must reach the bound (and expire the lists).
-                const double speedSq = absSq(m_vel[i]);
+                const double speedSq = absSq(v);
                 if (!(speedSq <= w.maxSpeedSq)) w.maxSpeedSq = speedSq;
-                const double coordinate = std::max(std::abs(m_pos[i].x), std::abs(m_pos[i].y));
+                const double coordinate = std::max(std::abs(pos[i].x), std::abs(pos[i].y));
                 if (!(coordinate <= w.maxAbsCoordinate)) w.maxAbsCoordinate = coordinate;
             } else {
-                ws.newVelocity[i] = m_vel[i];
+                newVelocity[i] = vel[i];
             }
-            detail::advanceDetourState(ws.nextDetourMode[i], ws.detourReason[i], m_vel[i], dt,
-                                       stillSpeedSq, m_detourMode[i], m_detourReason[i],
-                                       m_stillSeconds[i]);
-            m_lastLp3[i] = ws.lp3[i];
-            if (contacts) w.maxRadius = std::max(w.maxRadius, m_radius[i]);
-            const bool atGoal = atGoalAt(i);
-            w.stats.lp3Agents += ws.lp3[i];
-            w.stats.movingAgents += m_static[i] ? 0 : 1;
-            w.stats.goalAgents += m_hasGoal[i];
+            detail::advanceDetourState(nextMode[i], nextReason[i], vel[i], dt, stillSpeedSq,
+                                       detourMode[i], detourReason[i], stillSeconds[i]);
+            lastLp3[i] = decided & step_flag::kLp3;
+            if (kWatched && contacts) w.maxRadius = std::max(w.maxRadius, radius[i]);
+            // (atGoalAt, on the local pointers.)
+            const bool atGoal = hasGoal[i] &&
+                                !(routes && m_routeProgress[i] < m_waypoints[i].size()) &&
+                                withinGoalRadius(pos[i], goal[i], p);
+            w.stats.lp3Agents += decided & step_flag::kLp3;
+            w.stats.movingAgents += moving ? 1 : 0;
+            w.stats.goalAgents += hasGoal[i];
             w.stats.agentsAtGoal += atGoal ? 1 : 0;
-            w.stats.detouringAgents += ws.detouring[i];
-            if (watching) {
-                std::uint8_t f = m_static[i] ? 0 : m_stepFlags[i]; // (the moved agents' bits)
-                if (!m_static[i] &&
-                    detail::slowForWatch(m_hasGoal[i] != 0, atGoal, m_agentParams[i].prefSpeed,
-                                         m_vel[i], watch.slowSpeedRatio))
-                    f |= step_flag::kSlow;
-                if (ws.lp3[i]) f |= step_flag::kLp3;
-                if (atGoal) f |= step_flag::kAtGoal;
-                if (m_detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring))
-                    f |= step_flag::kDetouring;
-                m_stepFlags[i] = f;
+            w.stats.detouringAgents += detouring[i];
+            if constexpr (kWatched) {
+                const bool detours =
+                    detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring);
+                // (The decision's bits; kSlow only for an agent not at its goal.)
+                stepFlags[i] = static_cast<std::uint8_t>(
+                    (decided & (atGoal ? ~step_flag::kSlow : 0xff)) |
+                    (atGoal ? step_flag::kAtGoal : 0) | (detours ? step_flag::kDetouring : 0) |
+                    (reached ? step_flag::kWaypoint : 0));
             }
         }
         ws.stats[static_cast<std::size_t>(worker)] = w;
+    };
+    ws.pool->parallelFor(n, moveGrain, [&](std::size_t begin, std::size_t end, int worker) {
+        if (watching) {
+            move(std::true_type{}, begin, end, worker);
+        } else {
+            move(std::false_type{}, begin, end, worker);
+        }
     });
     StepStats stats;
     double maxSpeedSq = 0.0;

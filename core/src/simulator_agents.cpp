@@ -256,8 +256,7 @@ void Simulator::roundStateToFloat() {
 bool Simulator::atGoalAt(std::size_t i) const {
     if (!m_hasGoal[i] || (m_waypointAgents != 0 && m_routeProgress[i] < m_waypoints[i].size()))
         return false;
-    const double r = effectiveGoalRadius(m_agentParams[i]);
-    return absSq(m_goal[i] - m_pos[i]) <= r * r;
+    return withinGoalRadius(m_pos[i], m_goal[i], m_agentParams[i]);
 }
 
 std::size_t Simulator::goalAgentCount() const {

@@ -68,6 +68,12 @@ struct AgentParams {
 [[nodiscard]] inline double effectiveGoalRadius(const AgentParams& p) {
     return p.goalRadius >= 0.0 ? p.goalRadius : p.radius;
 }
+/// Whether an agent with these parameters at `position` is within its goal radius of `goal`
+/// (Simulator::atGoalAt, once the agent's route has no waypoint left).
+[[nodiscard]] inline bool withinGoalRadius(Vec2 position, Vec2 goal, const AgentParams& p) {
+    const double r = effectiveGoalRadius(p);
+    return absSq(goal - position) <= r * r;
+}
 /// The distance within which an agent with these parameters has reached a waypoint.
 [[nodiscard]] inline double effectiveWaypointRadius(const AgentParams& p) {
     return p.waypointRadius >= 0.0 ? p.waypointRadius : 2.0 * p.radius;
