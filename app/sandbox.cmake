@@ -63,6 +63,8 @@ target_include_directories(orca_sandbox_lib PUBLIC sandbox)
 target_compile_definitions(orca_sandbox_lib PRIVATE ORCA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 target_link_libraries(orca_sandbox_lib PUBLIC orca_ui orca_scene SDL2::SDL2 GIF::GIF
                        PRIVATE orca_warnings)
+# nlohmann/json is in most of its files (via the scene headers; cmake/pch.cmake).
+orca_pch(orca_sandbox_lib <nlohmann/json.hpp> <glm/vec2.hpp> <filesystem>)
 
 add_executable(orca-sandbox
     sandbox/shell/main.cpp

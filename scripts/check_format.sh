@@ -28,10 +28,18 @@ if [[ "${1:-}" == "--fix" ]]; then
     exit 0
 fi
 
+# One clang-format for all files (one process per file took four times as long); only when
+# it fails, one per file to name the ones that are not formatted.
 bad=()
-for f in "${files[@]}"; do
-    if ! "$format" --dry-run --Werror -- "$f" >/dev/null 2>&1; then bad+=("$f"); fi
-done
+if ! "$format" --dry-run --Werror -- "${files[@]}" >/dev/null 2>&1; then
+    for f in "${files[@]}"; do
+        if ! "$format" --dry-run --Werror -- "$f" >/dev/null 2>&1; then bad+=("$f"); fi
+    done
+    if [[ ${#bad[@]} -eq 0 ]]; then # failed, yet every file passes alone: say so, never pass
+        echo "check_format: $format failed on the files together but on none alone" >&2
+        exit 1
+    fi
+fi
 if [[ ${#bad[@]} -ne 0 ]]; then
     echo "check_format: ${#bad[@]} of ${#files[@]} files are not clang-formatted:" >&2
     printf '  %s\n' "${bad[@]}" >&2
