@@ -16,14 +16,14 @@
 #include "orca/scene/scene.hpp"
 #include "orca/state.hpp"
 
-#include "max_file_size_option.hpp"
+#include "max_file_size_name.hpp"
 
 namespace orca::cli {
 
 using Json = nlohmann::ordered_json;
 
 /// The name of the option that sets the file-size limit, as refusals quote it.
-using orca::app::kMaxFileSizeOption; // the option (max_file_size_option.hpp)
+using orca::app::kMaxFileSizeOption; // the option (max_file_size_name.hpp)
 /// Scene-loading options with the --max-file-size limit (named in refusals).
 [[nodiscard]] scene::LoadOptions cliLoadOptions(std::uint64_t maxFileSize);
 /// Loads a scene, printing its warnings ("FILE: warning: at PATH: ...") and, on failure, the

@@ -8,9 +8,9 @@
 
 #include <CLI/CLI.hpp>
 
-namespace orca::app {
+#include "max_file_size_name.hpp"
 
-inline constexpr const char* kMaxFileSizeOption = "--max-file-size";
+namespace orca::app {
 
 /// Makes `option` read a byte count with suffixes K, M, G (= KiB, MiB, GiB), refusing a
 /// negative one (AsSizeValue would wrap "-5" round to 2^64 - 5); checks added after it see
