@@ -1,7 +1,8 @@
 # Precompiled headers (option ORCA_PCH, ON by default; README). Most of the build's
 # time went into parsing the same third-party headers in every file: nlohmann/json (in nearly
 # every scene I/O, CLI, app and test file, ~2 s of the compiler each), GoogleTest (~1.3 s)
-# and CLI11. Each target below parses them once into a precompiled header instead.
+# and CLI11. Each target below parses them once into a precompiled header instead (CLI11 is
+# only in the CLI's main.cpp: precompiled, it would still emit its inline code in every file).
 # With ORCA_PCH=OFF the sources build without it: each file includes what it uses.
 
 # GCC (12.2, Debian 12's) does not apply a header's `#pragma GCC diagnostic` when the header
