@@ -224,10 +224,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         ws.basePref[i] = base;
         return turnedPrefVelocity(i, base);
     };
-    // An observer's watch (watchSteps): each moving agent's contacts once it has decided, and
-    // every agent's step_flag bits in the move.
-    const bool watching = m_watching;
-    const StepWatch watch = m_watch;
     auto decideOne = [&](std::uint32_t i, detail::AgentView a, detail::Scratch& s) {
         ExplainDetour info;
         if (m_params.deadlockBreaking)
@@ -262,6 +258,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         ws.detourReason[i] = static_cast<std::uint8_t>(DetourReason::None);
         ws.detouring[i] = 0;
     };
+    // An observer's watch (watchSteps): each moving agent's contacts once it has decided, and
+    // every agent's step_flag bits in the move.
+    const bool watching = m_watching;
+    const StepWatch watch = m_watch;
     // With a contact watch, the pairs closer than r_i + r_j + contactReach before the move
     // (lastStepContacts), found among each moving agent's chosen neighbours: they are sorted by
     // distance, so the look stops at the first beyond the farthest reach a pair of the agent
@@ -319,12 +319,11 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             s.contactsShort = true;
         }
     };
-    // The watch's notes on a moving agent that has decided: its contacts, from the neighbours
-    // it chose (its flag bits are taken in the move).
-    auto watchAgent = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
+    // A moving agent's contacts once it has decided (the decision's code stays inlined), from
+    // the neighbours it chose: most agents are ruled out by noContacts' one compare.
+    auto contactsOf = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                           const detail::AgentGrid* grid, detail::Scratch& s) {
-        if (contacts && !noContacts(rangeSq, maxNeighbors, s))
-            noteContacts(i, rangeSq, maxNeighbors, grid, s);
+        if (!noContacts(rangeSq, maxNeighbors, s)) noteContacts(i, rangeSq, maxNeighbors, grid, s);
     };
     const int threads = ws.pool->size();
     // Chunks of at least kMinDecisionChunk agents: the decisions write one byte per agent to
@@ -355,8 +354,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                                            ws.lists.candidates(i), s);
                 }
                 decideOne(i, a, s);
-                if (watching)
-                    watchAgent(i, p.neighborDist * p.neighborDist,
+                if (contacts)
+                    contactsOf(i, p.neighborDist * p.neighborDist,
                                static_cast<std::size_t>(std::max(p.maxNeighbors, 0)), nullptr, s);
             }
         });
@@ -411,7 +410,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                         }
                     }
                     decideOne(i, a, s);
-                    if (watching) watchAgent(i, rangeSq, maxNeighbors, &grid, s);
+                    if (contacts) contactsOf(i, rangeSq, maxNeighbors, &grid, s);
                 }
             }
         });
