@@ -448,6 +448,15 @@ struct DialogFrames {
         frame(ctx, key);
         frame(ctx);
     }
+    /// Opens Save As (on `path` when given, else on the dialog's last path) and draws the
+    /// frames that settle its focus.
+    void openSaveAs(SandboxContext& ctx, const fs::path& path = {}) {
+        ctx.windows.dialog = Dialog::SaveAs;
+        ctx.windows.dialogFocusFrames = 3;
+        if (!path.empty()) ctx.windows.dialogPath = path.string();
+        for (int i = 0; i < 4; ++i)
+            frame(ctx);
+    }
 };
 
 } // namespace
@@ -457,11 +466,7 @@ TEST(SaveFeedback, EnterInSaveAsSavesThenAsksBeforeReplacing) {
     SandboxContext ctx;
     setEmptyScene(ctx);
     DialogFrames f;
-    ctx.windows.dialog = Dialog::SaveAs;
-    ctx.windows.dialogFocusFrames = 3;
-    ctx.windows.dialogPath = (t.root / "first.json").string();
-    for (int i = 0; i < 4; ++i)
-        f.frame(ctx);
+    f.openSaveAs(ctx, t.root / "first.json");
     EXPECT_EQ(ctx.files.browser.folder(), t.root);
     EXPECT_EQ(ctx.files.browser.name, "first.json");
     f.press(ctx, 1); // Enter
@@ -474,10 +479,7 @@ TEST(SaveFeedback, EnterInSaveAsSavesThenAsksBeforeReplacing) {
         f.frame(ctx); // the popup closes
     fs::resize_file(t.root / "first.json", 0);
     ctx.windows.note.clear();
-    ctx.windows.dialog = Dialog::SaveAs;
-    ctx.windows.dialogFocusFrames = 3;
-    for (int i = 0; i < 4; ++i)
-        f.frame(ctx);
+    f.openSaveAs(ctx);
     f.press(ctx, 1);
     EXPECT_EQ(ctx.windows.dialog, Dialog::SaveAs);
     EXPECT_EQ(ctx.files.step, FileDialogState::Step::Overwrite);
@@ -494,11 +496,7 @@ TEST(SaveFeedback, EscapeInTheOverwritePromptGoesBackAndWritesNothing) {
     SandboxContext ctx;
     setEmptyScene(ctx);
     DialogFrames f;
-    ctx.windows.dialog = Dialog::SaveAs;
-    ctx.windows.dialogFocusFrames = 3;
-    ctx.windows.dialogPath = (t.root / "exists.json").string();
-    for (int i = 0; i < 4; ++i)
-        f.frame(ctx);
+    f.openSaveAs(ctx, t.root / "exists.json");
     f.press(ctx, 1);
     ASSERT_EQ(ctx.files.step, FileDialogState::Step::Overwrite);
     f.press(ctx, 2); // Escape
@@ -514,11 +512,7 @@ TEST(SaveFeedback, AnEnterTapBetweenTwoFramesStillSaves) {
     SandboxContext ctx;
     setEmptyScene(ctx);
     DialogFrames f;
-    ctx.windows.dialog = Dialog::SaveAs;
-    ctx.windows.dialogFocusFrames = 3;
-    ctx.windows.dialogPath = (t.root / "tap.json").string();
-    for (int i = 0; i < 4; ++i)
-        f.frame(ctx);
+    f.openSaveAs(ctx, t.root / "tap.json");
     ctx.windows.dialogKeys.down = true; // no rows: nothing to choose
     f.frame(ctx);
     EXPECT_EQ(ctx.windows.dialog, Dialog::SaveAs);

@@ -269,47 +269,6 @@ TEST(FrameRecorder, PngSequenceCutShortSaysWhatIsKept) {
 
 // ---- SVG --------------------------------------------------------------------------------------
 
-TEST(SvgExport, OnePathPerHalfPlaneInEachView) {
-    Simulator sim;
-    const auto def = orca::test::svgAgent;
-    const AgentId a = sim.addAgent(def({0.0, 0.0}, {1.0, 0.0}));
-    sim.addAgent(def({3.0, 0.2}, {-1.0, 0.0}));
-    sim.addAgent(def({0.1, 3.0}, {0.0, -1.0}));
-    const ExplainRecord rec = sim.explain(a);
-    ASSERT_EQ(rec.lines.size(), 2u);
-
-    ui::SvgPicture pic;
-    pic.sim = &sim;
-    pic.camera.setViewport({{0.0, 20.0}, {800.0, 620.0}});
-    pic.camera.fit(ui::sceneBounds(sim));
-    pic.record = &rec;
-    ui::SvgPanel panel;
-    panel.window = {{800.0, 20.0}, {1200.0, 620.0}};
-    panel.canvas = {{800.0, 120.0}, {1200.0, 620.0}};
-    panel.transform = {{1000.0, 370.0}, 100.0};
-    pic.panel = panel;
-    pic.frame = {{0.0, 20.0}, {1200.0, 620.0}};
-    pic.title = "a <test> & more";
-    const std::string svg = ui::renderSvg(pic);
-
-    auto count = [&](const std::string& needle, std::size_t from, std::size_t to) {
-        std::size_t n = 0;
-        for (auto k = svg.find(needle, from); k != std::string::npos && k < to;
-             k = svg.find(needle, k + 1))
-            ++n;
-        return n;
-    };
-    const auto world = svg.find("id=\"world-view\"");
-    const auto panelAt = svg.find("id=\"velocity-panel\"");
-    ASSERT_NE(world, std::string::npos);
-    ASSERT_NE(panelAt, std::string::npos);
-    EXPECT_EQ(count("class=\"half-plane\"", world, panelAt), 2u);
-    EXPECT_EQ(count("class=\"half-plane\"", panelAt, svg.size()), 2u);
-    EXPECT_EQ(count("class=\"agent\"", 0, svg.size()), 3u);
-    EXPECT_NE(svg.find("a &lt;test&gt; &amp; more"), std::string::npos);
-    EXPECT_EQ(svg.rfind("</svg>\n"), svg.size() - 7);
-}
-
 namespace {
 
 // Three agents around A (agent 0): A's record has two agent lines.
@@ -324,23 +283,6 @@ struct ThreeAgents {
     }
 };
 
-// The picture of pictures_test's layout: the world view on the left, the panel's canvas on the
-// right below its (not drawn) title bar and summary lines.
-ui::SvgPicture picture(const Simulator& sim, const ExplainRecord& rec) {
-    ui::SvgPicture pic;
-    pic.sim = &sim;
-    pic.camera.setViewport({{0.0, 20.0}, {800.0, 620.0}});
-    pic.camera.fit(ui::sceneBounds(sim));
-    pic.record = &rec;
-    ui::SvgPanel panel;
-    panel.window = {{800.0, 20.0}, {1200.0, 620.0}};
-    panel.canvas = {{800.0, 120.0}, {1200.0, 620.0}};
-    panel.transform = {{1000.0, 370.0}, 100.0};
-    pic.panel = panel;
-    pic.frame = {{0.0, 20.0}, {1200.0, 620.0}};
-    return pic;
-}
-
 std::size_t countOf(const std::string& s, const std::string& needle, std::size_t from = 0,
                     std::size_t to = std::string::npos) {
     std::size_t n = 0;
@@ -348,6 +290,30 @@ std::size_t countOf(const std::string& s, const std::string& needle, std::size_t
         ++n;
     return n;
 }
+
+} // namespace
+
+TEST(SvgExport, OnePathPerHalfPlaneInEachView) {
+    ThreeAgents s;
+    const ExplainRecord rec = s.sim.explain(s.a);
+    ASSERT_EQ(rec.lines.size(), 2u);
+
+    ui::SvgPicture pic = orca::test::svgPicture(s.sim, rec);
+    pic.title = "a <test> & more";
+    const std::string svg = ui::renderSvg(pic);
+
+    const auto world = svg.find("id=\"world-view\"");
+    const auto panelAt = svg.find("id=\"velocity-panel\"");
+    ASSERT_NE(world, std::string::npos);
+    ASSERT_NE(panelAt, std::string::npos);
+    EXPECT_EQ(countOf(svg, "class=\"half-plane\"", world, panelAt), 2u);
+    EXPECT_EQ(countOf(svg, "class=\"half-plane\"", panelAt, svg.size()), 2u);
+    EXPECT_EQ(countOf(svg, "class=\"agent\"", 0, svg.size()), 3u);
+    EXPECT_NE(svg.find("a &lt;test&gt; &amp; more"), std::string::npos);
+    EXPECT_EQ(svg.rfind("</svg>\n"), svg.size() - 7);
+}
+
+namespace {
 
 // The root element's viewBox.
 ui::Rect viewBox(const std::string& svg) {
@@ -364,7 +330,7 @@ TEST(SvgExport, ConstructionModeIsAGroupInBothViews) {
     ThreeAgents s;
     const ExplainRecord rec = s.sim.explain(s.a);
     ASSERT_EQ(rec.lines.size(), 2u);
-    ui::SvgPicture pic = picture(s.sim, rec);
+    ui::SvgPicture pic = orca::test::svgPicture(s.sim, rec);
     std::string svg = ui::renderSvg(pic);
     EXPECT_EQ(countOf(svg, "class=\"construction\""), 0u);
 
@@ -404,7 +370,7 @@ TEST(SvgExport, SolveModeIsAGroupInThePanel) {
     o.lpTrace = true;
     const ExplainRecord rec = s.sim.explain(s.a, o);
     ASSERT_TRUE(rec.lpTrace);
-    ui::SvgPicture pic = picture(s.sim, rec);
+    ui::SvgPicture pic = orca::test::svgPicture(s.sim, rec);
     const int steps = ui::solveStepCount(rec);
     ASSERT_GE(steps, 3); // start, a line, result
     for (int step = 0; step < steps; ++step) {
@@ -426,7 +392,7 @@ TEST(SvgExport, SolveModeIsAGroupInThePanel) {
 TEST(SvgExport, EachViewIsCroppedToItsContentWithoutChrome) {
     ThreeAgents s;
     const ExplainRecord rec = s.sim.explain(s.a);
-    ui::SvgPicture pic = picture(s.sim, rec);
+    ui::SvgPicture pic = orca::test::svgPicture(s.sim, rec);
     // Zoomed out: the scene fills a small part of the world view.
     pic.camera.setScale(pic.camera.scale() * 0.3);
 

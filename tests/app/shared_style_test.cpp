@@ -111,18 +111,8 @@ TEST(SharedStyle, TheSvgIsWrittenFromTheSharedTable) {
     const ExplainRecord rec = sim.explain(a);
     ASSERT_EQ(rec.lines.size(), 1u);
 
-    ui::SvgPicture pic;
-    pic.sim = &sim;
-    pic.camera.setViewport({{0.0, 20.0}, {800.0, 620.0}});
-    pic.camera.fit(ui::sceneBounds(sim));
+    ui::SvgPicture pic = orca::test::svgPicture(sim, rec);
     pic.world.agentIds = true;
-    pic.record = &rec;
-    ui::SvgPanel panel;
-    panel.window = {{800.0, 20.0}, {1200.0, 620.0}};
-    panel.canvas = {{800.0, 120.0}, {1200.0, 620.0}};
-    panel.transform = {{1000.0, 370.0}, 100.0};
-    pic.panel = panel;
-    pic.frame = {{0.0, 20.0}, {1200.0, 620.0}};
     const std::string svg = ui::renderSvg(pic);
     auto has = [&](const std::string& part) { return svg.find(part) != std::string::npos; };
 
