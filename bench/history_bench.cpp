@@ -3,18 +3,24 @@
 //   history_record/agents:N/events:E   ns per agent-step of step() + record()
 //   history_step/agents:N              the same steps without a recording (the baseline)
 //   history_seek/agents:N              one seek to a random step of a 2,000-step recording
-//   loop/WORKLOAD/agents:N/threads:T   the sandbox's loop: per iteration the simulator steps
-//       and a History with the app's parameters (events on) records it. Counters in ns per
-//       agent-step: step, events (History::recordEvents), record (History::recordState);
-//       overhead_pct = (events + record) / step; history_bytes_per_agent_step,
-//       keyframe_interval. Compare the "min" rows (fastest of the repetitions): the machine
-//       is noisy.
-//   loop/bare/WORKLOAD/agents:N/threads:T   the same steps without a History: the bare step
-//       (no watch), for the overhead of the whole loop against it.
+//   loop/WORKLOAD/agents:N/threads:T   the sandbox's loop against the bare step, paired: two
+//       simulators of the same scene step the same trajectory, one bare (no History, no
+//       watch), one as the app's loop (a History with the app's parameters, events on, records
+//       every step). They take turns in blocks of kBlock steps; each block's first step is not
+//       timed (it wakes the thread pool and reloads the caches the other simulator evicted),
+//       and a pause before each block lets the other simulator's idle workers stop spinning.
+//       Both sides see the same machine noise, so the difference is the loop's own cost.
+//       Counters in ns per agent-step: bare, step (the watched step), events
+//       (History::recordEvents), record (History::recordState); overhead_pct =
+//       (step + events + record - bare) / bare; history_bytes_per_agent_step,
+//       keyframe_interval, keyframe_bytes_per_agent. Compare the "min" rows.
+//   loop/bare/WORKLOAD/agents:N/threads:T   the bare step alone, steadily (no pauses): for the
+//       scaling from one thread to two.
 //       Run: build/bin/orca_bench --benchmark_filter=loop/
 #include <algorithm>
 #include <chrono>
 #include <random>
+#include <thread>
 
 #include <benchmark/benchmark.h>
 
@@ -87,42 +93,64 @@ void seek(benchmark::State& state) {
         static_cast<double>(history.bytes()) / (static_cast<double>(agents) * kRecordedSteps);
 }
 
+/// Steps of one simulator's turn in loop<> (the first is not timed).
+constexpr int kBlock = 6;
+
 template <bool Uniform> void loop(benchmark::State& state) {
     using Clock = std::chrono::steady_clock;
     const auto agents = static_cast<std::size_t>(state.range(0));
     const int threads = static_cast<int>(state.range(1));
     const orca::scene::Scene sc =
         Uniform ? orca::scene::uniformWorkload(agents) : orca::scene::circleWorkload(agents);
-    // One simulator, as in the app: a second one stepping in between (a "bare" twin) left its
-    // idle worker spinning on the second core while this one's threads ran, which made two
-    // threads look slower than one.
     orca::Simulator sim = orca::scene::buildSimulator(sc);
+    orca::Simulator bare = orca::scene::buildSimulator(sc);
+    bare.setThreadCount(threads);
     sim.setThreadCount(threads);
     orca::History history; // the app's: default parameters, events on
     history.start(sim);
     for (int i = 0; i < 20; ++i) { // warm-up (recorded, as the app would)
+        bare.step();
         sim.step();
         history.record(sim);
     }
-    double tStep = 0.0, tEvents = 0.0, tRecord = 0.0;
+    const auto seconds = [](Clock::time_point a, Clock::time_point b) {
+        return std::chrono::duration<double>(b - a).count();
+    };
+    // Longer than the thread pool's idle spin (300 µs), so the other simulator's workers sleep.
+    const auto pause = [] { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+    double tBare = 0.0, tStep = 0.0, tEvents = 0.0, tRecord = 0.0;
     for (auto _ : state) {
-        const auto t0 = Clock::now();
-        sim.step();
-        const auto t1 = Clock::now();
-        history.recordEvents(sim);
-        const auto t2 = Clock::now();
-        history.recordState(sim);
-        const auto t3 = Clock::now();
-        tStep += std::chrono::duration<double>(t1 - t0).count();
-        tEvents += std::chrono::duration<double>(t2 - t1).count();
-        tRecord += std::chrono::duration<double>(t3 - t2).count();
-        state.SetIterationTime(std::chrono::duration<double>(t3 - t0).count());
+        double tIteration = 0.0;
+        pause();
+        for (int i = 0; i < kBlock; ++i) {
+            const auto t0 = Clock::now();
+            bare.step();
+            if (i > 0) tBare += seconds(t0, Clock::now());
+        }
+        pause();
+        for (int i = 0; i < kBlock; ++i) {
+            const auto t0 = Clock::now();
+            sim.step();
+            const auto t1 = Clock::now();
+            history.recordEvents(sim);
+            const auto t2 = Clock::now();
+            history.recordState(sim);
+            const auto t3 = Clock::now();
+            if (i == 0) continue;
+            tStep += seconds(t0, t1);
+            tEvents += seconds(t1, t2);
+            tRecord += seconds(t2, t3);
+            tIteration += seconds(t0, t3);
+        }
+        state.SetIterationTime(tIteration);
     }
-    const double agentSteps = static_cast<double>(agents) * static_cast<double>(state.iterations());
+    const double agentSteps =
+        static_cast<double>(agents) * static_cast<double>(state.iterations()) * (kBlock - 1);
+    state.counters["bare"] = 1e9 * tBare / agentSteps;
     state.counters["step"] = 1e9 * tStep / agentSteps;
     state.counters["events"] = 1e9 * tEvents / agentSteps;
     state.counters["record"] = 1e9 * tRecord / agentSteps;
-    state.counters["overhead_pct"] = 100.0 * (tEvents + tRecord) / tStep;
+    state.counters["overhead_pct"] = 100.0 * (tStep + tEvents + tRecord - tBare) / tBare;
     state.counters["history_bytes_per_agent_step"] =
         static_cast<double>(history.bytes()) /
         (static_cast<double>(agents) *
@@ -133,8 +161,8 @@ template <bool Uniform> void loop(benchmark::State& state) {
         (static_cast<double>(agents) * static_cast<double>(history.keyframeCount()));
 }
 
-/// The bare step of loop<>: the same workload, warm-up and steps without a History (no watch,
-/// no recording, no detection), for the loop's overhead against the bare step.
+/// The bare step of loop<>'s workloads, stepped steadily (no pauses, no second simulator): for
+/// the scaling from one thread to two.
 template <bool Uniform> void loopBare(benchmark::State& state) {
     using Clock = std::chrono::steady_clock;
     const auto agents = static_cast<std::size_t>(state.range(0));
@@ -156,27 +184,34 @@ template <bool Uniform> void loopBare(benchmark::State& state) {
         1e9 * tStep / (static_cast<double>(agents) * static_cast<double>(state.iterations()));
 }
 
-void loopArgs(benchmark::internal::Benchmark* b) {
+void loopArgsWith(benchmark::internal::Benchmark* b, int iterations) {
     for (int agents : {1000, 10000, 100000})
         for (int threads : {1, 2})
             b->Args({agents, threads});
     b->ArgNames({"agents", "threads"})
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime()
-        ->Iterations(100)
+        ->Iterations(iterations)
         ->Repetitions(3)
         ->ComputeStatistics(
             "min",
             [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
         ->ReportAggregatesOnly(true);
 }
+/// loop<>: 20 turns of each simulator, 100 timed steps each; loop/bare: 100 steps.
+void loopArgs(benchmark::internal::Benchmark* b) {
+    loopArgsWith(b, 20);
+}
+void loopBareArgs(benchmark::internal::Benchmark* b) {
+    loopArgsWith(b, 100);
+}
 
 } // namespace
 
 BENCHMARK(loop<false>)->Name("loop/circle")->Apply(loopArgs);
 BENCHMARK(loop<true>)->Name("loop/uniform")->Apply(loopArgs);
-BENCHMARK(loopBare<false>)->Name("loop/bare/circle")->Apply(loopArgs);
-BENCHMARK(loopBare<true>)->Name("loop/bare/uniform")->Apply(loopArgs);
+BENCHMARK(loopBare<false>)->Name("loop/bare/circle")->Apply(loopBareArgs);
+BENCHMARK(loopBare<true>)->Name("loop/bare/uniform")->Apply(loopBareArgs);
 BENCHMARK(stepOnly)
     ->Name("history_step")
     ->ArgNames({"agents"})

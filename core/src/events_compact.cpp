@@ -40,18 +40,28 @@ EventDetector::Compact EventDetector::compact() const {
         const auto* w = m_flipSteps.data() + i * flips;
         c.flipSteps.insert(c.flipSteps.end(), w, w + t.flipCount);
     };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t word;
-        std::memcpy(&word, m_kept.data() + i, 8);
-        if (word == 0) continue;
-        for (std::size_t k = i; k < i + 8; ++k)
-            if (m_kept[k] != 0) keep(k);
-    }
-    for (; i < n; ++i)
-        if (m_kept[i] != 0) keep(i);
-    c.tracks.shrink_to_fit(); // (a keyframe holds it: no growth slack)
-    c.flipSteps.shrink_to_fit();
+    auto forKept = [&](auto&& f) {
+        std::size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, m_kept.data() + i, 8);
+            if (word == 0) continue;
+            for (std::size_t k = i; k < i + 8; ++k)
+                if (m_kept[k] != 0) f(k);
+        }
+        for (; i < n; ++i)
+            if (m_kept[i] != 0) f(i);
+    };
+    // Counted first, so that the arrays are allocated once at their size (a keyframe holds
+    // them: no growth slack, no second copy to shed it).
+    std::size_t kept = 0, keptFlips = 0;
+    forKept([&](std::size_t i) {
+        ++kept;
+        keptFlips += m_agents[i].flipCount;
+    });
+    c.tracks.reserve(kept);
+    c.flipSteps.reserve(keptFlips);
+    forKept(keep);
     c.overlaps = m_overlaps;
     c.flooded = m_flooded;
     c.floodSince = m_floodSince;

@@ -17,15 +17,43 @@ std::uint64_t History::firstStep() const {
     return m_keyframes.empty() ? 0 : m_keyframes.front()->state.stepCount;
 }
 
+template <class Pred> std::vector<SimulatorState> History::dropKeyframesIf(Pred drop) {
+    std::vector<SimulatorState> dropped;
+    std::erase_if(m_keyframes, [&](std::shared_ptr<const Keyframe>& k) {
+        if (!drop(*k)) return false;
+        // (Made non-const by addKeyframe; a count of 1 means no copy of this History has it.)
+        if (k.use_count() == 1)
+            dropped.push_back(std::move(std::const_pointer_cast<Keyframe>(k)->state));
+        return true;
+    });
+    return dropped;
+}
+
+std::size_t History::spareRoom() const {
+    return m_params.memoryBudget - std::min(m_keyframeBytes, m_params.memoryBudget);
+}
+
+void History::recycle(std::vector<SimulatorState>&& dropped) {
+    for (SimulatorState& s : dropped)
+        m_spares.give(std::move(s), spareRoom());
+}
+
+void History::fitBudget() {
+    if (m_keyframeBytes + m_spares.bytes() > m_params.memoryBudget) m_spares.clear();
+    if (m_keyframeBytes > m_params.memoryBudget) thin();
+}
+
 void History::start(const Simulator& sim) {
-    m_keyframes.clear();
+    std::vector<SimulatorState> dropped = dropKeyframesIf([](const Keyframe&) { return true; });
     m_events.clear();
     m_keyframeBytes = 0;
+    recycle(std::move(dropped));
     m_interval = std::max<std::uint32_t>(m_params.initialInterval, 1);
     m_lastStep = m_observedStep = sim.stepCount();
     m_detector = EventDetector(m_params.events);
     if (m_params.detectEvents) m_detector.reset(sim, m_events);
     addKeyframe(sim, true);
+    fitBudget();
 }
 
 void History::checkHead(const Simulator& sim, const char* what) const {
@@ -52,7 +80,7 @@ void History::recordState(const Simulator& sim) {
     m_lastStep = sim.stepCount();
     if ((m_lastStep - firstStep()) % m_interval == 0) {
         addKeyframe(sim, false);
-        if (m_keyframeBytes > m_params.memoryBudget) thin();
+        fitBudget();
     }
 }
 
@@ -92,10 +120,12 @@ EventDetector History::detectorAt(std::uint64_t step) const {
 
 void History::dropAfter(std::uint64_t step, bool keepKeyframeAtStep) {
     std::erase_if(m_events, [step](const Event& e) { return e.step > step; });
-    std::erase_if(m_keyframes, [&](const std::shared_ptr<const Keyframe>& k) {
-        return k->state.stepCount > step || (!keepKeyframeAtStep && k->state.stepCount == step);
+    std::vector<SimulatorState> dropped = dropKeyframesIf([&](const Keyframe& k) {
+        return k.state.stepCount > step || (!keepKeyframeAtStep && k.state.stepCount == step);
     });
     m_lastStep = m_observedStep = step;
+    recountBytes();
+    recycle(std::move(dropped));
 }
 
 void History::cutAfter(std::uint64_t step) {
@@ -103,7 +133,6 @@ void History::cutAfter(std::uint64_t step) {
     step = std::max(step, firstStep());
     m_detector = detectorAt(step);
     dropAfter(step, true);
-    recountBytes();
 }
 
 void History::edit(const Simulator& sim) {
@@ -132,15 +161,19 @@ void History::edit(const Simulator& sim) {
             detector.reset(sim, m_events);
     }
     m_detector = std::move(detector);
-    recountBytes();
     addKeyframe(sim, true);
-    if (m_keyframeBytes > m_params.memoryBudget) thin();
+    fitBudget();
 }
 
 void History::addKeyframe(const Simulator& sim, bool pinned) {
     const SimulatorState* previous = m_keyframes.empty() ? nullptr : &m_keyframes.back()->state;
-    auto k =
-        std::make_shared<Keyframe>(Keyframe{sim.snapshot(previous), m_detector.compact(), pinned});
+    // (Into memory made ready ahead when there is some: a fresh keyframe's page faults cost
+    // more than its copy. The next spare may take what the budget leaves after this keyframe.)
+    const std::size_t next = 2 * sim.agentCount() * sizeof(Vec2);
+    const std::size_t room = spareRoom() - std::min(spareRoom(), next);
+    auto k = std::make_shared<Keyframe>(
+        Keyframe{m_spares.take(sim.agentCount(), room), m_detector.compact(), pinned});
+    sim.snapshotInto(k->state, previous);
     m_keyframeBytes += k->state.dynamicBytes() + k->detector.bytes();
     if (!previous || previous->config != k->state.config)
         m_keyframeBytes += k->state.config->bytes();
@@ -159,22 +192,25 @@ void History::recountBytes() {
 
 void History::thin() {
     const std::uint64_t first = firstStep();
+    std::vector<SimulatorState> dropped;
     while (m_keyframeBytes > m_params.memoryBudget) {
         const std::size_t before = m_keyframes.size();
         if (m_interval > (std::uint32_t(1) << 30)) break;
         m_interval *= 2;
-        std::erase_if(m_keyframes, [&](const std::shared_ptr<const Keyframe>& k) {
-            return !k->pinned && (k->state.stepCount - first) % m_interval != 0;
-        });
+        for (SimulatorState& d : dropKeyframesIf([&](const Keyframe& k) {
+                 return !k.pinned && (k.state.stepCount - first) % m_interval != 0;
+             }))
+            dropped.push_back(std::move(d));
         recountBytes();
         // Only pinned keyframes left, or the interval now spans the whole recording.
         if (m_keyframes.size() == before && m_interval > m_lastStep - first) break;
     }
+    recycle(std::move(dropped));
 }
 
 void History::setMemoryBudget(std::size_t bytes) {
     m_params.memoryBudget = std::max<std::size_t>(bytes, std::size_t(1) << 20);
-    if (m_keyframeBytes > m_params.memoryBudget) thin();
+    fitBudget();
 }
 
 std::vector<std::uint64_t> History::keyframeSteps() const {
@@ -187,7 +223,7 @@ std::vector<std::uint64_t> History::keyframeSteps() const {
 
 std::size_t History::bytes() const {
     // An event's agent list: one or two indices, on the heap.
-    return m_keyframeBytes + m_detector.bytes() +
+    return m_keyframeBytes + m_detector.bytes() + m_spares.bytes() +
            m_events.size() * (sizeof(Event) + 2 * sizeof(std::uint32_t)) + sizeof(History);
 }
 

@@ -136,6 +136,72 @@ TEST(State, DetourStatesAndTimersAreKeptOnlyWhenSomeAgentHasOne) {
     EXPECT_EQ(sim.stillSeconds(sim.agentIdAt(3)), 1.5);
 }
 
+TEST(State, ADetourStateFarIntoTheCrowdIsKept) {
+    // The all-zero test reads the arrays in 256-byte blocks: an agent past the first blocks.
+    Simulator sim;
+    for (int i = 0; i < 600; ++i) {
+        AgentDef d;
+        d.position = {20.0 * (i % 30), 20.0 * (i / 30)};
+        d.hasGoal = true; // (moving: the still timers stay 0)
+        d.goal = d.position + Vec2{0.0, 10.0};
+        sim.addAgent(d);
+    }
+    sim.step();
+    EXPECT_TRUE(sim.snapshot().detourMode.empty());
+    sim.setDetourState(sim.agentIdAt(550), DetourMode::Detouring, 0.0);
+    const SimulatorState modeOnly = sim.snapshot();
+    ASSERT_EQ(modeOnly.detourMode.size(), 600u);
+    EXPECT_TRUE(modeOnly.stillSeconds.empty());
+    sim.setDetourState(sim.agentIdAt(599), DetourMode::Normal, 0.25);
+    const SimulatorState both = sim.snapshot();
+    ASSERT_EQ(both.stillSeconds.size(), 600u);
+    EXPECT_EQ(both.stillSeconds[599], 0.25);
+}
+
+TEST(State, SnapshotIntoOverwritesEveryField) {
+    // Into a state taken from another crowd, with detour states and more agents: the result is
+    // the snapshot's, field by field, and restores to the same bits.
+    Simulator detour = makeCrowd(1);
+    for (int s = 0; s < 30; ++s)
+        detour.step();
+    detour.setDetourState(detour.agentIdAt(5), DetourMode::Detouring, 2.0);
+    SimulatorState into = detour.snapshot();
+    ASSERT_FALSE(into.detourMode.empty());
+
+    Simulator plain; // the detour field off, no timers
+    for (int i = 0; i < 7; ++i) {
+        AgentDef d;
+        d.position = {2.0 * i, 0.0};
+        d.hasGoal = true;
+        d.goal = {2.0 * i, 5.0};
+        plain.addAgent(d);
+    }
+    plain.step();
+    plain.snapshotInto(into);
+    const SimulatorState fresh = plain.snapshot();
+    ASSERT_NE(into.config, nullptr);
+    EXPECT_TRUE(into.config->sameBits(*fresh.config));
+    EXPECT_EQ(into.time, fresh.time);
+    EXPECT_EQ(into.stepCount, fresh.stepCount);
+    EXPECT_EQ(into.position, fresh.position);
+    EXPECT_EQ(into.velocity, fresh.velocity);
+    EXPECT_EQ(into.detourMode, fresh.detourMode);
+    EXPECT_EQ(into.detourReason, fresh.detourReason);
+    EXPECT_EQ(into.stillSeconds, fresh.stillSeconds);
+    EXPECT_EQ(into.routeProgress, fresh.routeProgress);
+    EXPECT_EQ(into.stallSeconds, fresh.stallSeconds);
+    EXPECT_EQ(into.lastLp3, fresh.lastLp3);
+    EXPECT_EQ(into.lastStats.movingAgents, fresh.lastStats.movingAgents);
+    Simulator a, b;
+    a.restore(into);
+    b.restore(fresh);
+    for (int s = 0; s < 10; ++s) {
+        a.step();
+        b.step();
+    }
+    EXPECT_EQ(a.stateHash(), b.stateHash());
+}
+
 TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     Simulator sim = makeCrowd(1);
     const SimulatorState a = sim.snapshot();

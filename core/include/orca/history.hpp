@@ -22,6 +22,48 @@
 
 namespace orca {
 
+namespace detail {
+/// Memory for a recording's next keyframes, made ready ahead of them (history_spares.cpp).
+/// A keyframe's arrays are fresh memory, and the first write to a fresh page costs more than
+/// the copy into it. So the recording snapshots into a state taken from here: its position
+/// and velocity arrays already hold mapped memory, written once on a thread of its own while
+/// the simulator steps to the next keyframe, or given back by a keyframe the recording dropped.
+class StateSpares {
+  public:
+    StateSpares();
+    /// A copy (of a History) starts without spares: they are memory, not recording.
+    StateSpares(const StateSpares&);
+    StateSpares& operator=(const StateSpares&);
+    StateSpares(StateSpares&&) noexcept;
+    StateSpares& operator=(StateSpares&&) noexcept;
+    ~StateSpares();
+
+    /// A state to snapshot into (Simulator::snapshotInto): when a spare was ready, its position
+    /// and velocity arrays have room for `agents` and their pages are mapped; else it is empty.
+    /// Asks the preparing thread for the next spare (started by the first request) when the
+    /// crowd's two arrays take at least kThreadBytes and bytes() stays within `room` with it.
+    [[nodiscard]] SimulatorState take(std::size_t agents, std::size_t room);
+    /// A state no keyframe holds any more: kept as a spare when fewer than kKept are and
+    /// bytes() stays within `room`, else freed.
+    void give(SimulatorState&& state, std::size_t room);
+    /// Frees the spares (and the one being prepared, when it is ready).
+    void clear();
+    /// Bytes the spares hold, the one asked of the preparing thread included (so that it
+    /// changes only in take(), give() and clear()).
+    [[nodiscard]] std::size_t bytes() const;
+
+    /// Smallest crowd (bytes of its position and velocity arrays) for the preparing thread.
+    /// (Below it, waking the thread costs about as much as the faults it saves.)
+    static constexpr std::size_t kThreadBytes = std::size_t(256) << 10;
+    /// Spares kept ready at most.
+    static constexpr std::size_t kKept = 2;
+
+  private:
+    struct Shared;
+    std::unique_ptr<Shared> m_shared;
+};
+} // namespace detail
+
 struct HistoryParams {
     /// Bytes the keyframes may hold (default 256 MiB, >= 1 MiB). When a recording outgrows it,
     /// every other keyframe is dropped and the interval doubles.
@@ -71,12 +113,14 @@ class History {
     [[nodiscard]] std::size_t keyframeCount() const { return m_keyframes.size(); }
     /// Steps of the kept keyframes, ascending.
     [[nodiscard]] std::vector<std::uint64_t> keyframeSteps() const;
-    /// Bytes held by keyframes (configurations counted once), event detectors and events.
+    /// Bytes held by keyframes (configurations counted once), event detectors, events and the
+    /// memory made ready for the next keyframes (detail::StateSpares).
     [[nodiscard]] std::size_t bytes() const;
     /// The part of bytes() the memory budget bounds: the keyframes (their states, configurations
-    /// counted once, and the event detectors' copies). At most the budget, unless the pinned
-    /// keyframes (start and edit points) alone exceed it.
-    [[nodiscard]] std::size_t keyframeBytes() const { return m_keyframeBytes; }
+    /// counted once, and the event detectors' copies) and the memory made ready for the next
+    /// ones. At most the budget, unless the pinned keyframes (start and edit points) alone
+    /// exceed it.
+    [[nodiscard]] std::size_t keyframeBytes() const { return m_keyframeBytes + m_spares.bytes(); }
     [[nodiscard]] const HistoryParams& params() const { return m_params; }
     /// Changes the budget (thins at once when the recording is over it).
     void setMemoryBudget(std::size_t bytes);
@@ -90,11 +134,21 @@ class History {
         bool pinned = false; ///< a start or an edit point: never thinned away
     };
     void addKeyframe(const Simulator& sim, bool pinned);
+    /// Drops the keyframes `drop` selects; returns the states of those no copy of this History
+    /// shares (for recycle(), once the bytes are recounted).
+    template <class Pred> [[nodiscard]] std::vector<SimulatorState> dropKeyframesIf(Pred drop);
+    /// Keeps dropped keyframes' memory as spares within the budget, frees the rest.
+    void recycle(std::vector<SimulatorState>&& dropped);
+    /// The budget left after the keyframes: what spares may hold.
+    [[nodiscard]] std::size_t spareRoom() const;
+    /// Frees the spares when the keyframes and spares exceed the budget, then thins.
+    void fitBudget();
     void thin();
     void recountBytes();
     /// Throws std::logic_error unless started and `sim` is one step past the head.
     void checkHead(const Simulator& sim, const char* what) const;
-    /// Drops events after `step` and keyframes after it (and at it unless kept).
+    /// Drops events after `step` and keyframes after it (and at it unless kept); recounts the
+    /// bytes and recycles the dropped keyframes' memory.
     void dropAfter(std::uint64_t step, bool keepKeyframeAtStep);
     /// The event detector as it was after observing `step` (replayed from a keyframe).
     [[nodiscard]] EventDetector detectorAt(std::uint64_t step) const;
@@ -108,6 +162,7 @@ class History {
     std::uint64_t m_observedStep = 0; ///< lastStep(), or lastStep() + 1 after recordEvents()
     std::vector<Event> m_events;
     std::size_t m_keyframeBytes = 0;
+    detail::StateSpares m_spares;
 };
 
 } // namespace orca

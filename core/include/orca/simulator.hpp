@@ -341,6 +341,9 @@ class Simulator {
     /// configuration (everything but the per-step dynamics) equals the current one bit for
     /// bit, the snapshot shares it instead of copying.
     [[nodiscard]] SimulatorState snapshot(const SimulatorState* previous = nullptr) const;
+    /// snapshot() into `out`, every field overwritten; its arrays' memory is reused where it
+    /// has room (a recording's keyframe memory made ready ahead, history.hpp).
+    void snapshotInto(SimulatorState& out, const SimulatorState* previous = nullptr) const;
     /// Puts the simulator back into a snapshot's state: stepping afterwards gives the same
     /// bits as stepping the simulator the snapshot was taken from (for any thread count).
     void restore(const SimulatorState& state);
