@@ -53,7 +53,6 @@ void History::start(const Simulator& sim) {
     m_detector = EventDetector(m_params.events);
     if (m_params.detectEvents) m_detector.reset(sim, m_events);
     addKeyframe(sim, true);
-    fitBudget();
 }
 
 void History::checkHead(const Simulator& sim, const char* what) const {
