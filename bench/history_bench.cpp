@@ -8,12 +8,15 @@
 //       watch), one as the app's loop (a History with the app's parameters, events on, records
 //       every step). They take turns in blocks of kBlock steps; each block's first step is not
 //       timed (it wakes the thread pool and reloads the caches the other simulator evicted),
-//       and a pause before each block lets the other simulator's idle workers stop spinning.
-//       Both sides see the same machine noise, so the difference is the loop's own cost.
-//       Counters in ns per agent-step: bare, step (the watched step), events
-//       (History::recordEvents), record (History::recordState); overhead_pct =
+//       and with two threads a pause before each block lets the other simulator's idle workers
+//       stop spinning.
+//       Counters in ns per agent-step (means): bare, step (the watched step), events
+//       (History::recordEvents), record (History::recordState); overhead_pct: the median over
+//       the turns of (loop block / bare block - 1), each block of 8 timed steps holding one
+//       keyframe: a turn that the machine disturbed (a preemption costs a 1,000-agent step
+//       many times over) does not move it, as it moves the means; overhead_mean_pct =
 //       (step + events + record - bare) / bare; history_bytes_per_agent_step,
-//       keyframe_interval, keyframe_bytes_per_agent. Compare the "min" rows.
+//       keyframe_interval, keyframe_bytes_per_agent. Compare the "median" rows.
 //   loop/bare/WORKLOAD/agents:N/threads:T   the bare step alone, steadily (no pauses): for the
 //       scaling from one thread to two.
 //       Run: build/bin/orca_bench --benchmark_filter=loop/
@@ -93,8 +96,9 @@ void seek(benchmark::State& state) {
         static_cast<double>(history.bytes()) / (static_cast<double>(agents) * kRecordedSteps);
 }
 
-/// Steps of one simulator's turn in loop<> (the first is not timed).
-constexpr int kBlock = 6;
+/// Steps of one simulator's turn in loop<>: the first is not timed, the other 8 hold one
+/// keyframe (the History's interval at the start).
+constexpr int kBlock = 9;
 
 template <bool Uniform> void loop(benchmark::State& state) {
     using Clock = std::chrono::steady_clock;
@@ -116,17 +120,22 @@ template <bool Uniform> void loop(benchmark::State& state) {
     const auto seconds = [](Clock::time_point a, Clock::time_point b) {
         return std::chrono::duration<double>(b - a).count();
     };
-    // Longer than the thread pool's idle spin (300 µs), so the other simulator's workers sleep.
-    const auto pause = [] { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+    // Longer than the thread pool's idle spin (300 µs), so the other simulator's workers sleep
+    // (one thread: no workers, no pause).
+    const auto pause = [threads] {
+        if (threads > 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    };
     double tBare = 0.0, tStep = 0.0, tEvents = 0.0, tRecord = 0.0;
+    std::vector<double> ratios; // per turn: loop block / bare block
     for (auto _ : state) {
-        double tIteration = 0.0;
+        double tBareBlock = 0.0, tLoopBlock = 0.0;
         pause();
         for (int i = 0; i < kBlock; ++i) {
             const auto t0 = Clock::now();
             bare.step();
-            if (i > 0) tBare += seconds(t0, Clock::now());
+            if (i > 0) tBareBlock += seconds(t0, Clock::now());
         }
+        tBare += tBareBlock;
         pause();
         for (int i = 0; i < kBlock; ++i) {
             const auto t0 = Clock::now();
@@ -140,9 +149,10 @@ template <bool Uniform> void loop(benchmark::State& state) {
             tStep += seconds(t0, t1);
             tEvents += seconds(t1, t2);
             tRecord += seconds(t2, t3);
-            tIteration += seconds(t0, t3);
+            tLoopBlock += seconds(t0, t3);
         }
-        state.SetIterationTime(tIteration);
+        state.SetIterationTime(tLoopBlock);
+        ratios.push_back(tLoopBlock / tBareBlock);
     }
     const double agentSteps =
         static_cast<double>(agents) * static_cast<double>(state.iterations()) * (kBlock - 1);
@@ -150,7 +160,10 @@ template <bool Uniform> void loop(benchmark::State& state) {
     state.counters["step"] = 1e9 * tStep / agentSteps;
     state.counters["events"] = 1e9 * tEvents / agentSteps;
     state.counters["record"] = 1e9 * tRecord / agentSteps;
-    state.counters["overhead_pct"] = 100.0 * (tStep + tEvents + tRecord - tBare) / tBare;
+    std::nth_element(ratios.begin(),
+                     ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+    state.counters["overhead_pct"] = 100.0 * (ratios[ratios.size() / 2] - 1.0);
+    state.counters["overhead_mean_pct"] = 100.0 * (tStep + tEvents + tRecord - tBare) / tBare;
     state.counters["history_bytes_per_agent_step"] =
         static_cast<double>(history.bytes()) /
         (static_cast<double>(agents) *
@@ -188,6 +201,7 @@ void loopArgsWith(benchmark::internal::Benchmark* b, int iterations) {
     for (int agents : {1000, 10000, 100000})
         for (int threads : {1, 2})
             b->Args({agents, threads});
+    // (The median over the repetitions comes with mean, median and stddev.)
     b->ArgNames({"agents", "threads"})
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime()
@@ -198,9 +212,10 @@ void loopArgsWith(benchmark::internal::Benchmark* b, int iterations) {
             [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
         ->ReportAggregatesOnly(true);
 }
-/// loop<>: 20 turns of each simulator, 100 timed steps each; loop/bare: 100 steps.
+/// loop<>: 21 turns of each simulator, 168 timed steps each (of the workload's steps 21-209);
+/// loop/bare: 100 steps (21-120).
 void loopArgs(benchmark::internal::Benchmark* b) {
-    loopArgsWith(b, 20);
+    loopArgsWith(b, 21);
 }
 void loopBareArgs(benchmark::internal::Benchmark* b) {
     loopArgsWith(b, 100);

@@ -53,8 +53,8 @@ class StateSpares {
     [[nodiscard]] std::size_t bytes() const;
 
     /// Smallest crowd (bytes of its position and velocity arrays) for the preparing thread.
-    /// (Below it, waking the thread costs about as much as the faults it saves.)
-    static constexpr std::size_t kThreadBytes = std::size_t(256) << 10;
+    /// (Below it a keyframe's arrays are a few pages: not worth a thread.)
+    static constexpr std::size_t kThreadBytes = std::size_t(16) << 10;
     /// Spares kept ready at most.
     static constexpr std::size_t kKept = 2;
 
