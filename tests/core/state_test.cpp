@@ -110,15 +110,22 @@ TEST(State, DetourModesTimersAndLp3FlagsAreRestored) {
     EXPECT_EQ(sim.lastStepStats().movingAgents, snap.lastStats.movingAgents);
 }
 
-TEST(State, DetourStatesAndTimersAreKeptOnlyWhenSomeAgentHasOne) {
-    Simulator sim; // (the detour field off: nobody's still timer runs)
-    for (int i = 0; i < 5; ++i) {
+/// `count` agents in a row, 3 m apart, each walking 10 m straight ahead; the detour field off:
+/// nobody's still timer runs.
+Simulator walkersInARow(int count) {
+    Simulator sim;
+    for (int i = 0; i < count; ++i) {
         AgentDef d;
         d.position = {3.0 * i, 0.0};
         d.hasGoal = true;
         d.goal = {3.0 * i, 10.0};
         sim.addAgent(d);
     }
+    return sim;
+}
+
+TEST(State, DetourStatesAndTimersAreKeptOnlyWhenSomeAgentHasOne) {
+    Simulator sim = walkersInARow(5);
     sim.step();
     const SimulatorState plain = sim.snapshot();
     EXPECT_TRUE(plain.detourMode.empty());
@@ -168,14 +175,7 @@ TEST(State, SnapshotIntoOverwritesEveryField) {
     SimulatorState into = detour.snapshot();
     ASSERT_FALSE(into.detourMode.empty());
 
-    Simulator plain; // the detour field off, no timers
-    for (int i = 0; i < 7; ++i) {
-        AgentDef d;
-        d.position = {2.0 * i, 0.0};
-        d.hasGoal = true;
-        d.goal = {2.0 * i, 5.0};
-        plain.addAgent(d);
-    }
+    Simulator plain = walkersInARow(7);
     plain.step();
     plain.snapshotInto(into);
     const SimulatorState fresh = plain.snapshot();
