@@ -13,7 +13,6 @@
 #if defined(__linux__)
 #include <pthread.h>
 #include <sched.h>
-#include <sys/mman.h>
 #endif
 
 #include "orca/geometry.hpp"
@@ -28,21 +27,6 @@ namespace {
 bool fits(const SimulatorState& s, std::size_t agents) {
     return s.position.capacity() >= agents && s.velocity.capacity() >= agents &&
            s.position.capacity() <= 2 * agents + 64;
-}
-
-/// Maps the pages of `v`'s capacity (MADV_POPULATE_WRITE, Linux 5.14 and later; else by
-/// writing zeros into the vector, which then holds them).
-template <class T> void mapPages(std::vector<T>& v) {
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-    constexpr std::uintptr_t kPage = 4096;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t first = begin & ~(kPage - 1);
-    const std::uintptr_t last = (begin + v.capacity() * sizeof(T) + kPage - 1) & ~(kPage - 1);
-    if (last > first &&
-        madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE) == 0)
-        return;
-#endif
-    v.resize(v.capacity());
 }
 
 /// The preparing thread runs only where a core is idle (SCHED_IDLE): it never takes time from
@@ -113,12 +97,12 @@ void StateSpares::Shared::prepareLoop() {
             const std::uint64_t asked = generation;
             lock.unlock();
             SimulatorState s;
-            // The page faults happen here, not on the stepping thread. (reserve() allocates
-            // exactly `agents`: the bytes counted since the request.)
-            s.position.reserve(agents);
-            s.velocity.reserve(agents);
-            mapPages(s.position);
-            mapPages(s.velocity);
+            // The page faults happen here, not on the stepping thread, and the arrays hold
+            // `agents` elements already: the keyframe's copy can run in chunks on the
+            // simulator's threads (Simulator::snapshotInto). (resize() allocates exactly
+            // `agents`: the bytes counted since the request.)
+            s.position.resize(agents);
+            s.velocity.resize(agents);
             lock.lock();
             if (generation == asked) {
                 ready.push_back(std::move(s));

@@ -15,14 +15,31 @@ namespace orca {
 
 namespace {
 
-/// Copies `v` into `out`. When `out` has no room for it, the copy goes to fresh memory whose
-/// pages are mapped before they are written (MADV_POPULATE_WRITE, Linux 5.14 and later), in
-/// chunks on the simulator's threads: page by page, a fresh page's fault costs more than the
-/// copy itself (on the VMs measured, about 0.4 ns per byte against 0.02 for the copy;
-/// docs/performance.md, "The app's loop"). Where the call is missing or fails, the copy faults
-/// its pages itself: the same bits either way.
+/// Copies `v` into `out`. When `out` already holds as many elements (a keyframe's spare, or a
+/// dropped keyframe's memory: history.hpp), a large copy runs in chunks on the simulator's
+/// threads: the spare's pages are mapped but cold in the stepping core's caches and TLB. When
+/// `out` has no room for it, the copy goes to fresh memory whose pages are mapped before they
+/// are written (MADV_POPULATE_WRITE, Linux 5.14 and later), in chunks on the simulator's
+/// threads: page by page, a fresh page's fault costs more than the copy itself (on the VMs
+/// measured, about 0.4 ns per byte against 0.02 for the copy; docs/performance.md, "The app's
+/// loop"). Where the call is missing or fails, the copy faults its pages itself: the same bits
+/// either way.
 template <class T>
 void assignPrefaulted(const std::vector<T>& v, std::vector<T>& out, const Simulator& sim) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    constexpr std::size_t kChunk = std::size_t(64) << 10; // bytes per chunk of a parallel copy
+    if (out.size() == v.size() && v.size() * sizeof(T) >= 4 * kChunk && sim.threadCount() > 1) {
+        const auto* from = reinterpret_cast<const unsigned char*>(v.data());
+        auto* to = reinterpret_cast<unsigned char*>(out.data());
+        const std::size_t bytes = v.size() * sizeof(T);
+        sim.parallelChunks((bytes + kChunk - 1) / kChunk, 1,
+                           [&](std::size_t b, std::size_t e, int) {
+                               const std::size_t begin = b * kChunk;
+                               const std::size_t end = std::min(bytes, e * kChunk);
+                               std::memcpy(to + begin, from + begin, end - begin);
+                           });
+        return;
+    }
     if (out.capacity() >= v.size()) {
         out.assign(v.begin(), v.end());
         return;

@@ -202,6 +202,34 @@ TEST(State, SnapshotIntoOverwritesEveryField) {
     EXPECT_EQ(a.stateHash(), b.stateHash());
 }
 
+TEST(State, SnapshotIntoAStateOfTheSameSizeCopiesInChunks) {
+    // 20,000 agents: 320 KB per array, copied in 64 KB chunks on both threads.
+    SimulationParams sp;
+    sp.timeStep = 0.1;
+    Simulator sim(sp);
+    sim.setThreadCount(2);
+    for (int i = 0; i < 20000; ++i) {
+        AgentDef d;
+        d.position = {2.0 * (i % 200), 2.0 * (i / 200)};
+        d.params.maxNeighbors = 4;
+        d.params.neighborDist = 3.0;
+        d.hasGoal = true;
+        d.goal = d.position + Vec2{1.0 + 0.001 * (i % 7), 0.5};
+        sim.addAgent(d);
+    }
+    sim.step();
+    SimulatorState into = sim.snapshot();
+    sim.step();
+    sim.snapshotInto(into);
+    const SimulatorState fresh = sim.snapshot();
+    EXPECT_EQ(into.position, fresh.position);
+    EXPECT_EQ(into.velocity, fresh.velocity);
+    EXPECT_EQ(into.stepCount, 2u);
+    Simulator restored;
+    restored.restore(into);
+    EXPECT_EQ(restored.stateHash(), sim.stateHash());
+}
+
 TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     Simulator sim = makeCrowd(1);
     const SimulatorState a = sim.snapshot();

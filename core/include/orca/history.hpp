@@ -39,7 +39,9 @@ class StateSpares {
     ~StateSpares();
 
     /// A state to snapshot into (Simulator::snapshotInto): when a spare was ready, its position
-    /// and velocity arrays have room for `agents` and their pages are mapped; else it is empty.
+    /// and velocity arrays have room for `agents` in memory already written (the preparing
+    /// thread's spares hold `agents` zeros, so that a large copy into them can run in chunks
+    /// on the simulator's threads); else it is empty.
     /// Asks the preparing thread for the next spare (started by the first request) when the
     /// crowd's two arrays take at least kThreadBytes and bytes() stays within `room` with it.
     [[nodiscard]] SimulatorState take(std::size_t agents, std::size_t room);
