@@ -168,7 +168,7 @@ void History::addKeyframe(const Simulator& sim, bool pinned) {
     const SimulatorState* previous = m_keyframes.empty() ? nullptr : &m_keyframes.back()->state;
     // (Into memory made ready ahead when there is some: a fresh keyframe's page faults cost
     // more than its copy. The next spare may take what the budget leaves after this keyframe.)
-    const std::size_t next = 2 * sim.agentCount() * sizeof(Vec2);
+    const std::size_t next = detail::StateSpares::bytesFor(sim.agentCount());
     const std::size_t room = spareRoom() - std::min(spareRoom(), next);
     auto k = std::make_shared<Keyframe>(
         Keyframe{m_spares.take(sim.agentCount(), room), m_detector.compact(), pinned});

@@ -40,8 +40,9 @@ void lowerPriority(std::thread& t) {
 #endif
 }
 
-std::size_t spareBytes(std::size_t agents) {
-    return 2 * agents * sizeof(Vec2);
+/// Bytes a spare holds: the capacity of its position and velocity arrays.
+std::size_t heldBytes(const SimulatorState& s) {
+    return (s.position.capacity() + s.velocity.capacity()) * sizeof(Vec2);
 }
 
 } // namespace
@@ -83,9 +84,9 @@ StateSpares::Shared::~Shared() {
 }
 
 std::size_t StateSpares::Shared::bytesLocked() const {
-    std::size_t b = spareBytes(pendingAgents);
+    std::size_t b = bytesFor(pendingAgents);
     for (const SimulatorState& s : ready)
-        b += (s.position.capacity() + s.velocity.capacity()) * sizeof(Vec2);
+        b += heldBytes(s);
     return b;
 }
 
@@ -147,7 +148,7 @@ SimulatorState StateSpares::take(std::size_t agents, std::size_t room) {
             }
             unfit.push_back(std::move(s));
         }
-        const std::size_t next = spareBytes(agents);
+        const std::size_t next = bytesFor(agents);
         if (next < kThreadBytes || sh.pendingAgents != 0 || !sh.ready.empty() ||
             sh.bytesLocked() + next > room)
             return out;
@@ -164,7 +165,7 @@ SimulatorState StateSpares::take(std::size_t agents, std::size_t room) {
 }
 
 void StateSpares::give(SimulatorState&& state, std::size_t room) {
-    const std::size_t b = (state.position.capacity() + state.velocity.capacity()) * sizeof(Vec2);
+    const std::size_t b = heldBytes(state);
     if (b == 0) return;
     if (!m_shared) m_shared = std::make_unique<Shared>();
     SimulatorState dropped; // freed outside the lock when not kept

@@ -54,6 +54,12 @@ class StateSpares {
     /// changes only in take(), give() and clear()).
     [[nodiscard]] std::size_t bytes() const;
 
+    /// Bytes of a spare for `agents`: its position and velocity arrays (what the preparing
+    /// thread allocates, and what a keyframe's copy of them takes).
+    [[nodiscard]] static constexpr std::size_t bytesFor(std::size_t agents) {
+        return 2 * agents * sizeof(Vec2);
+    }
+
     /// Smallest crowd (bytes of its position and velocity arrays) for the preparing thread.
     /// (Below it a keyframe's arrays are a few pages: not worth a thread.)
     static constexpr std::size_t kThreadBytes = std::size_t(16) << 10;
