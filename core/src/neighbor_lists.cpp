@@ -60,7 +60,12 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
     std::vector<double> workerReach(workers, 0.0); ///< the longest reach each worker saw
     pool.parallelFor(cells, grain, [&](std::size_t begin, std::size_t end, int worker) {
         Scratch& s = scratch[static_cast<std::size_t>(worker)];
-        std::vector<std::uint32_t>& out = m_buffers[static_cast<std::size_t>(worker)];
+        // The worker's buffer, held in a local vector for the chunk: the buffers' headers lie
+        // side by side in m_buffers, and each append writes its header's end pointer, so two
+        // workers appending to their own buffers in place wrote the same cache line for every
+        // candidate (a 10,000-agent build took as long on two threads as on one: 0.86 vs
+        // 0.92 ms; 0.47 ms this way).
+        std::vector<std::uint32_t> out = std::move(m_buffers[static_cast<std::size_t>(worker)]);
         const auto workerBits = static_cast<std::uint32_t>(worker) << 24;
         // Agent i's candidates, appended to `out`; a short list nearest first (so that choosing
         // from it in the steps that follow, when the order has changed little, inserts each
@@ -111,6 +116,7 @@ bool NeighborLists::build(const AgentGrid& grid, double skin, std::span<const Ve
         }
         double& reach = workerReach[static_cast<std::size_t>(worker)];
         reach = std::max(reach, longestReach);
+        m_buffers[static_cast<std::size_t>(worker)] = std::move(out);
     });
     std::size_t total = 0;
     for (const std::vector<std::uint32_t>& b : m_buffers)

@@ -30,6 +30,7 @@ ThreadPool::ThreadPool(int threads) {
     // thread steals the time slice of one that has work.
     const unsigned cores = std::thread::hardware_concurrency();
     m_spin = cores == 0 || static_cast<unsigned>(extra + 1) <= cores;
+    m_shares = std::make_unique<Share[]>(static_cast<std::size_t>(extra + 1));
     m_threads.reserve(static_cast<std::size_t>(extra));
     for (int w = 1; w <= extra; ++w)
         m_threads.emplace_back([this, w] { workerLoop(w); });
@@ -54,17 +55,38 @@ void ThreadPool::prepare() {
     m_wake.notify_all();
 }
 
-void ThreadPool::runChunks(int worker) {
+bool ThreadPool::take(Share& share, bool front, std::uint32_t& chunk) {
+    std::uint64_t range = share.range.load(std::memory_order_relaxed);
     for (;;) {
-        const std::size_t begin = m_next.fetch_add(m_grain, std::memory_order_relaxed);
-        if (begin >= m_count) return;
-        (*m_body)(begin, std::min(begin + m_grain, m_count), worker);
+        const auto first = static_cast<std::uint32_t>(range >> 32);
+        const auto last = static_cast<std::uint32_t>(range); // exclusive
+        if (first >= last) return false;
+        const std::uint64_t next = front ? range + (std::uint64_t{1} << 32) : range - 1;
+        if (share.range.compare_exchange_weak(range, next, std::memory_order_relaxed)) {
+            chunk = front ? first : last - 1;
+            return true;
+        }
+    }
+}
+
+void ThreadPool::runChunks(int worker) {
+    // Its own share front to back, then the others' from the back.
+    const int workers = size();
+    for (int k = 0; k < workers; ++k) {
+        Share& share = m_shares[static_cast<std::size_t>((worker + k) % workers)];
+        std::uint32_t chunk = 0;
+        while (take(share, k == 0, chunk)) {
+            const std::size_t begin = static_cast<std::size_t>(chunk) * m_grain;
+            (*m_body)(begin, std::min(begin + m_grain, m_count), worker);
+        }
     }
 }
 
 void ThreadPool::parallelFor(std::size_t n, std::size_t grain, const Body& body) {
     if (n == 0) return;
-    grain = std::max<std::size_t>(grain, 1);
+    // (At most 2^32 - 1 chunks: a share packs chunk numbers in 32 bits.)
+    constexpr std::size_t kMaxChunks = 0xffffffffu;
+    grain = std::max({grain, std::size_t{1}, n / kMaxChunks + 1});
     if (m_threads.empty() || n <= grain) {
         body(0, n, 0);
         return;
@@ -74,7 +96,13 @@ void ThreadPool::parallelFor(std::size_t n, std::size_t grain, const Body& body)
         m_body = &body;
         m_count = n;
         m_grain = grain;
-        m_next.store(0, std::memory_order_relaxed);
+        const std::size_t chunks = (n + grain - 1) / grain;
+        const auto workers = static_cast<std::size_t>(size());
+        for (std::size_t w = 0; w < workers; ++w) {
+            const std::uint64_t first = chunks * w / workers;
+            const std::uint64_t last = chunks * (w + 1) / workers;
+            m_shares[w].range.store(first << 32 | last, std::memory_order_relaxed);
+        }
         m_pending.store(static_cast<int>(m_threads.size()), std::memory_order_relaxed);
         m_generation.fetch_add(1, std::memory_order_release);
     }

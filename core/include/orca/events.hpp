@@ -283,8 +283,9 @@ class EventDetector {
         std::vector<double> contactDepth;
         std::vector<Event> events; ///< this observation's events, before sorting
         /// Per worker of the simulator's threads (Simulator::parallelChunks): the per-agent
-        /// events and overlaps found in its chunks, and its share of the reductions.
-        struct Worker {
+        /// events and overlaps found in its chunks, and its share of the reductions. (A cache
+        /// line of its own: its vectors' headers change as it appends.)
+        struct alignas(64) Worker {
             std::vector<Event> events;
             std::vector<OpenOverlap> pairs;
             double maxRadius = 0.0;
