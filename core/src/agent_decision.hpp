@@ -51,10 +51,22 @@ struct alignas(64) Scratch {
     /// finite, or kNoAgent.
     static constexpr std::uint32_t kNoAgent = 0xffffffffu;
     std::uint32_t nonFinite = kNoAgent;
-    /// A contact watch's pairs found by this worker (Simulator::lastStepContacts), and whether
-    /// an agent's neighbours fell short of the contact reach.
+    /// A contact watch's pairs found by this worker (Simulator::lastStepContacts):
+    /// contacts[0, contactCount). The buffer only grows, so that a pair can be written before
+    /// it is known to be one (then counted or not, without a branch).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;
+    std::size_t contactCount = 0;
+    /// Whether an agent's neighbours fell short of the contact reach.
     bool contactsShort = false;
+    /// Pair (i, j) as a contact when `within`: written at contacts[contactCount] either way.
+    void noteContact(std::uint32_t i, std::uint32_t j, bool within) {
+        if (contactCount == contacts.size())
+            contacts.resize(std::max<std::size_t>(64, 2 * contacts.size()));
+        // (min and max by mask: as branches, a coin toss mispredicted.)
+        const std::uint32_t swap = (i ^ j) & (0u - static_cast<std::uint32_t>(j < i));
+        contacts[contactCount] = {i ^ swap, j ^ swap};
+        contactCount += within ? 1 : 0;
+    }
     std::vector<detail::ItemRange> contactRanges; ///< the grid cells a contact search visits
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).
     std::vector<double> rpx, rpy, rvx, rvy, radius, dx, dy, ux, uy;

@@ -274,7 +274,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                           watch.contactReach <= std::numeric_limits<double>::max() &&
                           watch.contactRadius >= 0.0;
     for (detail::Scratch& s : ws.scratch) {
-        s.contacts.clear();
+        s.contactCount = 0;
         s.contactsShort = false;
     }
     // Most agents have no agent within r_i + contactRadius + contactReach: their nearest chosen
@@ -288,17 +288,20 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         return maxNeighbors > 0 && (count == 0 || s.neighbors[0].distSq >= farAllSq) &&
                (count == maxNeighbors || rangeSq >= farAllSq);
     };
+    // Pair (i, j), at squared distance distSq, is a contact when closer than r_i + r_j +
+    // contactReach (with a margin for rounding).
+    auto offerContact = [&](std::uint32_t i, double ri, std::uint32_t j, double distSq,
+                            detail::Scratch& s) {
+        const double reach = ri + m_radius[j] + watch.contactReach;
+        s.noteContact(i, j, distSq < reach * reach * (1.0 + 1e-9));
+    };
     auto noteContacts = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                             const detail::AgentGrid* grid, detail::Scratch& s) {
         const double ri = m_radius[i];
         const Vec2 pi = m_pos[i];
         const double far = ri + watch.contactRadius + watch.contactReach;
         const double farSq = far * far * (1.0 + 1e-9);
-        auto offer = [&](std::uint32_t j, double distSq) {
-            const double reach = ri + m_radius[j] + watch.contactReach;
-            if (distSq < reach * reach * (1.0 + 1e-9))
-                s.contacts.emplace_back(std::min(i, j), std::max(i, j));
-        };
+        auto offer = [&](std::uint32_t j, double distSq) { offerContact(i, ri, j, distSq, s); };
         const std::size_t count = s.neighborCount;
         const detail::Neighbor* nb = s.neighbors.data();
         const bool full = count == maxNeighbors;
@@ -320,10 +323,22 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         }
     };
     // A moving agent's contacts once it has decided (the decision's code stays inlined), from
-    // the neighbours it chose: most agents are ruled out by noContacts' one compare.
+    // the neighbours it chose. The usual agent's list reaches past every pair it can have (full
+    // with its farthest beyond the bound above, or not full within a neighborDist that reaches
+    // as far) and holds at most its nearest within that bound: the nearest is offered without
+    // a branch on whether it is a contact. Other agents are ruled out by noContacts or looked
+    // at by noteContacts.
     auto contactsOf = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                           const detail::AgentGrid* grid, detail::Scratch& s) {
-        if (!noContacts(rangeSq, maxNeighbors, s)) noteContacts(i, rangeSq, maxNeighbors, grid, s);
+        const std::size_t count = s.neighborCount;
+        const detail::Neighbor* nb = s.neighbors.data();
+        if (count > 0 &&
+            (count == maxNeighbors ? nb[count - 1].distSq >= farAllSq : rangeSq >= farAllSq) &&
+            (count == 1 || nb[1].distSq >= farAllSq)) {
+            offerContact(i, m_radius[i], nb[0].agent, nb[0].distSq, s);
+        } else if (!noContacts(rangeSq, maxNeighbors, s)) {
+            noteContacts(i, rangeSq, maxNeighbors, grid, s);
+        }
     };
     const int threads = ws.pool->size();
     // Chunks of at least kMinDecisionChunk agents: the decisions write one byte per agent to
@@ -449,7 +464,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     bool contactsShort = false;
     if (contacts) {
         for (detail::Scratch& s : ws.scratch) {
-            ws.contacts.insert(ws.contacts.end(), s.contacts.begin(), s.contacts.end());
+            ws.contacts.insert(ws.contacts.end(), s.contacts.begin(),
+                               s.contacts.begin() + static_cast<std::ptrdiff_t>(s.contactCount));
             contactsShort = contactsShort || s.contactsShort;
         }
     }
