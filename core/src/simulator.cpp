@@ -323,16 +323,21 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         }
     };
     // A moving agent's contacts once it has decided (the decision's code stays inlined), from
-    // the neighbours it chose. The usual agent's list reaches past every pair it can have (full
-    // with its farthest beyond the bound above, or not full within a neighborDist that reaches
-    // as far) and holds at most its nearest within that bound: the nearest is offered without
-    // a branch on whether it is a contact. Other agents are ruled out by noContacts or looked
-    // at by noteContacts.
+    // the neighbours it chose. In a sparse crowd most agents are ruled out by noContacts' one
+    // compare. In a crowd where many agents have one (the last step listed a contact for at
+    // least one agent in 16), whether an agent has one is a coin toss that the branch
+    // predictor loses, throwing away the decision's long-latency work in flight: there the
+    // usual agent, whose list reaches past every pair it can have (full with its farthest
+    // beyond the bound above, or not full within a neighborDist that reaches as far) and holds
+    // at most its nearest within that bound, offers its nearest without a branch on whether
+    // it is a contact. Other agents are ruled out by noContacts or looked at by noteContacts.
+    // (Either way the same pairs in the same order.)
+    const bool crowded = contacts && ws.contacts.size() * 16 >= n;
     auto contactsOf = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                           const detail::AgentGrid* grid, detail::Scratch& s) {
         const std::size_t count = s.neighborCount;
         const detail::Neighbor* nb = s.neighbors.data();
-        if (count > 0 &&
+        if (crowded && count > 0 &&
             (count == maxNeighbors ? nb[count - 1].distSq >= farAllSq : rangeSq >= farAllSq) &&
             (count == 1 || nb[1].distSq >= farAllSq)) {
             offerContact(i, m_radius[i], nb[0].agent, nb[0].distSq, s);
