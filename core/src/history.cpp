@@ -169,7 +169,8 @@ void History::addKeyframe(const Simulator& sim, bool pinned) {
     // (Into memory made ready ahead when there is some: a fresh keyframe's page faults cost
     // more than its copy. The next spare may take what the budget leaves after this keyframe.)
     const std::size_t next = detail::StateSpares::bytesFor(sim.agentCount());
-    const std::size_t room = spareRoom() - std::min(spareRoom(), next);
+    const std::size_t left = spareRoom();
+    const std::size_t room = left - std::min(left, next);
     auto k = std::make_shared<Keyframe>(
         Keyframe{m_spares.take(sim.agentCount(), room), m_detector.compact(), pinned});
     sim.snapshotInto(k->state, previous);

@@ -89,6 +89,14 @@ template <class T> bool allZero(const std::vector<T>& v) {
     return true;
 }
 
+/// `to` = `from`, or empty when every element of `from` is 0 (a snapshot's optional arrays).
+template <class T> void copyUnlessAllZero(const std::vector<T>& from, std::vector<T>& to) {
+    if (allZero(from))
+        to.clear();
+    else
+        to = from;
+}
+
 template <class T> std::size_t vectorBytes(const std::vector<T>& v) {
     return v.size() * sizeof(T);
 }
@@ -250,18 +258,9 @@ void Simulator::snapshotInto(SimulatorState& s, const SimulatorState* previous) 
         s.detourMode.clear();
         s.detourReason.clear();
     }
-    if (!allZero(m_stillSeconds))
-        s.stillSeconds = m_stillSeconds;
-    else
-        s.stillSeconds.clear();
-    if (!allZero(m_routeProgress))
-        s.routeProgress = m_routeProgress;
-    else
-        s.routeProgress.clear();
-    if (!allZero(m_stallSeconds))
-        s.stallSeconds = m_stallSeconds;
-    else
-        s.stallSeconds.clear();
+    copyUnlessAllZero(m_stillSeconds, s.stillSeconds);
+    copyUnlessAllZero(m_routeProgress, s.routeProgress);
+    copyUnlessAllZero(m_stallSeconds, s.stallSeconds);
     const auto lp3 = lastStepLp3();
     s.lastLp3.assign(lp3.begin(), lp3.end());
 }
