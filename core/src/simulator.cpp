@@ -510,7 +510,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         const std::uint8_t* const hasGoal = m_hasGoal.data();
         const AgentParams* const params = m_agentParams.data();
         const Vec2* const goal = m_goal.data();
-        const double* const radius = m_radius.data();
         double* const stallSeconds = m_stallSeconds.data();
         const std::uint8_t* const lp3 = ws.lp3.data();
         const std::uint8_t* const nextMode = ws.nextDetourMode.data();
@@ -572,7 +571,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             detail::advanceDetourState(nextMode[i], nextReason[i], vel[i], dt, stillSpeedSq,
                                        detourMode[i], detourReason[i], stillSeconds[i]);
             lastLp3[i] = decided & step_flag::kLp3;
-            if (kWatched && contacts) w.maxRadius = std::max(w.maxRadius, radius[i]);
             // (atGoalAt, on the local pointers.)
             const bool atGoal = hasGoal[i] &&
                                 !(routes && m_routeProgress[i] < m_waypoints[i].size()) &&
@@ -583,13 +581,15 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             w.stats.agentsAtGoal += atGoal ? 1 : 0;
             w.stats.detouringAgents += detouring[i];
             if constexpr (kWatched) {
-                const bool detours =
-                    detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring);
-                // (The decision's bits; kSlow only for an agent not at its goal.)
-                stepFlags[i] = static_cast<std::uint8_t>(
-                    (decided & (atGoal ? ~step_flag::kSlow : 0xff)) |
-                    (atGoal ? step_flag::kAtGoal : 0) | (detours ? step_flag::kDetouring : 0) |
-                    (reached ? step_flag::kWaypoint : 0));
+                // The decision's bits (kSlow only for an agent not at its goal), and the move's
+                // as shifts of 0 or 1 (no selects).
+                static_assert(step_flag::kAtGoal == 1 << 1 && step_flag::kDetouring == 1 << 2 &&
+                              step_flag::kSlow == 1 << 3 && step_flag::kWaypoint == 1 << 5);
+                const unsigned g = atGoal ? 1u : 0u;
+                const unsigned detours =
+                    detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring) ? 1u : 0u;
+                stepFlags[i] = static_cast<std::uint8_t>((decided & ~(g << 3)) | g << 1 |
+                                                         detours << 2 | (reached ? 1u : 0u) << 5);
             }
         }
         ws.stats[static_cast<std::size_t>(worker)] = w;
@@ -604,9 +604,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     StepStats stats;
     double maxSpeedSq = 0.0;
     double maxAbsCoordinate = 0.0;
-    double maxRadius = 0.0;
     for (const auto& w : ws.stats) {
-        maxRadius = std::max(maxRadius, w.maxRadius);
         stats.lp3Agents += w.stats.lp3Agents;
         stats.movingAgents += w.stats.movingAgents;
         stats.goalAgents += w.stats.goalAgents;
@@ -618,7 +616,15 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     stats.maxMove = ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
     stats.neighborLists = useLists;
     // A pair that overlaps after the move was closer than r_i + r_j + 2 x maxMove before it.
-    ws.contactsComplete = contacts && !contactsShort && maxRadius <= watch.contactRadius &&
+    // (Radii change only with the configuration: their maximum once per revision.)
+    if (contacts && (!ws.maxRadiusKnown || ws.maxRadiusRevision != m_configRevision)) {
+        ws.maxRadius = 0.0;
+        for (const double r : m_radius)
+            ws.maxRadius = std::max(ws.maxRadius, r);
+        ws.maxRadiusRevision = m_configRevision;
+        ws.maxRadiusKnown = true;
+    }
+    ws.contactsComplete = contacts && !contactsShort && ws.maxRadius <= watch.contactRadius &&
                           2.0 * stats.maxMove <= watch.contactReach;
     m_lastStats = stats;
     m_time += dt;

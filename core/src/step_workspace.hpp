@@ -40,9 +40,13 @@ struct detail::StepWorkspace {
         StepStats stats;
         double maxSpeedSq = 0.0;       ///< of the agents that moved
         double maxAbsCoordinate = 0.0; ///< after the move
-        double maxRadius = 0.0;        ///< of every agent (with a contact watch)
     };
     std::vector<WorkerStats> stats;
+    /// The largest radius of any agent, as of configuration revision `maxRadiusRevision`
+    /// (a contact watch's completeness test; radii change only with the configuration).
+    double maxRadius = 0.0;
+    std::uint64_t maxRadiusRevision = 0;
+    bool maxRadiusKnown = false;
     /// The last step's contacts (StepWatch::contactReach; Simulator::lastStepContacts): the
     /// workers' lists joined, and whether they hold every pair that overlaps after the move.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;

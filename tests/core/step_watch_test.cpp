@@ -281,6 +281,24 @@ TEST(StepWatch, ContactsAreIncompleteWhenTheyCannotHoldEveryPair) {
     wide2.setAgent(wide2.agentIdAt(3), d);
     EXPECT_TRUE(completeAfterStep(wide2, widened));
 
+    // A radius that grows past contactRadius between two steps of a running crowd, shrinks
+    // back and grows again, then a snapshot from before it grew restored: the step's largest
+    // radius follows each change (it is kept from one step to the next while none happens).
+    Simulator grown = crowd();
+    const SimulatorState start = grown.snapshot();
+    ASSERT_TRUE(completeAfterStep(grown, watch));
+    const AgentId g = grown.agentIdAt(5);
+    AgentDef gd = grown.agent(g);
+    const double radius = gd.params.radius;
+    for (const double r : {watch.contactRadius * 1.5, radius, watch.contactRadius * 1.5}) {
+        gd.params.radius = r;
+        grown.setAgent(g, gd);
+        EXPECT_EQ(completeAfterStep(grown, watch), r <= watch.contactRadius) << r;
+        EXPECT_EQ(completeAfterStep(grown, watch), r <= watch.contactRadius) << r;
+    }
+    grown.restore(start);
+    EXPECT_TRUE(completeAfterStep(grown, watch));
+
     // A move farther than half the reach (velocities given to the step, above maxSpeed).
     Simulator fast = crowd();
     fast.watchSteps(watch);
