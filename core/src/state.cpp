@@ -184,9 +184,12 @@ bool SimulatorState::Config::sameBits(const Config& o) const {
 }
 
 std::size_t SimulatorState::dynamicBytes() const {
-    return sizeof(SimulatorState) + vectorBytes(position) + vectorBytes(velocity) +
-           vectorBytes(detourMode) + vectorBytes(detourReason) + vectorBytes(stillSeconds) +
-           vectorBytes(routeProgress) + vectorBytes(stallSeconds) + vectorBytes(lastLp3);
+    // (Capacities: a keyframe written into a spare or a dropped keyframe's memory may hold
+    // more than its agents need, and a recording's budget counts what it holds.)
+    auto held = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return sizeof(SimulatorState) + held(position) + held(velocity) + held(detourMode) +
+           held(detourReason) + held(stillSeconds) + held(routeProgress) + held(stallSeconds) +
+           held(lastLp3);
 }
 
 std::size_t SimulatorState::bytes() const {

@@ -230,6 +230,24 @@ TEST(State, SnapshotIntoAStateOfTheSameSizeCopiesInChunks) {
     EXPECT_EQ(restored.stateHash(), sim.stateHash());
 }
 
+TEST(State, DynamicBytesCountWhatTheArraysHold) {
+    // A snapshot into memory reserved for twice the crowd (a recording's spare from a bigger
+    // crowd) holds the whole reservation, and says so: a recording's budget counts it.
+    Simulator sim = makeCrowd(1);
+    const SimulatorState exact = sim.snapshot();
+    ASSERT_EQ(exact.position.capacity(), exact.position.size());
+    SimulatorState into;
+    into.position.reserve(2 * exact.position.size());
+    into.velocity.reserve(2 * exact.velocity.size());
+    sim.snapshotInto(into, &exact);
+    EXPECT_EQ(into.position, exact.position);
+    const std::size_t extra = (into.position.capacity() - exact.position.size() +
+                               into.velocity.capacity() - exact.velocity.size()) *
+                              sizeof(Vec2);
+    EXPECT_GE(extra, exact.position.size() * 2 * sizeof(Vec2));
+    EXPECT_EQ(into.dynamicBytes(), exact.dynamicBytes() + extra);
+}
+
 TEST(State, ConfigurationIsSharedOnlyWhenBitIdentical) {
     Simulator sim = makeCrowd(1);
     const SimulatorState a = sim.snapshot();

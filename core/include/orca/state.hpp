@@ -68,7 +68,8 @@ struct SimulatorState {
     std::vector<std::uint8_t> lastLp3;        ///< empty when the simulator had none
 
     [[nodiscard]] std::size_t agentCount() const { return position.size(); }
-    /// Bytes of the dynamic part only (what each further snapshot of a run costs).
+    /// Bytes the dynamic part holds (what each further snapshot of a run costs): its arrays'
+    /// capacities, which exceed their sizes in memory reused from a bigger crowd.
     [[nodiscard]] std::size_t dynamicBytes() const;
     /// Dynamic bytes plus the configuration's.
     [[nodiscard]] std::size_t bytes() const;
