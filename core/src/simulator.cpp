@@ -617,12 +617,11 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     stats.neighborLists = useLists;
     // A pair that overlaps after the move was closer than r_i + r_j + 2 x maxMove before it.
     // (Radii change only with the configuration: their maximum once per revision.)
-    if (contacts && (!ws.maxRadiusKnown || ws.maxRadiusRevision != m_configRevision)) {
+    if (contacts && ws.maxRadiusRevision != m_configRevision) {
         ws.maxRadius = 0.0;
         for (const double r : m_radius)
             ws.maxRadius = std::max(ws.maxRadius, r);
         ws.maxRadiusRevision = m_configRevision;
-        ws.maxRadiusKnown = true;
     }
     ws.contactsComplete = contacts && !contactsShort && ws.maxRadius <= watch.contactRadius &&
                           2.0 * stats.maxMove <= watch.contactReach;

@@ -43,10 +43,10 @@ struct detail::StepWorkspace {
     };
     std::vector<WorkerStats> stats;
     /// The largest radius of any agent, as of configuration revision `maxRadiusRevision`
-    /// (a contact watch's completeness test; radii change only with the configuration).
+    /// (a contact watch's completeness test; radii change only with the configuration). 0:
+    /// not taken yet (revisions start at 1).
     double maxRadius = 0.0;
     std::uint64_t maxRadiusRevision = 0;
-    bool maxRadiusKnown = false;
     /// The last step's contacts (StepWatch::contactReach; Simulator::lastStepContacts): the
     /// workers' lists joined, and whether they hold every pair that overlaps after the move.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;
