@@ -6,7 +6,7 @@ file(MAKE_DIRECTORY "${WORK}")
 set(dump "${WORK}/state.json")
 file(REMOVE "${dump}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGS}
             --dump-state "${dump}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)

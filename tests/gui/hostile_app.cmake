@@ -20,7 +20,7 @@ file(MAKE_DIRECTORY "${WORK}")
 # Runs the app under Xvfb (at most 60 s: a hang fails the test) into rc, out, err.
 macro(run_app)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGN}
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
     message(STATUS "orca-sandbox ${ARGN}: exit ${rc}\n${out}\n${err}")
@@ -68,7 +68,7 @@ elseif(CASE STREQUAL "layout_fifo")
 elseif(CASE STREQUAL "lesson_args")
     # (An empty argument written out: a list would drop it.)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11 "${APP}" --lesson ""
+        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset" env SDL_VIDEODRIVER=x11 "${APP}" --lesson ""
                 --frames 3 --settings "${settings}"
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
     string(FIND "${err}" "--lesson: no lesson \"\"" at)

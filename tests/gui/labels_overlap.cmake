@@ -10,7 +10,7 @@ set(shot "${WORK}/labels.png")
 file(REMOVE "${dump}" "${shot}")
 string(REPLACE "|" ";" extra "${EXTRA}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1440x900x24"
+    COMMAND xvfb-run -a -s "-screen 0 1440x900x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --steps ${STEPS} --select ${SELECT} --layers all --size 1440x900
             --screenshot "${shot}" --dump-state "${dump}" ${extra}

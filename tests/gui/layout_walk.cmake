@@ -16,7 +16,7 @@ string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 ${width}x${height}x24"
+    COMMAND xvfb-run -a -s "-screen 0 ${width}x${height}x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 HOME=${WORK}
             "${APP}" --lesson 01 --lesson-walk "${WORK}/pages" --size ${SIZE}
             --ui-scale ${SCALE} --settings "${WORK}/settings.json"

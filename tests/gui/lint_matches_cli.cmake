@@ -17,7 +17,7 @@ file(WRITE "${WORK}/settings.json" "{\"format\": \"orca-sandbox-settings\", \"ve
 set(dump "${WORK}/state.json")
 file(REMOVE "${dump}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}" --frames 3
             --size 800x600 --settings "${WORK}/settings.json" --dump-state "${dump}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE app_out ERROR_VARIABLE app_err TIMEOUT 150)

@@ -16,7 +16,7 @@ file(MAKE_DIRECTORY "${WORK}")
 
 function(run_app)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGN}
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)
     string(LENGTH "${err}" errLength)

@@ -15,7 +15,7 @@ output in its stderr (AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitize
 changed. The app never sees the source scenes: it works on copies in WORK, with HOME, the XDG
 folders, the settings file and the current directory all inside WORK.
 
-Usage (inside an X server, e.g. xvfb-run -a -s "-screen 0 1280x800x24"):
+Usage (inside an X server, e.g. xvfb-run -a -s "-screen 0 1280x800x24 -noreset"):
     monkey.py --app orca-sandbox --source DIR --work DIR [--seconds 60] [--seed N]
               [--scenes a.json,b.json] [--lesson 06]
 The seed is printed; the same seed replays the same choices (the app's timing still varies).

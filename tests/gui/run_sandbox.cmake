@@ -20,7 +20,7 @@ if(OUT)
 endif()
 
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${args}
     RESULT_VARIABLE rc
     OUTPUT_VARIABLE out

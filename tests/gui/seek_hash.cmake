@@ -7,7 +7,7 @@ set(dump "${WORK}/state.json")
 set(shot "${WORK}/seek.png")
 file(REMOVE "${dump}" "${shot}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --steps ${STEPS} --seek ${SEEK} --select 0 --screenshot "${shot}"
             --dump-state "${dump}" --size 800x600

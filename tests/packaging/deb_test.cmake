@@ -77,7 +77,7 @@ endif()
 if(XVFB_RUN)
     set(dump "${WORK}/state.json")
     execute_process(
-        COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11
+        COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24 -noreset" env SDL_VIDEODRIVER=x11
                 HOME=${WORK}/elsewhere "${root}/bin/orca-sandbox" --frames 3 --dump-state "${dump}"
         WORKING_DIRECTORY "${WORK}/elsewhere"
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)

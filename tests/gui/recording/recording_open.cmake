@@ -22,7 +22,7 @@ foreach(mode IN ITEMS seek steps)
     set(shot "${WORK}/recording_${mode}.png")
     file(REMOVE "${dump}" "${shot}")
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${recording}"
                 --${mode} ${FRAME} --select ${AGENT} --size 1280x800 --screenshot "${shot}"
                 --dump-state "${dump}"

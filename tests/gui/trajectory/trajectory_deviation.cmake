@@ -42,7 +42,7 @@ set(dump "${WORK}/state.json")
 set(shot "${WORK}/deviation.png")
 file(REMOVE "${dump}" "${shot}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --trajectory "${nudged}" --seek ${frame} --select ${AGENT} --panels events
             --size 1280x800 --screenshot "${shot}" --dump-state "${dump}"
@@ -100,7 +100,7 @@ endif()
 
 # Against a scene of another agent count: refused, naming the counts.
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24"
+    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${OTHER}"
             --trajectory "${nudged}" --size 1280x800 --screenshot "${WORK}/refused.png"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)
