@@ -12,10 +12,10 @@
 //       stop spinning.
 //       Counters in ns per agent-step (means): bare, step (the watched step), events
 //       (History::recordEvents), record (History::recordState); overhead_pct: the median over
-//       the turns of (loop block / bare block - 1), each block of 8 timed steps holding one
-//       keyframe: a turn that the machine disturbed (a preemption costs a 1,000-agent step
-//       many times over) does not move it, as it moves the means; overhead_mean_pct =
-//       (step + events + record - bare) / bare; history_bytes_per_agent_step,
+//       the turns of (loop block / bare block - 1), each block of one keyframe interval of
+//       timed steps (8) holding one keyframe: a turn that the machine disturbed (a preemption costs
+//       a 1,000-agent step many times over) does not move it, as it moves the means;
+//       overhead_mean_pct = (step + events + record - bare) / bare; history_bytes_per_agent_step,
 //       keyframe_interval, keyframe_bytes_per_agent. Compare the "median" rows.
 //   loop/bare/WORKLOAD/agents:N/threads:T   the bare step alone, steadily (no pauses): for the
 //       scaling from one thread to two.
@@ -96,9 +96,9 @@ void seek(benchmark::State& state) {
         static_cast<double>(history.bytes()) / (static_cast<double>(agents) * kRecordedSteps);
 }
 
-/// Steps of one simulator's turn in loop<>: the first is not timed, the other 8 hold one
-/// keyframe (the History's interval at the start).
-constexpr int kBlock = 9;
+/// Steps of one simulator's turn in loop<>: the first is not timed, the others (the History's
+/// interval at the start) hold one keyframe.
+constexpr int kBlock = static_cast<int>(orca::HistoryParams{}.initialInterval) + 1;
 
 template <bool Uniform> void loop(benchmark::State& state) {
     using Clock = std::chrono::steady_clock;
