@@ -282,6 +282,7 @@ void Simulator::restore(const SimulatorState& s) {
         (!s.lastLp3.empty() && s.lastLp3.size() != n) || c.obstacles.size() != c.obstacleIds.size())
         throw InvalidArgument("restore: the snapshot's per-agent arrays differ in length");
     touch();
+    m_watching = false; // (a jump: whoever watched the run asks again; watchSteps)
     m_params = c.params;
     m_prefVel = c.prefVelocity;
     m_goal = c.goal;

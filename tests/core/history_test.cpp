@@ -205,9 +205,16 @@ TEST(History, EventsMatchADetectorRunAndResumeExactlyAfterACut) {
     for (const Event& e : h.events())
         EXPECT_LE(e.step, 123u);
     h.seek(sim, 123);
+    // The seek's replay (from the keyframe at 120) ran unwatched: nobody observed it.
+    EXPECT_TRUE(sim.lastChangeWasStep());
+    EXPECT_TRUE(sim.lastStepFlags().empty());
     for (int s = 123; s < 300; ++s) {
         sim.step();
         h.record(sim);
+        // The detector asks for its watch again when it observes the first step at the head.
+        if (s > 123) {
+            EXPECT_EQ(sim.lastStepFlags().size(), sim.agentCount()) << "step " << s + 1;
+        }
     }
     EXPECT_EQ(h.events(), straight);
 }

@@ -163,6 +163,31 @@ StepWatch contactWatch(const Simulator& sim) {
     return w;
 }
 
+TEST(StepWatch, ARestoreEndsTheWatch) {
+    // The steps after a restore replay a recording (History::seek): nobody observes them, so
+    // they run unwatched until an observer asks again.
+    Simulator sim = eventScene(60, 2);
+    const StepWatch watch{0.3, 0.0};
+    sim.watchSteps(watch);
+    sim.step();
+    ASSERT_EQ(sim.lastStepFlags().size(), sim.agentCount());
+    const SimulatorState state = sim.snapshot();
+    sim.step();
+    EXPECT_EQ(sim.lastStepFlags().size(), sim.agentCount()) << "the watch holds from step to step";
+    sim.restore(state);
+    sim.step();
+    EXPECT_TRUE(sim.lastChangeWasStep());
+    EXPECT_TRUE(sim.lastStepFlags().empty()) << "a restore ends the watch";
+    EXPECT_TRUE(sim.lastStepContacts().empty());
+    sim.watchSteps(watch);
+    sim.step();
+    EXPECT_EQ(sim.lastStepFlags().size(), sim.agentCount());
+    // Edits do not end it (the detector tells an edited state by its revision).
+    sim.setVelocity(sim.agentIdAt(0), {0.0, 0.0});
+    sim.step();
+    EXPECT_EQ(sim.lastStepFlags().size(), sim.agentCount());
+}
+
 TEST(StepWatch, ContactsHoldEveryPairThatMayOverlapAfterTheStep) {
     // A crowd of mixed radii (0.4 to 1.0) pressed together, every tenth agent static: the
     // contacts a watched step lists are exactly the pairs, not both static, that were closer

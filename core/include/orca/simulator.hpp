@@ -308,7 +308,9 @@ class Simulator {
     /// never the same number twice in a process, even on two simulators.
     [[nodiscard]] std::uint64_t revision() const { return m_revision; }
     /// Asks every later step to note `watch`'s flags per agent (lastStepFlags). An observer's
-    /// request, hence const: it never changes a result, and the last call wins.
+    /// request, hence const: it never changes a result, and the last call wins. A restore()
+    /// ends it: the steps that replay a recording after a seek are not observed (the History's
+    /// detector asks again when it observes the next step at the head), and run unwatched.
     void watchSteps(const StepWatch& watch) const {
         m_watch = watch;
         m_watching = true;
