@@ -3,12 +3,14 @@
 # stateHash `orca compare SCENE --at A --steps N-A --set CHANGE` prints for its branch, and the
 # original keeps `orca run --steps N`'s (cmake -P, under Xvfb).
 #   -D APP=orca-sandbox -D ORCA=orca -D SCENE=... -D STEPS=N -D AT=A -D CHANGE=NAME=VALUE -D WORK=dir
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 set(dump "${WORK}/state.json")
 set(shot "${WORK}/compare.png")
 file(REMOVE "${dump}" "${shot}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --steps ${STEPS} --branch-at ${AT} --branch "${CHANGE}" --panels compare
             --screenshot "${shot}" --dump-state "${dump}" --size 800x600

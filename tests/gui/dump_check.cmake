@@ -2,11 +2,13 @@
 # (cmake -P). Each check is "key/path|OP|value": OP is one of EQUAL, LESS, GREATER, LESS_EQUAL,
 # GREATER_EQUAL (numbers) or STREQUAL (text); path parts are object keys or array indices.
 #   -D APP=orca-sandbox -D WORK=dir -D "ARGS=a;b;..." -D "CHECKS=c1;c2;..."
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 set(dump "${WORK}/state.json")
 file(REMOVE "${dump}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGS}
             --dump-state "${dump}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)

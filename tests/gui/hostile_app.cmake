@@ -13,6 +13,8 @@
 #                were (the lesson's were saved as the user's: obstacles off, goal lines lost);
 # history_budget --history-budget 2M on 2,000 converging agents: the recording (keyframes and
 #                events) stays within 2 MiB, the oldest events summarised in the state dump.
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 cmake_policy(SET CMP0054 NEW) # if(CASE STREQUAL "scene") compares text, not a variable
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
@@ -20,7 +22,7 @@ file(MAKE_DIRECTORY "${WORK}")
 # Runs the app under Xvfb (at most 60 s: a hang fails the test) into rc, out, err.
 macro(run_app)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+        COMMAND ${xvfb_run}
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGN}
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
     message(STATUS "orca-sandbox ${ARGN}: exit ${rc}\n${out}\n${err}")
@@ -68,7 +70,7 @@ elseif(CASE STREQUAL "layout_fifo")
 elseif(CASE STREQUAL "lesson_args")
     # (An empty argument written out: a list would drop it.)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset" env SDL_VIDEODRIVER=x11 "${APP}" --lesson ""
+        COMMAND ${xvfb_run} env SDL_VIDEODRIVER=x11 "${APP}" --lesson ""
                 --frames 3 --settings "${settings}"
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
     string(FIND "${err}" "--lesson: no lesson \"\"" at)

@@ -4,13 +4,15 @@
 # panel's reserved rectangles (titles, legend); v must be labelled in both (cmake -P).
 #   -D APP=orca-sandbox -D SCENE=... -D STEPS=N -D SELECT=K -D WORK=dir [-D EXTRA=a|b|...]
 #   [-D CHECK=orca_png_check -D CHECK_ARGS=a|b|...]  (a pixel check of the screenshot)
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run SIZE 1440x900)
 file(MAKE_DIRECTORY "${WORK}")
 set(dump "${WORK}/state.json")
 set(shot "${WORK}/labels.png")
 file(REMOVE "${dump}" "${shot}")
 string(REPLACE "|" ";" extra "${EXTRA}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1440x900x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --steps ${STEPS} --select ${SELECT} --layers all --size 1440x900
             --screenshot "${shot}" --dump-state "${dump}" ${extra}

@@ -9,6 +9,8 @@
 #     why not ("plotReason").
 #
 #   -D APP=orca-sandbox -D SIZE=1280x720 -D SCALE=175 -D WORK=dir -D LESSONS=lessons folder
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run SIZE ${SIZE})
 cmake_policy(SET CMP0057 NEW) # if(IN_LIST)
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
@@ -16,7 +18,7 @@ string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 ${width}x${height}x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 HOME=${WORK}
             "${APP}" --lesson 01 --lesson-walk "${WORK}/pages" --size ${SIZE}
             --ui-scale ${SCALE} --settings "${WORK}/settings.json"

@@ -3,6 +3,8 @@
 # with --dump-state, and compares lint.issues with that count; the clockwise obstacle must be
 # among them, kept as written (editor.skippedObstacles) rather than repaired.
 #   -D CLI=orca -D APP=orca-sandbox -D SCENE=file.json -D WORK=dir
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${CLI}" validate --lint "${SCENE}"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
@@ -17,7 +19,7 @@ file(WRITE "${WORK}/settings.json" "{\"format\": \"orca-sandbox-settings\", \"ve
 set(dump "${WORK}/state.json")
 file(REMOVE "${dump}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}" --frames 3
             --size 800x600 --settings "${WORK}/settings.json" --dump-state "${dump}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE app_out ERROR_VARIABLE app_err TIMEOUT 150)

@@ -10,13 +10,15 @@
 # message: a scene with a 5 MB unknown key, whose error message the app shows in a message box.
 # Each runs in screenshot mode (a lesson: --lesson-page 1) and in the window for five frames,
 # and must exit 0 with a CPU frame time far below the 312 ms; `orca validate` warns.
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 cmake_policy(SET CMP0054 NEW) # if(CASE STREQUAL "scene") compares text, not a variable
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 
 function(run_app)
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+        COMMAND ${xvfb_run}
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${ARGN}
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)
     string(LENGTH "${err}" errLength)

@@ -14,8 +14,10 @@
 #     agent fails saying why; unknown views and views without their picture option are refused
 #     with a message.
 #   -D APP=orca-sandbox -D ORCA=orca -D CHECK=orca_picture_check -D SCENE=... -D WORK=dir
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
-set(xvfb xvfb-run -a -s "-screen 0 1280x800x24 -noreset" env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0)
+set(xvfb ${xvfb_run} env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0)
 if(MODE STREQUAL "svg")
     set(out "${WORK}/picture.svg")
     file(REMOVE "${out}")

@@ -10,6 +10,8 @@
 #
 # SDL_VIDEODRIVER=x11 makes a missing X server an error (SDL would otherwise fall back to its
 # offscreen driver and the test would pass without testing the real path).
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 
 string(REPLACE "|" ";" args "${ARGS}")
 string(REPLACE "|" ";" check_args "${CHECK_ARGS}")
@@ -20,7 +22,7 @@ if(OUT)
 endif()
 
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" ${args}
     RESULT_VARIABLE rc
     OUTPUT_VARIABLE out

@@ -2,12 +2,14 @@
 # `orca run SCENE --steps S`: the dump's stateHash equals the CLI's, and the timeline block
 # says what was recorded (cmake -P, under Xvfb).
 #   -D APP=orca-sandbox -D ORCA=orca -D SCENE=... -D STEPS=N -D SEEK=S -D WORK=dir
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 set(dump "${WORK}/state.json")
 set(shot "${WORK}/seek.png")
 file(REMOVE "${dump}" "${shot}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --steps ${STEPS} --seek ${SEEK} --select 0 --screenshot "${shot}"
             --dump-state "${dump}" --size 800x600

@@ -75,9 +75,11 @@ endif()
 
 # The unpacked app finds its scenes, lessons and fonts in the package.
 if(XVFB_RUN)
+    include(${CMAKE_CURRENT_LIST_DIR}/../gui/xvfb.cmake)
+    orca_xvfb(xvfb_run PROGRAM ${XVFB_RUN})
     set(dump "${WORK}/state.json")
     execute_process(
-        COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x800x24 -noreset" env SDL_VIDEODRIVER=x11
+        COMMAND ${xvfb_run} env SDL_VIDEODRIVER=x11
                 HOME=${WORK}/elsewhere "${root}/bin/orca-sandbox" --frames 3 --dump-state "${dump}"
         WORKING_DIRECTORY "${WORK}/elsewhere"
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)

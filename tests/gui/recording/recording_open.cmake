@@ -7,6 +7,8 @@
 #   -D APP=orca-sandbox -D CHECK=orca_recording_check -D PNG_CHECK=orca_png_check
 #   -D "PROGRAM=cmd;args..." (the recording's path is appended) -D FRAME=k -D AGENT=i
 #   -D WORK=dir [-D SHOTS=dir: also copy the screenshots there]
+include(${CMAKE_CURRENT_LIST_DIR}/../xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 set(recording "${WORK}/run.orcarec")
 file(REMOVE "${recording}")
@@ -22,7 +24,7 @@ foreach(mode IN ITEMS seek steps)
     set(shot "${WORK}/recording_${mode}.png")
     file(REMOVE "${dump}" "${shot}")
     execute_process(
-        COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+        COMMAND ${xvfb_run}
                 env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${recording}"
                 --${mode} ${FRAME} --select ${AGENT} --size 1280x800 --screenshot "${shot}"
                 --dump-state "${dump}"

@@ -8,6 +8,8 @@
 #   -D APP=orca-sandbox -D ORCA=orca -D NUDGE=orca_nudge_trajectory -D PNG_CHECK=orca_png_check
 #   -D SCENE=scene.json -D OTHER=other_scene.json -D STEP=s -D AGENT=i -D WORK=dir
 #   [-D SHOTS=dir: also copy the screenshot there]
+include(${CMAKE_CURRENT_LIST_DIR}/../xvfb.cmake)
+orca_xvfb(xvfb_run)
 file(MAKE_DIRECTORY "${WORK}")
 set(run "${WORK}/run.csv")
 set(nudged "${WORK}/nudged.csv")
@@ -42,7 +44,7 @@ set(dump "${WORK}/state.json")
 set(shot "${WORK}/deviation.png")
 file(REMOVE "${dump}" "${shot}")
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${SCENE}"
             --trajectory "${nudged}" --seek ${frame} --select ${AGENT} --panels events
             --size 1280x800 --screenshot "${shot}" --dump-state "${dump}"
@@ -100,7 +102,7 @@ endif()
 
 # Against a scene of another agent count: refused, naming the counts.
 execute_process(
-    COMMAND xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
+    COMMAND ${xvfb_run}
             env SDL_VIDEODRIVER=x11 ASAN_OPTIONS=detect_leaks=0 "${APP}" "${OTHER}"
             --trajectory "${nudged}" --size 1280x800 --screenshot "${WORK}/refused.png"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 150)
