@@ -70,20 +70,20 @@ fs::path resolveSceneArgument(const fs::path& arg, const AppPaths& paths) {
     return arg;
 }
 
-bool isBundledFile(const AppPaths& paths, const fs::path& file) {
-    if (file.empty()) return false;
+bool isInsideFolder(const fs::path& path, const fs::path& folder) {
+    if (path.empty() || folder.empty()) return false;
     std::error_code ec;
-    const fs::path target = fs::weakly_canonical(fs::absolute(file, ec), ec);
+    const fs::path target = fs::weakly_canonical(fs::absolute(path, ec), ec);
     if (ec) return false;
-    for (const fs::path& dir : {paths.scenesDir, paths.lessonsDir}) {
-        if (dir.empty()) continue;
-        const fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-        if (ec) continue;
-        // Inside when the relative path does not climb out of the folder.
-        const fs::path rel = target.lexically_relative(root);
-        if (!rel.empty() && *rel.begin() != "..") return true;
-    }
-    return false;
+    const fs::path root = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+    if (ec) return false;
+    // Inside when the relative path does not climb out of the folder.
+    const fs::path rel = target.lexically_relative(root);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+bool isBundledFile(const AppPaths& paths, const fs::path& file) {
+    return isInsideFolder(file, paths.scenesDir) || isInsideFolder(file, paths.lessonsDir);
 }
 
 std::vector<fs::path> listSceneFiles(const fs::path& dir) {

@@ -20,8 +20,14 @@ struct AppPaths {
 /// baked in at build time (ORCA_SOURCE_DIR).
 [[nodiscard]] AppPaths resolveAppPaths();
 
+/// Whether `path` is `folder` or lies inside it, both made absolute with symbolic links and ".."
+/// resolved (as far as they exist). False when either is empty.
+[[nodiscard]] bool isInsideFolder(const std::filesystem::path& path,
+                                  const std::filesystem::path& folder);
+
 /// Whether `file` lies in the bundled scenes or lessons folder (symbolic links and "..",
-/// resolved): such files are templates, which Save never rewrites (it asks for a new path).
+/// resolved): such files are templates, which Save never rewrites (it asks for a new path), and
+/// the file dialogs write nothing there (files::FileBrowser::setReadOnlyFolders).
 [[nodiscard]] bool isBundledFile(const AppPaths& paths, const std::filesystem::path& file);
 
 /// A scene given on the command line: the path as given if it exists, otherwise the same name

@@ -236,6 +236,53 @@ TEST(FileBrowser, NewFolderIsMadeAndEnteredAndRefusalsAreErrors) {
     EXPECT_NE(error.find("child"), std::string::npos) << error;
 }
 
+TEST(FileBrowser, ReadOnlyFoldersAreBrowsedButNeverWritten) {
+    // The bundled scenes and lessons: a name typed there, a path that climbs into one, a link
+    // to one, and a new folder in one are refused in place; nothing appears on disk.
+    TempDir t;
+    fs::create_directories(t.root / "bundled" / "sub");
+    t.touch("bundled/a.json");
+    fs::create_directory(t.root / "mine");
+    fs::create_directory_symlink(t.root / "bundled", t.root / "mine" / "link");
+    FileBrowser b;
+    b.setReadOnlyFolders({t.root / "bundled", {}});
+    const auto refused = [&](const std::string& name) {
+        b.name = name;
+        b.nameEdited();
+        const Outcome o = b.activate();
+        EXPECT_EQ(o, Outcome::Error) << name;
+        EXPECT_NE(b.error().find("never written"), std::string::npos) << name << b.error();
+        EXPECT_NE(b.error().find((t.root / "bundled").string()), std::string::npos) << b.error();
+    };
+    b.open(FileKind::SceneSave, (t.root / "bundled" / "a.json").string(), t.root);
+    EXPECT_EQ(b.folder(), t.root / "bundled"); // browsed
+    refused("a.json");                         // not an overwrite prompt
+    refused("new.json");
+    refused("sub/deeper.json");
+    for (FileKind k : {FileKind::Screenshot, FileKind::Svg, FileKind::Recording}) {
+        b.open(k, (t.root / "mine").string() + "/", t.root);
+        refused("../bundled/x.png");
+        refused("link/x.png");
+        refused((t.root / "bundled" / "x").string());
+        b.name = "fine.png";
+        b.nameEdited();
+        EXPECT_EQ(b.activate(), Outcome::Confirm);
+    }
+    b.open(FileKind::SceneSave, (t.root / "bundled").string() + "/", t.root);
+    std::string error;
+    EXPECT_FALSE(b.makeFolder("made", error));
+    EXPECT_NE(error.find("never written"), std::string::npos) << error;
+    EXPECT_EQ(b.folder(), t.root / "bundled");
+    // Opening reads: allowed.
+    b.open(FileKind::Scene, (t.root / "bundled" / "a.json").string(), t.root);
+    EXPECT_EQ(b.activate(), Outcome::Confirm);
+    std::vector<std::string> inside;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(t.root / "bundled"))
+        inside.push_back(e.path().lexically_relative(t.root / "bundled").string());
+    std::sort(inside.begin(), inside.end());
+    EXPECT_EQ(inside, (std::vector<std::string>{"a.json", "sub"}));
+}
+
 TEST(FileBrowser, HostileNamesAreListedAndShownOnOneBoundedLine) {
     TempDir t;
     const std::string newline = "two\nlines.json";
@@ -421,6 +468,38 @@ TEST(SaveFeedback, EverySaveAndEveryFailedSaveSaysSoInTheStatusBar) {
     EXPECT_EQ(ctx.windows.note.rfind("Could not save the scene: ", 0), 0u) << ctx.windows.note;
     EXPECT_EQ(ctx.windows.messages.frontTitle(), "Could not save the scene");
     EXPECT_EQ(ctx.doc.sceneFile, t.root / "ok.json"); // kept
+}
+
+TEST(SaveFeedback, NothingIsWrittenIntoTheBundledFiles) {
+    // Save as on a bundled scene proposes the user's folder; a bundled path chosen anyway (the
+    // desktop's dialog, which does not know them) writes nothing and says so.
+    TempDir t;
+    fs::create_directories(t.root / "scenes");
+    t.touch("scenes/tmpl.json", "{}");
+    SandboxContext ctx;
+    setEmptyScene(ctx);
+    ctx.paths.scenesDir = t.root / "scenes";
+    ctx.doc.sceneFile = t.root / "scenes" / "tmpl.json";
+    applyAction(ctx, Action::SaveAs);
+    EXPECT_EQ(ctx.windows.dialog, Dialog::SaveAs);
+    EXPECT_EQ(ctx.windows.dialogPath, saveTarget(ctx).string());
+    EXPECT_FALSE(isBundledFile(ctx.paths, ctx.windows.dialogPath)) << ctx.windows.dialogPath;
+    for (Dialog d : {Dialog::SaveAs, Dialog::Screenshot, Dialog::ExportSvg, Dialog::Record}) {
+        ctx.windows.dialog = d;
+        ctx.windows.note.clear();
+        finishFileDialog(ctx, t.root / "scenes" / "out.json");
+        EXPECT_EQ(ctx.windows.dialog, Dialog::None);
+        EXPECT_NE(ctx.windows.note.find("never written"), std::string::npos) << ctx.windows.note;
+        EXPECT_FALSE(ctx.requests.screenshot);
+        EXPECT_FALSE(ctx.pictures.svgRequest);
+        EXPECT_FALSE(ctx.pictures.recordStart);
+    }
+    finishFileDialog(ctx, t.root / "scenes" / "tmpl.json");
+    EXPECT_EQ(ctx.doc.sceneFile, t.root / "scenes" / "tmpl.json");
+    EXPECT_EQ(std::distance(fs::directory_iterator(t.root / "scenes"), fs::directory_iterator()),
+              1);
+    std::ifstream in(t.root / "scenes" / "tmpl.json");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "{}");
 }
 
 namespace {

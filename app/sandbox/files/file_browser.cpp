@@ -1,5 +1,7 @@
 #include "files/file_browser.hpp"
 
+#include "paths.hpp"
+
 #include <algorithm>
 #include <system_error>
 
@@ -286,8 +288,24 @@ FileBrowser::Outcome FileBrowser::activate() {
         m_error = parent.string() + ": no such folder";
         return Outcome::Error;
     }
+    if (refuseReadOnly(t)) return Outcome::Error;
     if (fs::exists(st)) return Outcome::Overwrite;
     return Outcome::Confirm;
+}
+
+void FileBrowser::setReadOnlyFolders(std::vector<fs::path> folders) {
+    m_readOnly = std::move(folders);
+}
+
+bool FileBrowser::refuseReadOnly(const fs::path& path) {
+    for (const fs::path& dir : m_readOnly) {
+        if (!isInsideFolder(path, dir)) continue;
+        m_error = path.string() + ": " + dir.string() +
+                  " holds the program's bundled files, which are never written: choose another "
+                  "folder";
+        return true;
+    }
+    return false;
 }
 
 bool FileBrowser::makeFolder(const std::string& newName, std::string& error) {
@@ -303,7 +321,9 @@ bool FileBrowser::makeFolder(const std::string& newName, std::string& error) {
     }
     const fs::path p = m_folder / newName;
     std::error_code ec;
-    if (fs::exists(fs::symlink_status(p, ec))) {
+    if (refuseReadOnly(p)) {
+        error = m_error;
+    } else if (fs::exists(fs::symlink_status(p, ec))) {
         error = p.string() + ": exists already";
     } else if (!fs::create_directory(p, ec) || ec) {
         error = errorText(p, ec ? ec : std::make_error_code(std::errc::io_error));

@@ -126,10 +126,20 @@ class FileBrowser {
     [[nodiscard]] std::filesystem::path target() const;
 
     /// Makes folder `newName` inside folder() and lists it. False with `error` (also error())
-    /// for an empty name, one with '/', "." or "..", an existing entry, or a refusal.
+    /// for an empty name, one with '/', "." or "..", an existing entry, a read-only folder, or
+    /// a refusal.
     bool makeFolder(const std::string& newName, std::string& error);
 
+    /// Folders that nothing is written into (the bundled scenes and lessons: the program's own
+    /// files, the source tree in a build or /usr/share when installed). A save-like target and
+    /// a new folder inside one are Errors that name it; they can still be browsed and opened.
+    /// Kept across open().
+    void setReadOnlyFolders(std::vector<std::filesystem::path> folders);
+
   private:
+    /// Sets error() and says true when `path` lies inside a read-only folder.
+    bool refuseReadOnly(const std::filesystem::path& path);
+
     FileKind m_kind = FileKind::Scene;
     std::filesystem::path m_folder;
     std::filesystem::path m_home; ///< for "~" in the name field
@@ -139,6 +149,7 @@ class FileBrowser {
     int m_selected = -1;
     bool m_selectionActive = false;
     std::string m_error;
+    std::vector<std::filesystem::path> m_readOnly;
 };
 
 /// `~` and `~/...` with `home`; anything else as given.

@@ -511,6 +511,14 @@ void finishFileDialog(SandboxContext& ctx, const fs::path& file) {
     Windows& w = ctx.windows;
     const Dialog d = std::exchange(w.dialog, Dialog::None);
     ctx.files.step = FileDialogState::Step::Browse;
+    if (files::isSaveKind(fileKindOf(d)) && isBundledFile(ctx.paths, file)) {
+        // The built-in browser refuses these in place; the desktop's dialog does not know them.
+        reportFailure(w, "Nothing written",
+                      file.string() + " lies in the program's bundled files, which are never "
+                                      "written: choose another folder");
+        if (d == Dialog::SaveAs && std::exchange(w.continueAfterSaveAs, false)) w.guarded.reset();
+        return;
+    }
     switch (d) {
     case Dialog::Open:
         requestLoad(ctx, file);
@@ -573,6 +581,7 @@ void drawDialogs(SandboxContext& ctx) {
         ImGui::OpenPopup(id);
         if (isFileDialog(w.dialog)) {
             ctx.files.step = FileDialogState::Step::Browse;
+            ctx.files.browser.setReadOnlyFolders({ctx.paths.scenesDir, ctx.paths.lessonsDir});
             ctx.files.browser.open(fileKindOf(w.dialog), w.dialogPath, homeFolder());
             ctx.files.listScrollTo = std::max(ctx.files.browser.selected(), 0);
             std::string note;

@@ -138,8 +138,7 @@ void applyAction(SandboxContext& ctx, Action action) {
         }
         break;
     case Action::SaveAs:
-        openDialog(Dialog::SaveAs, ctx.doc.sceneFile.empty() ? newSceneFile(ctx.doc).string()
-                                                             : ctx.doc.sceneFile.string());
+        openDialog(Dialog::SaveAs, saveTarget(ctx).string()); // a bundled one: the user's folder
         break;
     case Action::Screenshot:
         openDialog(Dialog::Screenshot, defaultPicturePath(ctx, ".png").string());
