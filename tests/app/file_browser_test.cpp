@@ -207,6 +207,29 @@ TEST(FileBrowser, SaveLikeKindsAskBeforeReplacingAndNeedAnExistingFolder) {
     EXPECT_EQ(b.name, "keep.json");
     EXPECT_EQ(b.activate(), Outcome::Confirm);
     EXPECT_EQ(b.target(), t.root / "A_dir" / "keep.json");
+    // A bare name gets the kind's extension (so that Open lists the file), and asks before
+    // replacing that file; a folder's name is entered; another extension stays as typed.
+    b.goParent();
+    for (const auto& [kind, bare] :
+         {std::pair{FileKind::SceneSave, "x.json"}, std::pair{FileKind::Screenshot, "p.png"},
+          std::pair{FileKind::Svg, "v.svg"}, std::pair{FileKind::Recording, "m.gif"}}) {
+        b.open(kind, (t.root / "fresh").string(), t.root);
+        EXPECT_EQ(b.activate(), Outcome::Confirm);
+        EXPECT_EQ(b.target().filename(),
+                  fs::path(std::string("fresh") + fs::path(bare).extension().string()));
+        b.name = fs::path(bare).stem().string();
+        b.nameEdited();
+        EXPECT_EQ(b.activate(), Outcome::Overwrite) << bare;
+        EXPECT_EQ(b.target(), t.root / bare);
+    }
+    b.open(FileKind::SceneSave, t.root.string() + "/", t.root);
+    b.name = "notes.txt";
+    EXPECT_EQ(b.target(), t.root / "notes.txt");
+    b.name = "A_dir";
+    EXPECT_EQ(b.activate(), Outcome::EnteredFolder);
+    EXPECT_EQ(b.folder(), t.root / "A_dir");
+    b.open(FileKind::Scene, (t.root / "x").string(), t.root); // Open reads what is typed
+    EXPECT_EQ(b.target(), t.root / "x");
 }
 
 TEST(FileBrowser, NewFolderIsMadeAndEnteredAndRefusalsAreErrors) {

@@ -249,7 +249,13 @@ void FileBrowser::moveSelection(int delta) {
 fs::path FileBrowser::target() const {
     if (name.empty()) return {};
     const fs::path p = expandHome(name, m_home);
-    return (p.is_absolute() ? p : m_folder / p).lexically_normal();
+    fs::path t = (p.is_absolute() ? p : m_folder / p).lexically_normal();
+    // A save-like dialog's name without an extension gets the kind's first one ("crowd" saves
+    // crowd.json, which Open lists); a folder's name stays a folder.
+    std::error_code ec;
+    if (isSaveKind(m_kind) && name.back() != '/' && !t.has_extension() && !fs::is_directory(t, ec))
+        t += kindExtensions(m_kind).front();
+    return t;
 }
 
 FileBrowser::Outcome FileBrowser::activate() {

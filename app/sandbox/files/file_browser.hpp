@@ -122,7 +122,9 @@ class FileBrowser {
     /// entered, a file confirms (Overwrite when a save-like dialog's file exists), a missing
     /// file of an Open dialog or a missing folder is an Error.
     Outcome activate();
-    /// The file the name field names (resolved against folder()); empty when the name is.
+    /// The file the name field names (resolved against folder()); empty when the name is. In a
+    /// save-like dialog a name without an extension that is no folder gets the kind's first
+    /// extension (kindExtensions).
     [[nodiscard]] std::filesystem::path target() const;
 
     /// Makes folder `newName` inside folder() and lists it. False with `error` (also error())
