@@ -17,6 +17,8 @@ add_library(orca_sandbox_lib STATIC
     sandbox/shell/key_bindings.cpp
     sandbox/shell/settings.cpp
     sandbox/shell/actions.cpp
+    sandbox/shell/end_signals.cpp
+    sandbox/shell/sdl_events.cpp
     sandbox/shell/panel_table.cpp
     # The document: scene edits, autosave and recovery.
     sandbox/document/scene_edit.cpp

@@ -1,8 +1,10 @@
 #include "sandbox.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -596,6 +598,32 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
     ctx.doc.unsaved.update(ctx.doc.scene);
     ++ctx.doc.editVersion;
     setNote(ctx.windows, "restored the scene autosaved at " + r.info.savedAt);
+}
+
+bool endOnSignal(SandboxContext& ctx, int signal) {
+    ctx.requests.quit = true;
+    const std::string why = std::string("orca-sandbox: ended by ") +
+                            (signal == SIGTERM  ? "SIGTERM"
+                             : signal == SIGINT ? "SIGINT"
+                             : signal == SIGHUP ? "SIGHUP"
+                                                : "signal " + std::to_string(signal));
+    if (!ctx.doc.unsaved.unsaved()) {
+        std::fprintf(stderr, "%s\n", why.c_str());
+        return true;
+    }
+    std::string error = "no recovery file (no settings folder)";
+    if (ctx.doc.pendingRecovery)
+        error = "the older autosave in " + ctx.doc.recoveryFile.string() + " is still unanswered";
+    else if (!ctx.doc.recoveryFile.empty() &&
+             writeRecovery(ctx.doc.recoveryFile, ctx.doc.scene, ctx.doc.sceneFile, error)) {
+        std::fprintf(stderr,
+                     "%s: the unsaved scene is kept in %s; the next start offers to restore it\n",
+                     why.c_str(), ctx.doc.recoveryFile.string().c_str());
+        return true;
+    }
+    std::fprintf(stderr, "%s: the unsaved changes could not be kept: %s\n", why.c_str(),
+                 error.c_str());
+    return false;
 }
 
 void forgetRecovery(SandboxContext& ctx) {

@@ -189,6 +189,11 @@ void autosaveTick(SandboxContext& ctx, double nowSeconds);
 void answerRecovery(SandboxContext& ctx, bool restore);
 /// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
 void forgetRecovery(SandboxContext& ctx);
+/// The system or the terminal asked the app to end (`signal`: SIGTERM, SIGINT or SIGHUP;
+/// shell/end_signals.hpp): quits without a prompt, the unsaved scene written to the recovery
+/// file first (offered on the next start) unless an older recovery is still unanswered, which
+/// is kept. Says on stderr what was kept. False when unsaved changes could not be kept.
+bool endOnSignal(SandboxContext& ctx, int signal);
 
 /// Opens the panel named `name` (panel_table.hpp: --panels, lesson pages); others are ignored.
 void openPanel(SandboxContext& ctx, std::string_view name);

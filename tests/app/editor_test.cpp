@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "orca/scene/scene.hpp"
 
 #include "sandbox.hpp"
+#include "shell/end_signals.hpp"
 
 namespace fs = std::filesystem;
 using namespace orca;
@@ -365,6 +368,85 @@ TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     answerRecovery(third, false);
     EXPECT_FALSE(fs::exists(third.doc.recoveryFile));
     fs::remove_all(dir);
+}
+
+TEST(Editor, AnEndSignalKeepsTheUnsavedSceneForTheNextStartAndQuitsWithoutAPrompt) {
+    // SIGTERM (a logout), SIGINT (Ctrl+C), SIGHUP (a closed terminal): nobody may be there to
+    // answer a prompt, so the work goes to the recovery file at once, not at the next autosave.
+    const fs::path dir = tempDir("end-signal");
+    SandboxContext ctx;
+    install(ctx, baseScene());
+    ctx.doc.sceneFile = dir / "scene.json";
+    scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
+    ctx.doc.recoveryFile = dir / "recovery.json";
+    ctx.doc.autosave = AutosaveTimer(60.0);
+    EXPECT_TRUE(endOnSignal(ctx, SIGTERM)); // nothing unsaved: just quits
+    EXPECT_TRUE(ctx.requests.quit);
+    EXPECT_FALSE(fs::exists(ctx.doc.recoveryFile));
+
+    ctx.requests.quit = false;
+    scene::Scene after = ctx.doc.scene;
+    after.agents[0].position = {2.0, 3.0};
+    ASSERT_TRUE(commitScene(ctx, after, "Move"));
+    autosaveTick(ctx, 1.0); // not due yet: the autosave would have lost this edit
+    ASSERT_FALSE(fs::exists(ctx.doc.recoveryFile));
+    EXPECT_TRUE(endOnSignal(ctx, SIGHUP));
+    EXPECT_TRUE(ctx.requests.quit);
+    EXPECT_EQ(ctx.windows.dialog, Dialog::None);
+    std::string error;
+    const std::optional<Recovered> r = readRecovery(ctx.doc.recoveryFile, error);
+    ASSERT_TRUE(r) << error;
+    EXPECT_EQ(r->scene.agents[0].position, (Vec2{2.0, 3.0}));
+    EXPECT_EQ(r->info.sceneFile, ctx.doc.sceneFile);
+
+    // An older autosave still unanswered is kept, not overwritten; the loss is reported.
+    SandboxContext next;
+    install(next, baseScene());
+    next.doc.recoveryFile = ctx.doc.recoveryFile;
+    next.doc.pendingRecovery = readRecovery(next.doc.recoveryFile, error);
+    ASSERT_TRUE(next.doc.pendingRecovery) << error;
+    after = next.doc.scene;
+    after.agents[0].position = {9.0, 9.0};
+    ASSERT_TRUE(commitScene(next, after, "Move"));
+    EXPECT_FALSE(endOnSignal(next, SIGINT));
+    EXPECT_TRUE(next.requests.quit);
+    EXPECT_EQ(readRecovery(ctx.doc.recoveryFile, error)->scene.agents[0].position,
+              (Vec2{2.0, 3.0}));
+    fs::remove_all(dir);
+}
+
+TEST(EndSignals, CatchesTheThreeSignalsOnceEachAndRestoresTheHandlers) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    struct sigaction before[3];
+    const int signals[3] = {SIGTERM, SIGINT, SIGHUP};
+    for (int k = 0; k < 3; ++k)
+        sigaction(signals[k], &ignore, &before[k]);
+    {
+        EndSignals caught;
+        EXPECT_EQ(caught.take(), 0);
+        for (const int signal : signals) {
+            std::raise(signal);
+            EXPECT_EQ(caught.take(), signal);
+            EXPECT_EQ(caught.take(), 0);
+        }
+        std::raise(SIGHUP);
+        std::raise(SIGTERM);
+        EXPECT_EQ(caught.take(), SIGHUP); // the first one
+        {
+            EndSignals second; // while the first lives: catches nothing, restores nothing
+            std::raise(SIGINT);
+            EXPECT_EQ(second.take(), 0);
+        }
+        EXPECT_EQ(caught.take(), SIGINT);
+    }
+    for (int k = 0; k < 3; ++k) {
+        struct sigaction now {};
+        sigaction(signals[k], nullptr, &now);
+        EXPECT_EQ(now.sa_handler, SIG_IGN) << signals[k];
+        sigaction(signals[k], &before[k], nullptr);
+    }
 }
 
 TEST(Generators, PreviewIsHeldAfterInsertAndOnAnotherScene) {

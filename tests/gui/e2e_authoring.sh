@@ -6,7 +6,8 @@
 #   the goal; Save As through the dialog; check the autosave wrote a recovery file and the save
 #   removed it; quit; compare the saved file with the expected scene; reopen it and check the
 #   app holds the same scene; then an unsaved edit, an autosave and a kill -9: the next start
-#   offers the recovery.
+#   offers the recovery; then an unsaved edit and SIGTERM before any autosave: the app ends at
+#   once (no prompt), with the edit in the recovery file, which the next start offers.
 #
 #   e2e_authoring.sh APP EMPTY_SCENE WORKDIR CMAKE JSON_GET_SCRIPT EXPECTED COMPARE_SCRIPT
 set -euo pipefail
@@ -110,4 +111,33 @@ poll 30 "the recovery dialog to close" dialog_closed
 [[ -f "$RECOVERY" ]] || fail "'Not now' deleted the recovery file"
 quit_app
 [[ -f "$RECOVERY" ]] || fail "quitting without answering deleted the recovery file"
-echo "ok: authored, undone/redone, saved, compared, reloaded, recovery offered after kill -9"
+
+# --- An unsaved edit, then SIGTERM (a logout) long before the next autosave --------------------
+# (The first edit after a start is autosaved at once, the next ones once an hour here.)
+rm -f "$RECOVERY"
+start "$OUT" --autosave-seconds 3600
+key 3
+click -6 6
+expect_editor sceneAgents 4
+poll 30 "the autosave of the first edit" recovery_written
+click 6 6
+expect_editor sceneAgents 5
+recovered_agents() { "$CMAKE" "-DFILE=$RECOVERY" -DKEY=agents -DLENGTH=1 -P "$JSON_GET"; }
+[[ "$(recovered_agents)" == 4 ]] || fail "the second edit was autosaved although not due"
+kill -TERM "$PID"
+end=$((SECONDS + 20))
+while alive && ((SECONDS < end)); do sleep 0.1; done
+alive && fail "orca-sandbox did not end within 20 s of SIGTERM"
+rc=0
+wait "$PID" || rc=$?
+PID=
+((rc == 0)) || fail "orca-sandbox exited with $rc after SIGTERM"
+[[ "$(recovered_agents)" == 5 ]] || fail "SIGTERM lost the unsaved edit ($RECOVERY holds $(recovered_agents) agents)"
+grep -q "ended by SIGTERM: the unsaved scene is kept in" "$WORK/stderr.txt" ||
+    fail "no word on stderr of the kept scene: $(cat "$WORK/stderr.txt")"
+start "$OUT"
+[[ "$(json dialog)" == recover ]] || fail "no recovery offered after SIGTERM (dialog $(json dialog))"
+hold Escape
+poll 30 "the recovery dialog to close" dialog_closed
+quit_app
+echo "ok: authored, undone/redone, saved, compared, reloaded, recovery offered after kill -9 and kept at SIGTERM"

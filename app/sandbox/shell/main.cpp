@@ -37,8 +37,10 @@
 #include "pictures/screenshot.hpp"
 #include "pictures/view_png.hpp"
 #include "sandbox.hpp"
+#include "shell/end_signals.hpp"
 #include "shell/key_taps.hpp"
 #include "shell/options.hpp"
+#include "shell/sdl_events.hpp"
 #include "shell/settings.hpp"
 
 namespace fs = std::filesystem;
@@ -66,6 +68,9 @@ class Platform {
     /// `iniFile`: where ImGui keeps window positions (empty: nowhere).
     bool init(int width, int height, bool interactive, const AppPaths& paths,
               const fs::path& iniFile, std::string& error) {
+        // SIGTERM, SIGINT and SIGHUP are not a window close (shell/end_signals.hpp): the
+        // interactive loop catches them itself; other modes end at once, as by default.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
         if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return fail(error, "SDL_Init");
         m_sdl = true;
 
@@ -269,52 +274,6 @@ class Platform {
     bool m_pointerKnown = false; ///< an SDL motion event has arrived
 };
 
-void handleEvent(SandboxContext& ctx, const SDL_Event& e, Uint32 windowId) {
-    switch (e.type) {
-    case SDL_QUIT: // also SIGINT / SIGTERM (SDL's signal handlers)
-        requestQuit(ctx);
-        break;
-    case SDL_WINDOWEVENT:
-        if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == windowId)
-            requestQuit(ctx);
-        break;
-    case SDL_DROPFILE: {
-        const fs::path file(e.drop.file);
-        SDL_free(e.drop.file);
-        // Recordings by their signature (or .orcarec, for the loader's message when broken).
-        if (file.extension() == ".json" || isRecordingFile(file) || isImportFile(file))
-            requestLoad(ctx, file);
-        else
-            ctx.windows.messages.push("Not a scene file or a recording",
-                                      file.string() + "\n\nDrop a .json scene file, a .orcarec "
-                                                      "recording or a SteerSuite or Menge .xml "
-                                                      "file to open it.");
-        break;
-    }
-    case SDL_KEYDOWN: {
-        if (ctx.windows.dialog != Dialog::None) {
-            Windows::DialogKeys& k = ctx.windows.dialogKeys;
-            const SDL_Keycode sym = e.key.keysym.sym;
-            const bool first = e.key.repeat == 0;
-            k.enter |= first && (sym == SDLK_RETURN || sym == SDLK_KP_ENTER);
-            k.escape |= first && sym == SDLK_ESCAPE;
-            k.backspace |= first && sym == SDLK_BACKSPACE;
-            k.up |= sym == SDLK_UP;
-            k.down |= sym == SDLK_DOWN;
-        }
-        const KeyBinding* b = findBinding(e.key.keysym.sym, e.key.keysym.mod, keyContext(ctx));
-        // ImGui's text fields and dialogs keep the keys, except the state dump (tests must
-        // see the state whatever window is open).
-        if (ImGui::GetIO().WantCaptureKeyboard && !(b && b->action == Action::DumpState)) break;
-        ctx.editor.nudgeBig = (e.key.keysym.mod & KMOD_SHIFT) != 0;
-        if (b && (e.key.repeat == 0 || b->repeats)) applyAction(ctx, b->action);
-        break;
-    }
-    default:
-        break;
-    }
-}
-
 int runScreenshot(Platform& platform, SandboxContext& ctx, const fs::path& out) {
     // ImGui settles window sizes on the first frame and the status bar shows the previous
     // frame's time, so the third frame is the one captured.
@@ -516,6 +475,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     int screenshotWait = 0;
     InteractiveRecording recording;
     KeyTaps taps; // releases held back one frame (shell/key_taps.hpp)
+    EndSignals endSignals;
     for (;;) {
         for (const SDL_Event& up : taps.releasesDue())
             platform.processEvent(up);
@@ -525,6 +485,7 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
             platform.processEvent(e);
             handleEvent(ctx, e, windowId);
         }
+        if (const int signal = endSignals.take()) endOnSignal(ctx, signal);
         if (ctx.requests.quit) break;
 
         const Uint64 now = SDL_GetPerformanceCounter();
