@@ -61,6 +61,16 @@ fs::path tempDir(const std::string& name) {
     return d;
 }
 
+// The base scene, saved to DIR/scene.json, with its recovery file DIR/recovery.json and a
+// 60-second autosave.
+void installSavedWithRecovery(SandboxContext& ctx, const fs::path& dir) {
+    install(ctx, baseScene());
+    ctx.doc.sceneFile = dir / "scene.json";
+    scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
+    ctx.doc.recoveryFile = dir / "recovery.json";
+    ctx.doc.autosave = AutosaveTimer(60.0);
+}
+
 } // namespace
 
 TEST(Editor, EveryEditUndoesToTheByteIdenticalScene) {
@@ -330,11 +340,7 @@ TEST(Editor, LintFixIsOneUndoableEdit) {
 TEST(Editor, AutosaveWritesTheRecoveryFileAndRestoringBringsTheWorkBack) {
     const fs::path dir = tempDir("recovery");
     SandboxContext ctx;
-    install(ctx, baseScene());
-    ctx.doc.sceneFile = dir / "scene.json";
-    scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
-    ctx.doc.recoveryFile = dir / "recovery.json";
-    ctx.doc.autosave = AutosaveTimer(60.0);
+    installSavedWithRecovery(ctx, dir);
     autosaveTick(ctx, 1000.0);
     EXPECT_FALSE(fs::exists(ctx.doc.recoveryFile)); // nothing unsaved
     scene::Scene after = ctx.doc.scene;
@@ -375,11 +381,7 @@ TEST(Editor, AnEndSignalKeepsTheUnsavedSceneForTheNextStartAndQuitsWithoutAPromp
     // answer a prompt, so the work goes to the recovery file at once, not at the next autosave.
     const fs::path dir = tempDir("end-signal");
     SandboxContext ctx;
-    install(ctx, baseScene());
-    ctx.doc.sceneFile = dir / "scene.json";
-    scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
-    ctx.doc.recoveryFile = dir / "recovery.json";
-    ctx.doc.autosave = AutosaveTimer(60.0);
+    installSavedWithRecovery(ctx, dir);
     EXPECT_TRUE(endOnSignal(ctx, SIGTERM)); // nothing unsaved: just quits
     EXPECT_TRUE(ctx.requests.quit);
     EXPECT_FALSE(fs::exists(ctx.doc.recoveryFile));
