@@ -470,6 +470,9 @@ int runInteractive(Platform& platform, SandboxContext& ctx, int maxFrames) {
     const Uint32 windowId = SDL_GetWindowID(platform.window());
     const double ticksPerSecond = static_cast<double>(SDL_GetPerformanceFrequency());
     Uint64 last = SDL_GetPerformanceCounter();
+    // The autosave period runs from the start (the clock counts from the machine's boot: without
+    // this, the first edit was autosaved at once or only a period after the boot).
+    ctx.doc.autosave.reset(static_cast<double>(last) / ticksPerSecond);
     int frames = 0;
     bool titleUnsaved = false;
     int screenshotWait = 0;
