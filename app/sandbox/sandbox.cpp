@@ -600,6 +600,26 @@ void answerRecovery(SandboxContext& ctx, bool restore) {
     setNote(ctx.windows, "restored the scene autosaved at " + r.info.savedAt);
 }
 
+void putOffRecovery(SandboxContext& ctx) {
+    ctx.windows.dialog = Dialog::None;
+    if (!ctx.doc.pendingRecovery || ctx.doc.recoveryFile.empty()) return;
+    std::string error;
+    RecoveryLock own = claimFreshRecoveryFile(ctx.doc.recoveryFile.parent_path(), error);
+    if (own.file().empty()) {
+        setNote(ctx.windows, "kept the autosaved scene for the next start; this session is not "
+                             "autosaved (" +
+                                 error + ")");
+        return;
+    }
+    // The adopted file stays locked by this process until it ends (nobody else adopts it
+    // meanwhile) and is never written again by it.
+    ctx.doc.sessionRecovery = std::move(own);
+    ctx.doc.recoveryFile = ctx.doc.sessionRecovery.file();
+    ctx.doc.pendingRecovery.reset();
+    setNote(ctx.windows, "kept the autosaved scene for the next start; this session autosaves to " +
+                             ctx.doc.recoveryFile.string());
+}
+
 bool endOnSignal(SandboxContext& ctx, int signal) {
     ctx.requests.quit = true;
     const std::string why = std::string("orca-sandbox: ended by ") +

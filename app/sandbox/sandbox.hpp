@@ -187,12 +187,17 @@ void autosaveTick(SandboxContext& ctx, double nowSeconds);
 /// The recovery prompt's answers: restore the autosaved scene (unsaved, with its file name), or
 /// delete the recovery file.
 void answerRecovery(SandboxContext& ctx, bool restore);
+/// "Not now" on the recovery found at start: it stays as it is for a later start, and this
+/// session autosaves to a recovery file of its own (claimFreshRecoveryFile), so its edits are
+/// kept too. Without a free slot, nothing is autosaved over the old one, as before.
+void putOffRecovery(SandboxContext& ctx);
 /// A clean exit (nothing unsaved, or the user discarded it): the recovery file goes.
 void forgetRecovery(SandboxContext& ctx);
 /// The system or the terminal asked the app to end (`signal`: SIGTERM, SIGINT or SIGHUP;
 /// shell/end_signals.hpp): quits without a prompt, the unsaved scene written to the recovery
-/// file first (offered on the next start) unless an older recovery is still unanswered, which
-/// is kept. Says on stderr what was kept. False when unsaved changes could not be kept.
+/// file first (offered on the next start) unless the recovery found at start is still
+/// unanswered (its dialog open), which is kept. Says on stderr what was kept. False when unsaved
+/// changes could not be kept.
 bool endOnSignal(SandboxContext& ctx, int signal);
 
 /// Opens the panel named `name` (panel_table.hpp: --panels, lesson pages); others are ignored.

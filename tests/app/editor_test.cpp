@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +71,11 @@ void installSavedWithRecovery(SandboxContext& ctx, const fs::path& dir) {
     scene::saveScene(ctx.doc.scene, ctx.doc.sceneFile);
     ctx.doc.recoveryFile = dir / "recovery.json";
     ctx.doc.autosave = AutosaveTimer(60.0);
+}
+
+std::string readText(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
 }
 
 } // namespace
@@ -414,6 +421,48 @@ TEST(Editor, AnEndSignalKeepsTheUnsavedSceneForTheNextStartAndQuitsWithoutAPromp
     EXPECT_TRUE(next.requests.quit);
     EXPECT_EQ(readRecovery(ctx.doc.recoveryFile, error)->scene.agents[0].position,
               (Vec2{2.0, 3.0}));
+    fs::remove_all(dir);
+}
+
+TEST(Editor, NotNowKeepsTheOldRecoveryAndTheSessionAutosavesToItsOwn) {
+    // Before, "Not now" stopped every autosave of the session (so as not to overwrite the
+    // file it put off): a crash then lost all of its edits.
+    const fs::path dir = tempDir("not-now");
+    SandboxContext first;
+    installSavedWithRecovery(first, dir);
+    scene::Scene after = first.doc.scene;
+    after.agents[0].position = {2.0, 3.0};
+    ASSERT_TRUE(commitScene(first, after, "Move"));
+    autosaveTick(first, 1000.0);
+    const fs::path old = first.doc.recoveryFile;
+    ASSERT_TRUE(fs::exists(old));
+    const std::string oldText = readText(old);
+
+    SandboxContext next;
+    installSavedWithRecovery(next, dir);
+    std::string error;
+    next.doc.pendingRecovery = readRecovery(old, error);
+    ASSERT_TRUE(next.doc.pendingRecovery) << error;
+    next.windows.dialog = Dialog::Recover;
+    putOffRecovery(next);
+    EXPECT_EQ(next.windows.dialog, Dialog::None);
+    EXPECT_FALSE(next.doc.pendingRecovery);
+    ASSERT_NE(next.doc.recoveryFile, old);
+    EXPECT_EQ(next.doc.recoveryFile.parent_path(), dir);
+    EXPECT_EQ(next.doc.recoveryFile, next.doc.sessionRecovery.file());
+    after = next.doc.scene;
+    after.agents[0].position = {7.0, 7.0};
+    ASSERT_TRUE(commitScene(next, after, "Move"));
+    autosaveTick(next, 1000.0);
+    const std::optional<Recovered> own = readRecovery(next.doc.recoveryFile, error);
+    ASSERT_TRUE(own) << error;
+    EXPECT_EQ(own->scene.agents[0].position, (Vec2{7.0, 7.0}));
+    EXPECT_EQ(readText(old), oldText); // the put-off work is untouched
+    // A signal now keeps the session's edits too; a clean exit would remove only its own file.
+    EXPECT_TRUE(endOnSignal(next, SIGTERM));
+    forgetRecovery(next);
+    EXPECT_FALSE(fs::exists(next.doc.recoveryFile));
+    EXPECT_EQ(readText(old), oldText);
     fs::remove_all(dir);
 }
 

@@ -524,6 +524,34 @@ TEST(RecoverySlots, TheNewestStaleFileIsOfferedFirstTheOthersOnLaterStarts) {
     EXPECT_FALSE(c.adopted());
 }
 
+TEST(RecoverySlots, AFreshClaimSkipsStaleFilesAndHeldSlots) {
+    // "Not now" on the adopted recovery: the session's own autosaves need a slot that holds
+    // nobody's work, and the stale files stay for later starts.
+    TempDir dir;
+    const fs::path settings = dir.path() / "settings.json";
+    std::string error;
+    const fs::path stale1 = dir.path() / "recovery.json";
+    const fs::path stale3 = dir.path() / "recovery-3.json";
+    ASSERT_TRUE(writeRecovery(stale1, sceneNamed("one"), {}, error)) << error;
+    ASSERT_TRUE(writeRecovery(stale3, sceneNamed("three"), {}, error)) << error;
+    RecoveryLock adopted = claim(settings);
+    ASSERT_TRUE(adopted.adopted());
+    RecoveryLock own = claimFreshRecoveryFile(dir.path(), error);
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_EQ(own.file(), dir.path() / "recovery-2.json");
+    EXPECT_FALSE(own.adopted());
+    RecoveryLock next = claimFreshRecoveryFile(dir.path(), error); // 3 is stale, 2 held
+    EXPECT_EQ(next.file(), dir.path() / "recovery-4.json");
+    EXPECT_EQ(recoveredName(stale1), "one"); // untouched
+    EXPECT_EQ(recoveredName(stale3), "three");
+    // The other stale file is still offered to the next sandbox.
+    RecoveryLock later = claim(settings);
+    EXPECT_TRUE(later.adopted());
+    EXPECT_TRUE(later.file() == stale1 || later.file() == stale3) << later.file();
+    EXPECT_NE(later.file(), adopted.file());
+    EXPECT_TRUE(claimFreshRecoveryFile({}, error).file().empty());
+}
+
 TEST(RecoverySlots, BrokenAndTemporaryFilesAreNoSlots) {
     TempDir dir;
     const fs::path settings = dir.path() / "settings.json";

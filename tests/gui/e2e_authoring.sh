@@ -6,8 +6,9 @@
 #   the goal; Save As through the dialog; check the autosave wrote a recovery file and the save
 #   removed it; quit; compare the saved file with the expected scene; reopen it and check the
 #   app holds the same scene; then an unsaved edit, an autosave and a kill -9: the next start
-#   offers the recovery; then an unsaved edit and SIGTERM before any autosave: the app ends at
-#   once (no prompt), with the edit in the recovery file, which the next start offers.
+#   offers the recovery; "Not now" keeps it and the session autosaves to a file of its own;
+#   then an unsaved edit and SIGTERM before any autosave: the app ends at once (no prompt),
+#   with the edit in the recovery file, which the next start offers.
 #
 #   e2e_authoring.sh APP EMPTY_SCENE WORKDIR CMAKE JSON_GET_SCRIPT EXPECTED COMPARE_SCRIPT
 set -euo pipefail
@@ -102,15 +103,27 @@ poll 30 "the autosave after the new edit" recovery_written
 kill -9 "$PID"
 wait "$PID" 2>/dev/null || true
 PID=
-start "$OUT"
+start "$OUT" --autosave-seconds 1
 [[ "$(json dialog)" == recover ]] || fail "no recovery offered after a crash (dialog $(json dialog))"
 is_true "$(json 'editor;recoveryPending')" || fail "recovery not pending"
 hold Escape # not now: kept for the next start (a key of the dialog: held)
 dialog_closed() { dump_now; [[ "$(json dialog)" == none ]]; }
 poll 30 "the recovery dialog to close" dialog_closed
 [[ -f "$RECOVERY" ]] || fail "'Not now' deleted the recovery file"
+# The session autosaves to a file of its own; the put-off one is not touched.
+OWN=$WORK/recovery-2.json
+before=$(cksum <"$RECOVERY")
+key 3
+click 6 -2
+expect_editor sceneAgents 4
+own_written() { [[ -f "$OWN" ]]; }
+poll 30 "the session's own autosave to $OWN" own_written
+[[ "$(cksum <"$RECOVERY")" == "$before" ]] || fail "the session autosaved over the put-off file"
+key ctrl+z # back to the file's scene: nothing unsaved, so Ctrl+Q quits without asking
+expect_editor sceneAgents 3
 quit_app
 [[ -f "$RECOVERY" ]] || fail "quitting without answering deleted the recovery file"
+[[ ! -f "$OWN" ]] || fail "a clean exit kept the session's own recovery file"
 
 # --- An unsaved edit, then SIGTERM (a logout) long before the next autosave --------------------
 # (An autosave once an hour from the start: none before the signal.)

@@ -37,6 +37,9 @@ struct Document {
     AutosaveTimer autosave;
     /// A recovery file found at start, waiting for the user's answer (Dialog::Recover).
     std::optional<Recovered> pendingRecovery;
+    /// The recovery file this session autosaves to after the user put off the one found at
+    /// start ("Not now", putOffRecovery): held until the app ends (recoveryFile names it then).
+    RecoveryLock sessionRecovery;
     /// Scene and lesson files larger than this are refused (--max-file-size); devices, FIFOs
     /// and folders always are (scene::readTextFile).
     std::uint64_t maxFileSize = scene::kDefaultMaxFileSize;

@@ -323,22 +323,43 @@ RecoveryLock claimRecoveryFile(const fs::path& settingsFile, std::string& error)
         unlock(fd);
     }
     // 2. The lowest slot nobody holds. A file that turned stale since the scan is adopted too.
+    RecoveryLock::claimLowestSlot(dir, true, claim, error);
+    return claim;
+}
+
+RecoveryLock claimFreshRecoveryFile(const fs::path& folder, std::string& error) {
+    error.clear();
+    RecoveryLock claim;
+    if (!folder.empty()) RecoveryLock::claimLowestSlot(folder, false, claim, error);
+    return claim;
+}
+
+void RecoveryLock::claimLowestSlot(const fs::path& dir, bool adoptStale, RecoveryLock& claim,
+                                   std::string& error) {
     // A few failures in a row (e.g. a read-only folder) end the search: the rest would fail
     // the same way.
+    std::string lockError;
     int failures = 0;
     for (int slot = 1; slot <= kMaxSlots && failures < 4; ++slot) {
         const fs::path file = slotFile(dir, slot);
         int fd = -1;
         const LockTry got = tryLock(lockFileOf(file), true, fd, lockError);
         if (got == LockTry::Acquired) {
-            take(file, fd, fileExists(file));
-            return claim;
+            const bool stale = fileExists(file);
+            if (stale && !adoptStale) { // someone's unsaved work: left for a later start
+                unlock(fd);
+                continue;
+            }
+            claim.m_file = file;
+            claim.m_fd = fd;
+            claim.m_adopted = stale;
+            writeOwner(fd);
+            return;
         }
         failures = got == LockTry::Failed ? failures + 1 : 0;
     }
     error = "no autosave: no recovery file in " + dir.string() + " could be locked" +
             (lockError.empty() ? std::string(" (all are in use)") : " (" + lockError + ")");
-    return claim;
 }
 
 std::vector<fs::path> staleRecoveryFiles(const fs::path& settingsFile) {

@@ -55,6 +55,11 @@ class RecoveryLock {
 
   private:
     friend RecoveryLock claimRecoveryFile(const std::filesystem::path&, std::string&);
+    friend RecoveryLock claimFreshRecoveryFile(const std::filesystem::path&, std::string&);
+    /// Locks the lowest slot of `dir` that no live process holds into `claim` (one with a stale
+    /// file only when `adoptStale`; it is adopted then); `error` when none could be locked.
+    static void claimLowestSlot(const std::filesystem::path& dir, bool adoptStale,
+                                RecoveryLock& claim, std::string& error);
     std::filesystem::path m_file;
     int m_fd = -1; ///< the open, flock'ed lock file; -1 when nothing is held
     bool m_adopted = false;
@@ -73,6 +78,13 @@ class RecoveryLock {
 /// there is no autosave). Two claims in one process get different files.
 [[nodiscard]] RecoveryLock claimRecoveryFile(const std::filesystem::path& settingsFile,
                                              std::string& error);
+
+/// A second recovery file for this process, in `folder` (the settings folder): the lowest slot
+/// with neither a live owner nor a file, never a stale one (those wait for later starts). For
+/// a session that put off the recovery it adopted ("Not now"): its own autosaves go here, the
+/// adopted file stays as it is. Empty with `error` set when none can be locked.
+[[nodiscard]] RecoveryLock claimFreshRecoveryFile(const std::filesystem::path& folder,
+                                                  std::string& error);
 
 /// The stale recovery files in the settings folder of `settingsFile` (those claimRecoveryFile
 /// may adopt), newest first. Locks nothing for longer than the call.

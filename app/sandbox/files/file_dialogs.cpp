@@ -478,9 +478,9 @@ void drawRecover(SandboxContext& ctx, bool escape) {
     }
     ImGui::SameLine();
     if (ImGui::Button("Not now", {9.0f * em, 0.0f}) || escape) {
-        // Kept for the next start; nothing is autosaved over it meanwhile.
+        // Kept for a later start; this session autosaves elsewhere.
         ImGui::CloseCurrentPopup();
-        ctx.windows.dialog = Dialog::None;
+        putOffRecovery(ctx);
     }
 }
 
