@@ -304,12 +304,6 @@ RecoveryLock claimRecoveryFile(const fs::path& settingsFile, std::string& error)
         error = "no autosave: cannot create " + dir.string() + " (" + ec.message() + ")";
         return claim;
     }
-    const auto take = [&](const fs::path& file, int fd, bool adopted) {
-        claim.m_file = file;
-        claim.m_fd = fd;
-        claim.m_adopted = adopted;
-        writeOwner(fd);
-    };
     std::string lockError;
 
     // 1. The newest stale recovery file, if any: its owner is gone, so it is ours to offer.
@@ -317,28 +311,35 @@ RecoveryLock claimRecoveryFile(const fs::path& settingsFile, std::string& error)
         int fd = -1;
         if (tryLock(lockFileOf(s.file), true, fd, lockError) != LockTry::Acquired) continue;
         if (fileExists(s.file)) { // still there now that nobody else can take it
-            take(s.file, fd, true);
+            claim.hold(s.file, fd, true);
             return claim;
         }
         unlock(fd);
     }
     // 2. The lowest slot nobody holds. A file that turned stale since the scan is adopted too.
-    RecoveryLock::claimLowestSlot(dir, true, claim, error);
+    RecoveryLock::claimLowestSlot(dir, true, claim, lockError, error);
     return claim;
 }
 
 RecoveryLock claimFreshRecoveryFile(const fs::path& folder, std::string& error) {
     error.clear();
     RecoveryLock claim;
-    if (!folder.empty()) RecoveryLock::claimLowestSlot(folder, false, claim, error);
+    std::string lockError;
+    if (!folder.empty()) RecoveryLock::claimLowestSlot(folder, false, claim, lockError, error);
     return claim;
 }
 
+void RecoveryLock::hold(const fs::path& file, int fd, bool adopted) {
+    m_file = file;
+    m_fd = fd;
+    m_adopted = adopted;
+    writeOwner(fd);
+}
+
 void RecoveryLock::claimLowestSlot(const fs::path& dir, bool adoptStale, RecoveryLock& claim,
-                                   std::string& error) {
+                                   std::string& lockError, std::string& error) {
     // A few failures in a row (e.g. a read-only folder) end the search: the rest would fail
     // the same way.
-    std::string lockError;
     int failures = 0;
     for (int slot = 1; slot <= kMaxSlots && failures < 4; ++slot) {
         const fs::path file = slotFile(dir, slot);
@@ -350,10 +351,7 @@ void RecoveryLock::claimLowestSlot(const fs::path& dir, bool adoptStale, Recover
                 unlock(fd);
                 continue;
             }
-            claim.m_file = file;
-            claim.m_fd = fd;
-            claim.m_adopted = stale;
-            writeOwner(fd);
+            claim.hold(file, fd, stale);
             return;
         }
         failures = got == LockTry::Failed ? failures + 1 : 0;

@@ -56,10 +56,13 @@ class RecoveryLock {
   private:
     friend RecoveryLock claimRecoveryFile(const std::filesystem::path&, std::string&);
     friend RecoveryLock claimFreshRecoveryFile(const std::filesystem::path&, std::string&);
+    /// Takes `file`, whose lock file is open and locked as `fd`, and writes this pid into it.
+    void hold(const std::filesystem::path& file, int fd, bool adopted);
     /// Locks the lowest slot of `dir` that no live process holds into `claim` (one with a stale
-    /// file only when `adoptStale`; it is adopted then); `error` when none could be locked.
+    /// file only when `adoptStale`; it is adopted then). `lockError`: the last lock failure,
+    /// also of the caller's earlier tries; `error` says so when no slot could be locked.
     static void claimLowestSlot(const std::filesystem::path& dir, bool adoptStale,
-                                RecoveryLock& claim, std::string& error);
+                                RecoveryLock& claim, std::string& lockError, std::string& error);
     std::filesystem::path m_file;
     int m_fd = -1; ///< the open, flock'ed lock file; -1 when nothing is held
     bool m_adopted = false;
