@@ -527,8 +527,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             const bool moving = isStatic[i] == 0;
             const AgentParams& p = params[i];
             bool reached = false;
-            // kLp3 (lp3 is 0 or 1), and in a watched step the move's kFlip and kSlow.
-            std::uint8_t decided = lp3[i];
+            // kLp3 (lp3 is 0 or 1).
+            const std::uint8_t decided = lp3[i];
             if (moving) {
                 if (breaking) {
                     // Stalled while the step's move makes less than a tenth of the preferred
@@ -558,8 +558,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     reached = k != from;
                 }
                 newVelocity[i] = before; // (previousVelocities)
-                if constexpr (kWatched)
-                    decided |= detail::motionFlags(before, v, hasGoal[i] != 0, p, watch);
                 // Not std::max: a NaN must reach the bound (and expire the lists).
                 const double speedSq = absSq(v);
                 if (!(speedSq <= w.maxSpeedSq)) w.maxSpeedSq = speedSq;
@@ -570,7 +568,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             }
             detail::advanceDetourState(nextMode[i], nextReason[i], vel[i], dt, stillSpeedSq,
                                        detourMode[i], detourReason[i], stillSeconds[i]);
-            lastLp3[i] = decided & step_flag::kLp3;
+            if constexpr (!kWatched) lastLp3[i] = decided & step_flag::kLp3;
             // (atGoalAt, on the local pointers.)
             const bool atGoal = hasGoal[i] &&
                                 !(routes && m_routeProgress[i] < m_waypoints[i].size()) &&
@@ -581,22 +579,49 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             w.stats.agentsAtGoal += atGoal ? 1 : 0;
             w.stats.detouringAgents += detouring[i];
             if constexpr (kWatched) {
-                // The decision's bits (kSlow only for an agent not at its goal), and the move's
-                // as shifts of 0 or 1 (no selects).
-                static_assert(step_flag::kAtGoal == 1 << 1 && step_flag::kDetouring == 1 << 2 &&
-                              step_flag::kSlow == 1 << 3 && step_flag::kWaypoint == 1 << 5);
-                const unsigned g = atGoal ? 1u : 0u;
-                const unsigned detours =
-                    detourMode[i] == static_cast<std::uint8_t>(DetourMode::Detouring) ? 1u : 0u;
-                stepFlags[i] = static_cast<std::uint8_t>((decided & ~(g << 3)) | g << 1 |
-                                                         detours << 2 | (reached ? 1u : 0u) << 5);
+                // The move's bits, as shifts of 0 or 1 (no selects); kLp3 goes to lastLp3 and
+                // the other bits are added after the chunk's move (addWatchFlags).
+                static_assert(step_flag::kLp3 == 1 && step_flag::kAtGoal == 1 << 1 &&
+                              step_flag::kWaypoint == 1 << 5);
+                stepFlags[i] = static_cast<std::uint8_t>(decided | (atGoal ? 1u : 0u) << 1 |
+                                                         (reached ? 1u : 0u) << 5);
             }
         }
         ws.stats[static_cast<std::size_t>(worker)] = w;
     };
+    // A watched step's flags are finished by a pass over each chunk after its move, on data
+    // still in cache, four agents at a time: kDetouring, kFlip and kSlow, with per-agent
+    // thresholds taken once per configuration (static agents never get kFlip or kSlow). In
+    // the move's loop they cost twice as much (docs/performance.md, stop 40).
+    detail::WatchFlagArrays finish{};
+    if (watching) {
+        if (ws.motionRevision != m_configRevision || !(ws.motionRatio == watch.slowSpeedRatio)) {
+            ws.slowSq.resize(n);
+            ws.tinySq.resize(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const AgentParams& p = m_agentParams[i];
+                ws.slowSq[i] = m_static[i] ? -std::numeric_limits<double>::infinity()
+                                           : detail::slowSpeedSq(m_hasGoal[i] != 0, p.prefSpeed,
+                                                                 watch.slowSpeedRatio);
+                ws.tinySq[i] = m_static[i] ? std::numeric_limits<double>::infinity()
+                                           : detail::flipTinySq(p.maxSpeed);
+            }
+            ws.motionRevision = m_configRevision;
+            ws.motionRatio = watch.slowSpeedRatio;
+        }
+        finish.before = ws.newVelocity.data(); // (previousVelocities after the move)
+        finish.after = m_vel.data();
+        finish.slowSq = ws.slowSq.data();
+        finish.tinySq = ws.tinySq.data();
+        finish.detourMode = m_detourMode.data();
+        finish.cosFlip = watch.cosFlip;
+        finish.flags = m_stepFlags.data();
+        finish.lastLp3 = m_lastLp3.data();
+    }
     ws.pool->parallelFor(n, moveGrain, [&](std::size_t begin, std::size_t end, int worker) {
         if (watching) {
             move(std::true_type{}, begin, end, worker);
+            detail::addWatchFlags(begin, end, finish);
         } else {
             move(std::false_type{}, begin, end, worker);
         }

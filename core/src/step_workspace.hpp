@@ -47,6 +47,13 @@ struct detail::StepWorkspace {
     /// not taken yet (revisions start at 1).
     double maxRadius = 0.0;
     std::uint64_t maxRadiusRevision = 0;
+    /// A watched step's per-agent thresholds for kSlow and kFlip (step_watch.hpp:
+    /// slowSpeedSq, flipTinySq), as of configuration revision `motionRevision` and the
+    /// watch's slowSpeedRatio `motionRatio` (0: not taken yet).
+    std::vector<double> slowSq;
+    std::vector<double> tinySq;
+    std::uint64_t motionRevision = 0;
+    double motionRatio = 0.0;
     /// The last step's contacts (StepWatch::contactReach; Simulator::lastStepContacts): the
     /// workers' lists joined, and whether they hold every pair that overlaps after the move.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;

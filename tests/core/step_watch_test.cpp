@@ -89,6 +89,49 @@ TEST(StepWatch, EveryChangeOfTheStateGivesANewRevision) {
     EXPECT_TRUE(sim.lastChangeWasStep());
 }
 
+/// Steps `sim` under `watch` (kFlip for a turn of more than `flipAngle` radians) and checks
+/// every agent's flags against the same conditions in other words; counts the set bits.
+void stepAndCheckFlags(Simulator& sim, const StepWatch& watch, double flipAngle,
+                       std::size_t (&seen)[6]) {
+    const std::size_t n = sim.agentCount();
+    const std::vector<Vec2> before(sim.velocities().begin(), sim.velocities().end());
+    std::vector<std::uint32_t> progress(n);
+    for (std::size_t i = 0; i < n; ++i)
+        progress[i] = sim.routeProgressAt(i);
+    sim.step();
+    const auto flags = sim.lastStepFlags();
+    ASSERT_EQ(flags.size(), n);
+    EXPECT_EQ(sim.lastStepWatch(), watch);
+    const auto prev = sim.previousVelocities();
+    ASSERT_EQ(prev.size(), n);
+    const auto lp3 = sim.lastStepLp3();
+    ASSERT_EQ(lp3.size(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(prev[i], before[i]) << "agent " << i;
+        const Vec2 u = before[i];
+        const Vec2 v = sim.velocities()[i];
+        const AgentParams& p = sim.agentParams()[i];
+        const bool moving = !sim.isStaticAt(i);
+        const bool atGoal = sim.atGoalAt(i);
+        // The same conditions in other words: speeds compared, angles from atan2.
+        const bool slow = moving && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
+                          std::hypot(v.x, v.y) < watch.slowSpeedRatio * p.prefSpeed;
+        double turn = std::abs(std::atan2(v.y, v.x) - std::atan2(u.y, u.x));
+        if (turn > std::numbers::pi) turn = 2.0 * std::numbers::pi - turn;
+        const double tiny = 1e-6 * p.maxSpeed;
+        const bool flip = moving && std::hypot(u.x, u.y) > tiny && std::hypot(v.x, v.y) > tiny &&
+                          turn > flipAngle;
+        const bool expected[6] = {lp3[i] != 0, atGoal, sim.detourModeAt(i) == DetourMode::Detouring,
+                                  slow,        flip,   sim.routeProgressAt(i) != progress[i]};
+        for (int b = 0; b < 6; ++b) {
+            const bool got = (flags[i] >> b) & 1u;
+            EXPECT_EQ(got, expected[b])
+                << "step " << sim.stepCount() << " agent " << i << " bit " << b;
+            seen[b] += got ? 1 : 0;
+        }
+    }
+}
+
 TEST(StepWatch, AWatchedStepNotesWhatHoldsForEveryAgent) {
     Simulator sim = eventScene(200, 3);
     sim.setThreadCount(2);
@@ -101,44 +144,8 @@ TEST(StepWatch, AWatchedStepNotesWhatHoldsForEveryAgent) {
     sim.watchSteps(watch);
 
     std::size_t seen[6] = {};
-    for (int s = 0; s < 150; ++s) {
-        const std::vector<Vec2> before(sim.velocities().begin(), sim.velocities().end());
-        std::vector<std::uint32_t> progress(n);
-        for (std::size_t i = 0; i < n; ++i)
-            progress[i] = sim.routeProgressAt(i);
-        sim.step();
-        const auto flags = sim.lastStepFlags();
-        ASSERT_EQ(flags.size(), n);
-        EXPECT_EQ(sim.lastStepWatch(), watch);
-        const auto prev = sim.previousVelocities();
-        ASSERT_EQ(prev.size(), n);
-        const auto lp3 = sim.lastStepLp3();
-        for (std::size_t i = 0; i < n; ++i) {
-            EXPECT_EQ(prev[i], before[i]) << "agent " << i;
-            const Vec2 u = before[i];
-            const Vec2 v = sim.velocities()[i];
-            const AgentParams& p = sim.agentParams()[i];
-            const bool moving = !sim.isStaticAt(i);
-            const bool atGoal = sim.atGoalAt(i);
-            // The same conditions in other words: speeds compared, angles from atan2.
-            const bool slow = moving && sim.hasGoalAt(i) && !atGoal && p.prefSpeed > 0.0 &&
-                              std::hypot(v.x, v.y) < 0.3 * p.prefSpeed;
-            double turn = std::abs(std::atan2(v.y, v.x) - std::atan2(u.y, u.x));
-            if (turn > std::numbers::pi) turn = 2.0 * std::numbers::pi - turn;
-            const double tiny = 1e-6 * p.maxSpeed;
-            const bool flip = moving && std::hypot(u.x, u.y) > tiny &&
-                              std::hypot(v.x, v.y) > tiny && turn > std::numbers::pi / 3.0;
-            const bool expected[6] = {
-                lp3[i] != 0, atGoal, sim.detourModeAt(i) == DetourMode::Detouring,
-                slow,        flip,   sim.routeProgressAt(i) != progress[i]};
-            for (int b = 0; b < 6; ++b) {
-                const bool got = (flags[i] >> b) & 1u;
-                EXPECT_EQ(got, expected[b])
-                    << "step " << sim.stepCount() << " agent " << i << " bit " << b;
-                seen[b] += got ? 1 : 0;
-            }
-        }
-    }
+    for (int s = 0; s < 150; ++s)
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 3.0, seen);
     for (int b : {0, 1, 3, 4, 5})
         EXPECT_GT(seen[b], 0u) << "bit " << b << " never set: the scene does not test it";
 
@@ -146,6 +153,48 @@ TEST(StepWatch, AWatchedStepNotesWhatHoldsForEveryAgent) {
     sim.setVelocity(sim.agentIdAt(0), {0.1, 0.0});
     EXPECT_TRUE(sim.lastStepFlags().empty());
     EXPECT_TRUE(sim.previousVelocities().empty());
+}
+
+// The step keeps per-agent thresholds for kSlow and kFlip between steps: they follow every
+// change of an agent (static, goal, prefSpeed, maxSpeed), of the agents, and of the watch.
+TEST(StepWatch, TheFlagsFollowEveryChangeOfTheAgentsAndOfTheWatch) {
+    Simulator sim = eventScene(200, 3);
+    sim.setThreadCount(2);
+    StepWatch watch{0.3, std::cos(60.0 * std::numbers::pi / 180.0)};
+    sim.watchSteps(watch);
+    std::size_t seen[6] = {};
+    for (int s = 0; s < 20; ++s)
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 3.0, seen);
+
+    // Agent 0 becomes static, agent 1 wants to go three times as fast (slow now), agent 2
+    // loses its goal, agent 3 gets a far smaller maxSpeed.
+    auto edit = [&](std::size_t i, auto change) {
+        AgentDef def = sim.agent(sim.agentIdAt(i));
+        change(def);
+        sim.setAgent(sim.agentIdAt(i), def);
+    };
+    edit(0, [](AgentDef& d) { d.isStatic = true; });
+    edit(1, [](AgentDef& d) { d.params.prefSpeed *= 3.0; });
+    edit(2, [](AgentDef& d) { d.hasGoal = false; });
+    edit(3, [](AgentDef& d) { d.params.maxSpeed *= 0.1; });
+    for (int s = 0; s < 10; ++s)
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 3.0, seen);
+
+    // A new agent, one removed.
+    AgentDef added = sim.agent(sim.agentIdAt(5));
+    added.position += Vec2(0.3, 0.2);
+    sim.addAgent(added);
+    sim.removeAgent(sim.agentIdAt(7));
+    for (int s = 0; s < 10; ++s)
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 3.0, seen);
+
+    // Another watch: most agents are slow at 0.95 of prefSpeed, and a turn of 30° flips.
+    watch = {0.95, std::cos(30.0 * std::numbers::pi / 180.0)};
+    sim.watchSteps(watch);
+    const std::size_t slowBefore = seen[3];
+    for (int s = 0; s < 10; ++s)
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 6.0, seen);
+    EXPECT_GT(seen[3] - slowBefore, 10u * 20u) << "the new ratio makes many agents slow";
 }
 
 /// A detector that reads every agent at each observation: a copy has no scratch, so it cannot
