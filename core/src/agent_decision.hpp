@@ -6,6 +6,7 @@
 /// so that the step's hot loop compiles as one piece.
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -51,21 +52,32 @@ struct alignas(64) Scratch {
     /// finite, or kNoAgent.
     static constexpr std::uint32_t kNoAgent = 0xffffffffu;
     std::uint32_t nonFinite = kNoAgent;
-    /// A contact watch's pairs found by this worker (Simulator::lastStepContacts):
-    /// contacts[0, contactCount). The buffer only grows, so that a pair can be written before
-    /// it is known to be one (then counted or not, without a branch).
+    /// A contact watch's pairs found by this worker (Simulator::lastStepContacts), (i, j) in
+    /// either order: contacts[0, contactCount). The buffer only grows, so that a pair can be
+    /// written before it is known to be one (then counted or not, without a branch).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> contacts;
     std::size_t contactCount = 0;
+    /// How many pairs the current block of agents may still offer with noteContactInRoom (one
+    /// per agent at most): the buffer keeps room for them (keepContactRoom).
+    std::size_t contactRoom = 0;
     /// Whether an agent's neighbours fell short of the contact reach.
     bool contactsShort = false;
     /// Pair (i, j) as a contact when `within`: written at contacts[contactCount] either way.
     void noteContact(std::uint32_t i, std::uint32_t j, bool within) {
         if (contactCount == contacts.size())
             contacts.resize(std::max<std::size_t>(64, 2 * contacts.size()));
-        // (min and max by mask: as branches, a coin toss mispredicted.)
-        const std::uint32_t swap = (i ^ j) & (0u - static_cast<std::uint32_t>(j < i));
-        contacts[contactCount] = {i ^ swap, j ^ swap};
+        noteContactInRoom(i, j, within);
+    }
+    /// noteContact without the test for room: the block's keepContactRoom made it.
+    void noteContactInRoom(std::uint32_t i, std::uint32_t j, bool within) {
+        assert(contactCount < contacts.size());
+        contacts[contactCount] = {i, j};
         contactCount += within ? 1 : 0;
+    }
+    /// Room for `contactRoom` more pairs.
+    void keepContactRoom() {
+        if (contacts.size() < contactCount + contactRoom)
+            contacts.resize(std::max<std::size_t>(64, 2 * (contactCount + contactRoom)));
     }
     std::vector<detail::ItemRange> contactRanges; ///< the grid cells a contact search visits
     // Agent-line kernel arrays (grow-only: resizing per agent costs more than the kernel).

@@ -279,7 +279,10 @@ bool EventDetector::testContacts(const Simulator& sim) {
     sim.parallelChunks(contacts.size(), kAgentGrain, [&](std::size_t b, std::size_t e, int k) {
         std::vector<OpenOverlap>& found = s.workers[static_cast<std::size_t>(k)].pairs;
         for (std::size_t c = b; c < e; ++c) {
-            const auto [i, j] = contacts[c];
+            // (The step lists a pair in either order: i < j here, as pairClearance takes it.)
+            const auto [first, second] = contacts[c];
+            const std::uint32_t i = std::min(first, second);
+            const std::uint32_t j = std::max(first, second);
             const double d = length(p[j] - p[i]) - radius[i] - radius[j];
             if (d < 0.0 && !(sim.isStaticAt(i) && sim.isStaticAt(j))) found.push_back({i, j, -d});
         }

@@ -290,11 +290,29 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     };
     // Pair (i, j), at squared distance distSq, is a contact when closer than r_i + r_j +
     // contactReach (with a margin for rounding).
+    auto withinContact = [&](double ri, std::uint32_t j, double distSq) {
+        const double reach = ri + m_radius[j] + watch.contactReach;
+        return distSq < reach * reach * (1.0 + 1e-9);
+    };
     auto offerContact = [&](std::uint32_t i, double ri, std::uint32_t j, double distSq,
                             detail::Scratch& s) {
-        const double reach = ri + m_radius[j] + watch.contactReach;
-        s.noteContact(i, j, distSq < reach * reach * (1.0 + 1e-9));
+        s.noteContact(i, j, withinContact(ri, j, distSq));
     };
+    // Radii change only with the configuration: their extremes once per revision. When every
+    // agent has the same radius r, every pair's bound is the same number, (r + r +
+    // contactReach)² x (1 + 1e-9), computed as withinContact computes it.
+    if (contacts && ws.maxRadiusRevision != m_configRevision) {
+        ws.maxRadius = 0.0;
+        ws.minRadius = std::numeric_limits<double>::infinity();
+        for (const double r : m_radius) {
+            ws.maxRadius = std::max(ws.maxRadius, r);
+            ws.minRadius = std::min(ws.minRadius, r);
+        }
+        ws.maxRadiusRevision = m_configRevision;
+    }
+    const bool sameRadius = contacts && ws.minRadius == ws.maxRadius;
+    const double pairReach = ws.maxRadius + ws.maxRadius + watch.contactReach;
+    const double pairReachSq = pairReach * pairReach * (1.0 + 1e-9);
     auto noteContacts = [&](std::uint32_t i, double rangeSq, std::size_t maxNeighbors,
                             const detail::AgentGrid* grid, detail::Scratch& s) {
         const double ri = m_radius[i];
@@ -340,9 +358,13 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
         if (crowded && count > 0 &&
             (count == maxNeighbors ? nb[count - 1].distSq >= farAllSq : rangeSq >= farAllSq) &&
             (count == 1 || nb[1].distSq >= farAllSq)) {
-            offerContact(i, m_radius[i], nb[0].agent, nb[0].distSq, s);
+            const std::uint32_t j = nb[0].agent;
+            const double distSq = nb[0].distSq;
+            s.noteContactInRoom(
+                i, j, sameRadius ? distSq < pairReachSq : withinContact(m_radius[i], j, distSq));
         } else if (!noContacts(rangeSq, maxNeighbors, s)) {
             noteContacts(i, rangeSq, maxNeighbors, grid, s);
+            s.keepContactRoom();
         }
     };
     const int threads = ws.pool->size();
@@ -359,6 +381,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
             n / (static_cast<std::size_t>(threads) * 8), kMinDecisionChunk, 1024);
         ws.pool->parallelFor(n, grain, [&](std::size_t begin, std::size_t end, int worker) {
             detail::Scratch& s = ws.scratch[static_cast<std::size_t>(worker)];
+            if (contacts) {
+                s.contactRoom = end - begin;
+                s.keepContactRoom();
+            }
             for (std::size_t k = begin; k < end; ++k) {
                 const std::uint32_t i = order[k];
                 if (m_static[i]) {
@@ -402,6 +428,10 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                     blockItems += r.end - r.begin;
                 const bool plainBlock =
                     blockItems <= detail::kMinCandidateRoom && !grid.touchesDenseCell(s.ranges);
+                if (contacts) {
+                    s.contactRoom = cell.count;
+                    s.keepContactRoom();
+                }
                 for (std::uint32_t k = cell.start; k < cell.start + cell.count; ++k) {
                     const std::uint32_t i = grid.itemAgent(k);
                     if (m_static[i]) {
@@ -641,13 +671,6 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     stats.maxMove = ws.lists.moved(maxSpeedSq, dt, maxAbsCoordinate);
     stats.neighborLists = useLists;
     // A pair that overlaps after the move was closer than r_i + r_j + 2 x maxMove before it.
-    // (Radii change only with the configuration: their maximum once per revision.)
-    if (contacts && ws.maxRadiusRevision != m_configRevision) {
-        ws.maxRadius = 0.0;
-        for (const double r : m_radius)
-            ws.maxRadius = std::max(ws.maxRadius, r);
-        ws.maxRadiusRevision = m_configRevision;
-    }
     ws.contactsComplete = contacts && !contactsShort && ws.maxRadius <= watch.contactRadius &&
                           2.0 * stats.maxMove <= watch.contactReach;
     m_lastStats = stats;

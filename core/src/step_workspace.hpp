@@ -43,9 +43,10 @@ struct detail::StepWorkspace {
     };
     std::vector<WorkerStats> stats;
     /// The largest radius of any agent, as of configuration revision `maxRadiusRevision`
-    /// (a contact watch's completeness test; radii change only with the configuration). 0:
-    /// not taken yet (revisions start at 1).
+    /// (a contact watch's completeness test and its pairs' bound; radii change only with the
+    /// configuration). 0: not taken yet (revisions start at 1).
     double maxRadius = 0.0;
+    double minRadius = 0.0; ///< the smallest, as of the same revision
     std::uint64_t maxRadiusRevision = 0;
     /// A watched step's per-agent thresholds for kSlow and kFlip (step_watch.hpp:
     /// slowSpeedSq, flipTinySq), as of configuration revision `motionRevision` and the

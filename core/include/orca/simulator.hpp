@@ -326,12 +326,13 @@ class Simulator {
     /// Each agent's velocity before the last step (agent order). Empty unless the last change
     /// of the state was a step.
     [[nodiscard]] std::span<const Vec2> previousVelocities() const;
-    /// With a watch whose contactReach >= 0: the pairs (i < j, agent indices) the last step
-    /// found closer than r_i + r_j + contactReach before its move, in no particular order, a
-    /// pair possibly twice. Complete (lastStepContactsComplete) when every pair of agents, not
-    /// both static, that overlaps after the move is among them: each moving agent's neighbours
-    /// reached past r_i + contactRadius + contactReach (or held every agent within it), no
-    /// radius exceeded contactRadius and no agent moved farther than contactReach / 2.
+    /// With a watch whose contactReach >= 0: the pairs of agent indices (either way round) the
+    /// last step found closer than r_i + r_j + contactReach before its move, in no particular
+    /// order, a pair possibly twice (also as (j, i)). Complete (lastStepContactsComplete) when
+    /// every pair of agents, not both static, that overlaps after the move is among them: each
+    /// moving agent's neighbours reached past r_i + contactRadius + contactReach (or held every
+    /// agent within it), no radius exceeded contactRadius and no agent moved farther than
+    /// contactReach / 2.
     [[nodiscard]] std::span<const std::pair<std::uint32_t, std::uint32_t>> lastStepContacts() const;
     [[nodiscard]] bool lastStepContactsComplete() const;
 
