@@ -393,16 +393,15 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 }
                 const AgentParams& p = m_agentParams[i];
                 const detail::AgentView a{m_pos[i], m_vel[i], prefFor(i), &p};
+                const double rangeSq = p.neighborDist * p.neighborDist;
+                const auto maxNeighbors = static_cast<std::size_t>(std::max(p.maxNeighbors, 0));
                 s.neighborCount = 0;
-                if (p.maxNeighbors > 0) {
-                    detail::selectFromList(a.position, p.neighborDist * p.neighborDist,
-                                           static_cast<std::size_t>(p.maxNeighbors), m_pos.data(),
+                if (maxNeighbors > 0) {
+                    detail::selectFromList(a.position, rangeSq, maxNeighbors, m_pos.data(),
                                            ws.lists.candidates(i), s);
                 }
                 decideOne(i, a, s);
-                if (contacts)
-                    contactsOf(i, p.neighborDist * p.neighborDist,
-                               static_cast<std::size_t>(std::max(p.maxNeighbors, 0)), nullptr, s);
+                if (contacts) contactsOf(i, rangeSq, maxNeighbors, nullptr, s);
             }
         });
     } else {
