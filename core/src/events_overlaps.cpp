@@ -276,7 +276,7 @@ bool EventDetector::testContacts(const Simulator& sim) {
     s.workers.resize(static_cast<std::size_t>(sim.threadCount()));
     for (Scratch::Worker& w : s.workers)
         w.pairs.clear();
-    sim.parallelChunks(contacts.size(), kAgentGrain, [&](std::size_t b, std::size_t e, int k) {
+    sim.parallelChunks(contacts.size(), kContactGrain, [&](std::size_t b, std::size_t e, int k) {
         std::vector<OpenOverlap>& found = s.workers[static_cast<std::size_t>(k)].pairs;
         for (std::size_t c = b; c < e; ++c) {
             // The step lists a pair either way round: i < j here, as pairClearance takes it

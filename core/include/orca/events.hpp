@@ -133,6 +133,9 @@ class EventDetector {
     /// Agents (or overlap candidates) per chunk when the detector runs on the simulator's
     /// threads (Simulator::parallelChunks); fewer than this run on the caller alone.
     static constexpr std::size_t kAgentGrain = 2048;
+    /// The step's contacts per chunk of their exact test (about 25 instructions each): a
+    /// 1,000-agent crowd's few hundred are worth two threads.
+    static constexpr std::size_t kContactGrain = 256;
 
     [[nodiscard]] const EventParams& params() const { return m_params; }
     /// True while the last observed state was flooded (more than maxOverlapPairs overlapping
