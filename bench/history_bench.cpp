@@ -9,7 +9,7 @@
 //       every step). They take turns in blocks of kBlock steps; each block's first step is not
 //       timed (it wakes the thread pool and reloads the caches the other simulator evicted),
 //       and with two threads a pause before each block lets the other simulator's idle workers
-//       stop spinning.
+//       stop spinning. Each goes first in every other turn.
 //       Counters in ns per agent-step (means): bare, step (the watched step), events
 //       (History::recordEvents), record (History::recordState); overhead_pct: the median over
 //       the turns of (loop block / bare block - 1), each block of one keyframe interval of
@@ -127,30 +127,43 @@ template <bool Uniform> void loop(benchmark::State& state) {
     };
     double tBare = 0.0, tStep = 0.0, tEvents = 0.0, tRecord = 0.0;
     std::vector<double> ratios; // per turn: loop block / bare block
+    int turn = 0;
     for (auto _ : state) {
         double tBareBlock = 0.0, tLoopBlock = 0.0;
-        pause();
-        for (int i = 0; i < kBlock; ++i) {
-            const auto t0 = Clock::now();
-            bare.step();
-            if (i > 0) tBareBlock += seconds(t0, Clock::now());
+        const auto bareBlock = [&] {
+            pause();
+            for (int i = 0; i < kBlock; ++i) {
+                const auto t0 = Clock::now();
+                bare.step();
+                if (i > 0) tBareBlock += seconds(t0, Clock::now());
+            }
+        };
+        const auto loopBlock = [&] {
+            pause();
+            for (int i = 0; i < kBlock; ++i) {
+                const auto t0 = Clock::now();
+                sim.step();
+                const auto t1 = Clock::now();
+                history.recordEvents(sim);
+                const auto t2 = Clock::now();
+                history.recordState(sim);
+                const auto t3 = Clock::now();
+                if (i == 0) continue;
+                tStep += seconds(t0, t1);
+                tEvents += seconds(t1, t2);
+                tRecord += seconds(t2, t3);
+                tLoopBlock += seconds(t0, t3);
+            }
+        };
+        // Each side goes first in every other turn: neither always follows the other.
+        if (turn++ % 2 == 0) {
+            bareBlock();
+            loopBlock();
+        } else {
+            loopBlock();
+            bareBlock();
         }
         tBare += tBareBlock;
-        pause();
-        for (int i = 0; i < kBlock; ++i) {
-            const auto t0 = Clock::now();
-            sim.step();
-            const auto t1 = Clock::now();
-            history.recordEvents(sim);
-            const auto t2 = Clock::now();
-            history.recordState(sim);
-            const auto t3 = Clock::now();
-            if (i == 0) continue;
-            tStep += seconds(t0, t1);
-            tEvents += seconds(t1, t2);
-            tRecord += seconds(t2, t3);
-            tLoopBlock += seconds(t0, t3);
-        }
         state.SetIterationTime(tLoopBlock);
         ratios.push_back(tLoopBlock / tBareBlock);
     }
