@@ -621,7 +621,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // A watched step's flags are finished by a pass over each chunk after its move, on data
     // still in cache, four agents at a time: kDetouring, kFlip and kSlow, with per-agent
     // thresholds taken once per configuration (static agents never get kFlip or kSlow). In
-    // the move's loop they cost twice as much (docs/performance.md, stop 40).
+    // the move's loop they cost three times the instructions (docs/performance.md, stop 40).
     detail::WatchFlagArrays finish{};
     if (watching) {
         if (ws.motionRevision != m_configRevision || !(ws.motionRatio == watch.slowSpeedRatio)) {
