@@ -41,6 +41,7 @@ std::string formatVec(Vec2 v) {
 Simulator::Simulator(const SimulationParams& params)
     : m_work(std::make_unique<detail::StepWorkspace>(1)) {
     setParams(params);
+    m_agentDefsRevision = m_configRevision;
 }
 
 void Simulator::touch() {
@@ -298,17 +299,18 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                             detail::Scratch& s) {
         s.noteContact(i, j, withinContact(ri, j, distSq));
     };
-    // Radii change only with the configuration: their extremes once per revision. When every
-    // agent has the same radius r, every pair's bound is the same number, (r + r +
+    // Radii change only with the agents' definitions: their extremes once per revision (not
+    // again after setPrefVelocity, which programs call for every agent before every step). When
+    // every agent has the same radius r, every pair's bound is the same number, (r + r +
     // contactReach)² x (1 + 1e-9), computed as withinContact computes it.
-    if (contacts && ws.maxRadiusRevision != m_configRevision) {
+    if (contacts && ws.maxRadiusRevision != m_agentDefsRevision) {
         ws.maxRadius = 0.0;
         ws.minRadius = std::numeric_limits<double>::infinity();
         for (const double r : m_radius) {
             ws.maxRadius = std::max(ws.maxRadius, r);
             ws.minRadius = std::min(ws.minRadius, r);
         }
-        ws.maxRadiusRevision = m_configRevision;
+        ws.maxRadiusRevision = m_agentDefsRevision;
     }
     const bool sameRadius = contacts && ws.minRadius == ws.maxRadius;
     const double pairReach = ws.maxRadius + ws.maxRadius + watch.contactReach;
@@ -620,11 +622,12 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     };
     // A watched step's flags are finished by a pass over each chunk after its move, on data
     // still in cache, four agents at a time: kDetouring, kFlip and kSlow, with per-agent
-    // thresholds taken once per configuration (static agents never get kFlip or kSlow). In
+    // thresholds taken once per revision of the agents' definitions (static agents never get
+    // kFlip or kSlow). In
     // the move's loop they cost three times the instructions (docs/performance.md, stop 40).
     detail::WatchFlagArrays finish{};
     if (watching) {
-        if (ws.motionRevision != m_configRevision || !(ws.motionRatio == watch.slowSpeedRatio)) {
+        if (ws.motionRevision != m_agentDefsRevision || !(ws.motionRatio == watch.slowSpeedRatio)) {
             ws.slowSq.resize(n);
             ws.tinySq.resize(n);
             for (std::size_t i = 0; i < n; ++i) {
@@ -635,7 +638,7 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
                 ws.tinySq[i] = m_static[i] ? std::numeric_limits<double>::infinity()
                                            : detail::flipTinySq(p.maxSpeed);
             }
-            ws.motionRevision = m_configRevision;
+            ws.motionRevision = m_agentDefsRevision;
             ws.motionRatio = watch.slowSpeedRatio;
         }
         finish.before = ws.newVelocity.data(); // (previousVelocities after the move)

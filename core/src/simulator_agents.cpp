@@ -44,6 +44,7 @@ void Simulator::countCellSize(std::size_t i, int sign) {
 
 void Simulator::storeAgent(std::size_t i, const AgentDef& def) {
     touchConfig();
+    m_agentDefsRevision = m_configRevision;
     ++m_agentsVersion;
     m_work->lists.invalidate();
     countCellSize(i, -1); // the agent's previous parameters (a new slot counts nothing)
@@ -123,6 +124,7 @@ bool Simulator::removeAgent(AgentId id) {
     countCellSize(i, -1);
     m_waypointAgents -= m_waypoints[i].empty() ? 0 : 1;
     touchConfig();
+    m_agentDefsRevision = m_configRevision;
     ++m_agentsVersion;
     m_work->lists.invalidate();
     auto eraseAt = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };

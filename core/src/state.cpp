@@ -346,6 +346,7 @@ void Simulator::restore(const SimulatorState& s) {
     m_lastLp3 = s.lastLp3;
     // The configuration is the snapshot's now (rebuildObstacles above took a new revision).
     m_configRevision = c.revision != 0 ? c.revision : m_revision;
+    m_agentDefsRevision = m_revision; // (this restore's own: the step's caches are taken again)
     // The detour field is a cache of the sources' state: rebuilt on the next step.
     m_detourField.clear();
     m_detourSignature = 0;

@@ -156,7 +156,8 @@ TEST(StepWatch, AWatchedStepNotesWhatHoldsForEveryAgent) {
 }
 
 // The step keeps per-agent thresholds for kSlow and kFlip between steps: they follow every
-// change of an agent (static, goal, prefSpeed, maxSpeed), of the agents, and of the watch.
+// change of an agent (static, goal, prefSpeed, maxSpeed), of the agents, of the watch, and a
+// restore.
 TEST(StepWatch, TheFlagsFollowEveryChangeOfTheAgentsAndOfTheWatch) {
     Simulator sim = eventScene(200, 3);
     sim.setThreadCount(2);
@@ -195,6 +196,24 @@ TEST(StepWatch, TheFlagsFollowEveryChangeOfTheAgentsAndOfTheWatch) {
     for (int s = 0; s < 10; ++s)
         stepAndCheckFlags(sim, watch, std::numbers::pi / 6.0, seen);
     EXPECT_GT(seen[3] - slowBefore, 10u * 20u) << "the new ratio makes many agents slow";
+
+    // A restore of another crowd, whose agents want to go three times as fast; then preferred
+    // velocities set before every step, as programs do (they leave the thresholds alone).
+    Simulator other = eventScene(150, 5);
+    for (std::size_t i = 0; i < other.agentCount(); ++i) {
+        AgentDef def = other.agent(other.agentIdAt(i));
+        def.params.prefSpeed *= 3.0;
+        other.setAgent(other.agentIdAt(i), def);
+    }
+    sim.restore(other.snapshot());
+    sim.watchSteps(watch);
+    const std::size_t slowAfterRestore = seen[3];
+    for (int s = 0; s < 10; ++s) {
+        for (std::size_t i = 0; i < sim.agentCount(); i += 3)
+            sim.setPrefVelocity(sim.agentIdAt(i), {0.5, -0.25});
+        stepAndCheckFlags(sim, watch, std::numbers::pi / 6.0, seen);
+    }
+    EXPECT_GT(seen[3] - slowAfterRestore, 10u * 20u);
 }
 
 /// A detector that reads every agent at each observation: a copy has no scratch, so it cannot

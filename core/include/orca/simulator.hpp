@@ -418,8 +418,12 @@ class Simulator {
     std::uint64_t m_revision = 0;
     std::uint64_t m_revisionBeforeStep = 0;
     std::uint64_t m_configRevision = 0; ///< changes with every change of the configuration
-    bool m_lastChangeStep = false;      ///< no edit since the last step
-    mutable StepWatch m_watch;          ///< what later steps note (watchSteps)
+    /// Changes with every change of an agent's definition but its preferred velocity (added,
+    /// removed, edited, restored): the step's caches of radii and watch thresholds. Never the
+    /// same number twice in a process.
+    std::uint64_t m_agentDefsRevision = 0;
+    bool m_lastChangeStep = false; ///< no edit since the last step
+    mutable StepWatch m_watch;     ///< what later steps note (watchSteps)
     mutable bool m_watching = false;
     StepWatch m_lastWatch;                 ///< what the last step noted
     bool m_lastWatched = false;            ///< the last step noted m_stepFlags
