@@ -623,8 +623,8 @@ void Simulator::step(std::span<const AgentId> explainFor, std::vector<ExplainRec
     // A watched step's flags are finished by a pass over each chunk after its move, on data
     // still in cache, four agents at a time: kDetouring, kFlip and kSlow, with per-agent
     // thresholds taken once per revision of the agents' definitions (static agents never get
-    // kFlip or kSlow). In
-    // the move's loop they cost three times the instructions (docs/performance.md, stop 40).
+    // kFlip or kSlow). In the move's loop they cost three times the instructions
+    // (docs/performance.md, stop 40).
     detail::WatchFlagArrays finish{};
     if (watching) {
         if (ws.motionRevision != m_agentDefsRevision || !(ws.motionRatio == watch.slowSpeedRatio)) {

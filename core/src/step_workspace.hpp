@@ -42,15 +42,16 @@ struct detail::StepWorkspace {
         double maxAbsCoordinate = 0.0; ///< after the move
     };
     std::vector<WorkerStats> stats;
-    /// The largest radius of any agent, as of configuration revision `maxRadiusRevision`
-    /// (a contact watch's completeness test and its pairs' bound; radii change only with the
-    /// configuration). 0: not taken yet (revisions start at 1).
+    /// The largest radius of any agent, as of the agents' definitions' revision
+    /// `maxRadiusRevision` (Simulator::m_agentDefsRevision; a contact watch's completeness test
+    /// and its pairs' bound; radii change only with the definitions). 0: not taken yet
+    /// (revisions start at 1).
     double maxRadius = 0.0;
     double minRadius = 0.0; ///< the smallest, as of the same revision
     std::uint64_t maxRadiusRevision = 0;
     /// A watched step's per-agent thresholds for kSlow and kFlip (step_watch.hpp:
-    /// slowSpeedSq, flipTinySq), as of configuration revision `motionRevision` and the
-    /// watch's slowSpeedRatio `motionRatio` (0: not taken yet).
+    /// slowSpeedSq, flipTinySq), as of the agents' definitions' revision `motionRevision` and
+    /// the watch's slowSpeedRatio `motionRatio` (0: not taken yet).
     std::vector<double> slowSq;
     std::vector<double> tinySq;
     std::uint64_t motionRevision = 0;
